@@ -1,0 +1,3 @@
+module github.com/ark-forge/proveit
+
+go 1.26
