@@ -209,8 +209,12 @@ func (v Value) Truthy() bool {
 // same value. "1", 1, 1.0 and true are four different values; 1.0 and 1e0
 // are the same float. Strings are compared code point by code point without
 // Unicode normalisation. Floats are equal when Python writes them the same:
-// NaN equals NaN, -0.0 differs from 0.0. Equal(a, b) holds exactly when
-// Canonical(a) and Canonical(b) are the same bytes.
+// NaN equals NaN, -0.0 differs from 0.0. When Equal(a, b) holds,
+// Canonical(a) and Canonical(b) are the same bytes. The converse holds but
+// for one case, where Python agrees with Equal: a string that holds a
+// surrogate pair as two lone surrogates (raw CESU-8 bytes read with
+// "surrogatepass") differs from the astral code point the pair spells,
+// though json.dumps writes both as the same two \u escapes.
 func Equal(a, b Value) bool {
 	if a.kind != b.kind {
 		return false
