@@ -1,0 +1,31 @@
+//go:build linux
+
+package output
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// replaceDir puts the directory tmp in the place of dir. When dir exists
+// the two are exchanged in one renameat2(RENAME_EXCHANGE) call, so that at
+// no instant is dir missing or half written; the old tree is then removed.
+func replaceDir(tmp, dir string) error {
+	err := unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dir, unix.RENAME_EXCHANGE)
+	switch {
+	case err == nil:
+		return os.RemoveAll(tmp) // tmp now holds the previous tree
+	case errors.Is(err, unix.ENOENT):
+		if err := os.Rename(tmp, dir); err != nil {
+			return fmt.Errorf("output: %w", err)
+		}
+		return nil
+	case errors.Is(err, unix.ENOSYS), errors.Is(err, unix.EINVAL):
+		return replaceDirTwoSteps(tmp, dir)
+	default:
+		return fmt.Errorf("output: replacing %s: %w", dir, err)
+	}
+}
