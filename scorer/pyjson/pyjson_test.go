@@ -92,7 +92,7 @@ func TestCanonicalForms(t *testing.T) {
 		{`NaN`, `NaN`},
 		{"\xef\xbb\xbf{}", `{}`},
 		{` [ ] `, `[]`},
-		{`{"\ue000":1,"\ud83d\ude00":2}`, `{"\ue000":1,"\ud83d\ude00":2}`},           // code point order, not UTF-16's
+		{`{"\ue000":1,"\ud83d\ude00":2}`, `{"\ue000":1,"\ud83d\ude00":2}`},                  // code point order, not UTF-16's
 		{"{\"\xed\xa0\xbd\xed\xb8\x80\":1,\"\\ue000\":2}", `{"\ud83d\ude00":1,"\ue000":2}`}, // lone surrogates sort before U+E000
 	} {
 		got, err := Canonicalize([]byte(c.in))
@@ -108,7 +108,7 @@ func TestCanonicalForms(t *testing.T) {
 
 func TestDecodeErrors(t *testing.T) {
 	for _, c := range []struct {
-		in, msg string
+		in, msg         string
 		line, col, char int
 	}{
 		{``, "Expecting value", 1, 1, 0},

@@ -29,7 +29,7 @@ func New(seed uint64) *Generator {
 }
 
 func (g *Generator) pick(xs []string) string { return xs[g.r.IntN(len(xs))] }
-func (g *Generator) chance(p float64) bool  { return g.r.Float64() < p }
+func (g *Generator) chance(p float64) bool   { return g.r.Float64() < p }
 
 // BoundaryNumbers are spellings at the edges of Python's int and float
 // handling and repr: exponent switch at 1e16 and 1e-5, signed zero,
