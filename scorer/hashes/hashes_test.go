@@ -57,10 +57,7 @@ func TestDecodeReplaceMaximalSubparts(t *testing.T) {
 // TestResponseDataDifferential compares ResponseData with the proxy's rule
 // run by CPython on the adversarial corpus, _raw_text bodies included.
 func TestResponseDataDifferential(t *testing.T) {
-	python, err := cpython.Python()
-	if err != nil {
-		t.Skip(err.Error())
-	}
+	python := cpython.Need(t)
 	bodies := jsongen.Corpus(3, 3000, pyjson.MaxDepth)
 	results, err := cpython.Run(python, bodies)
 	if err != nil {
@@ -88,10 +85,7 @@ func TestResponseDataDifferential(t *testing.T) {
 // TestRequestHashAgainstCPython computes request hashes with CPython's
 // json.dumps of the same request_data, amount 0.0 included.
 func TestRequestHashAgainstCPython(t *testing.T) {
-	python, err := cpython.Python()
-	if err != nil {
-		t.Skip(err.Error())
-	}
+	python := cpython.Need(t)
 	cases := []struct{ target, method, payload string }{
 		{"https://corpus.arkforge.tech/agrements/AGR-4417", "GET", `{}`},
 		{"https://corpus.arkforge.tech/listes/agrees/courtage/page-2", "GET", `{}`},

@@ -19,10 +19,7 @@ const differentialBodies = 6000
 // both accept and write different bytes.
 func mismatches(t *testing.T, bodies [][]byte, canon func([]byte) ([]byte, error)) (bad []string, accepted int) {
 	t.Helper()
-	python, err := cpython.Python()
-	if err != nil {
-		t.Skip(err.Error())
-	}
+	python := cpython.Need(t)
 	results, err := cpython.Run(python, bodies)
 	if err != nil {
 		t.Fatal(err)

@@ -9,9 +9,31 @@ import (
 	_ "embed"
 	"encoding/base64"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
+	"testing"
 )
+
+// RequireEnv names the environment variable that turns a missing python3
+// from a skip into a failure; .ci/run sets it, so that CI can never pass
+// without running the differential tests.
+const RequireEnv = "PROVEIT_REQUIRE_CPYTHON"
+
+// Need returns the path of python3 for a differential test. Where python3
+// is absent the test is skipped with a message naming what is missing, or
+// fails when RequireEnv is set.
+func Need(t testing.TB) string {
+	t.Helper()
+	p, err := Python()
+	if err != nil {
+		if os.Getenv(RequireEnv) != "" {
+			t.Fatalf("%v, and %s is set", err, RequireEnv)
+		}
+		t.Skip(err.Error())
+	}
+	return p
+}
 
 //go:embed oracle.py
 var oracle string

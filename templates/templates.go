@@ -1,0 +1,129 @@
+// Package templates renders the PROVE IT Index into static HTML with
+// html/template (DESIGN §2, §7). Every page is in French (lang="fr"), needs
+// no JavaScript and no external resource, and carries the AI Act art. 50
+// label visibly and in machine-readable form.
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+
+	"github.com/ark-forge/proveit/scorer/output"
+)
+
+//go:embed html/*.html
+var files embed.FS
+
+// Label is the AI Act art. 50 notice every page carries.
+const Label = "page produite automatiquement par proveit, un programme déterministe, à partir des reçus Trust Layer ; aucun modèle de langage n'a rédigé ni noté son contenu. Les récits des participants, quand ils sont cités, sont des textes générés par IA, publiés et non scorés."
+
+// SourceType is the IPTC digital source type of the pages: media created
+// by an algorithm, not by a model trained on samples.
+const SourceType = "http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicMedia"
+
+// Site is what the build renders: the seasons, in order.
+type Site struct {
+	Seasons []Season
+}
+
+// Season is one season as the build knows it so far.
+type Season struct {
+	Number   int
+	Title    string
+	OpensAt  string // RFC 3339
+	ClosesAt string
+	Closed   bool
+	Demo     bool
+	Tracks   []Track
+	Proofs   []string // cached proof ids, copied under preuves/
+}
+
+// StatusText says what the season page may say of scores: an open season
+// shows none (§7.4), and a closed one none that this build did not compute.
+func (s Season) StatusText() string {
+	if !s.Closed {
+		return "Saison ouverte : aucun score n'est publié avant la clôture (§7.4 de la spécification)."
+	}
+	return "Saison close. Les scores ne sont pas publiés par cette version de proveit, qui vérifie les entrées de la saison sans encore les scorer."
+}
+
+// Track is one track of a season, before scoring.
+type Track struct {
+	Name         string
+	Bareme       string
+	Tasks        int
+	Distribution []VerdictCount
+	Participants int
+}
+
+// VerdictCount is one line of a published verdict distribution.
+type VerdictCount struct {
+	Verdict string
+	Count   int
+}
+
+type page struct {
+	Title       string
+	Description string
+	Root        string // relative path to the site root, "" or "../"
+	Label       string
+	LabelJSONLD template.JS
+	Seasons     []Season
+	Season      *Season
+}
+
+var pages = map[string]*template.Template{}
+
+func init() {
+	for _, name := range []string{"index", "season"} {
+		pages[name] = template.Must(template.New(name).ParseFS(files, "html/layout.html", "html/"+name+".html"))
+	}
+}
+
+func labelJSONLD(title string) template.JS {
+	b, _ := json.Marshal(map[string]any{
+		"@context":          "https://schema.org",
+		"@type":             "WebPage",
+		"name":              title,
+		"inLanguage":        "fr",
+		"digitalSourceType": SourceType,
+		"description":       Label,
+	})
+	return template.JS(b)
+}
+
+func render(name string, p page) ([]byte, error) {
+	p.Label = Label
+	p.LabelJSONLD = labelJSONLD(p.Title)
+	var b bytes.Buffer
+	if err := pages[name].ExecuteTemplate(&b, "layout", p); err != nil {
+		return nil, fmt.Errorf("templates: %s: %w", name, err)
+	}
+	return b.Bytes(), nil
+}
+
+// Render renders the site into t: index.html and, per season,
+// saison-<n>/index.html. The bytes depend on site alone.
+func Render(site Site, t output.Tree) error {
+	idx, err := render("index", page{Title: "Saisons", Description: "L'Index PROVE IT : l'écart entre déclaration et reçus des agents.", Seasons: site.Seasons})
+	if err != nil {
+		return err
+	}
+	if err := t.Add("index.html", idx); err != nil {
+		return err
+	}
+	for i := range site.Seasons {
+		s := &site.Seasons[i]
+		b, err := render("season", page{Title: s.Title, Description: "Saison " + fmt.Sprint(s.Number) + " de l'Index PROVE IT.", Root: "../", Season: s})
+		if err != nil {
+			return err
+		}
+		if err := t.Add(fmt.Sprintf("saison-%d/index.html", s.Number), b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
