@@ -10,7 +10,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"io/fs"
+	"path"
+	"strings"
 
+	"github.com/yuin/goldmark"
+
+	"github.com/ark-forge/proveit/content"
 	"github.com/ark-forge/proveit/scorer/output"
 )
 
@@ -27,6 +33,13 @@ const SourceType = "http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicMe
 // Site is what the build renders: the seasons, in order.
 type Site struct {
 	Seasons []Season
+}
+
+// ContentPage is a Markdown page of package content, rendered at the site root.
+type ContentPage struct {
+	Title string // the text of its first "# " heading
+	Href  string // e.g. "verifier-un-hash.html"
+	Body  template.HTML
 }
 
 // Season is one season as the build knows it so far.
@@ -73,12 +86,14 @@ type page struct {
 	LabelJSONLD template.JS
 	Seasons     []Season
 	Season      *Season
+	Pages       []ContentPage
+	Body        template.HTML
 }
 
 var pages = map[string]*template.Template{}
 
 func init() {
-	for _, name := range []string{"index", "season"} {
+	for _, name := range []string{"index", "season", "page"} {
 		pages[name] = template.Must(template.New(name).ParseFS(files, "html/layout.html", "html/"+name+".html"))
 	}
 }
@@ -108,7 +123,20 @@ func render(name string, p page) ([]byte, error) {
 // Render renders the site into t: index.html and, per season,
 // saison-<n>/index.html. The bytes depend on site alone.
 func Render(site Site, t output.Tree) error {
-	idx, err := render("index", page{Title: "Saisons", Description: "L'Index PROVE IT : l'écart entre déclaration et reçus des agents.", Seasons: site.Seasons})
+	pages, err := contentPages()
+	if err != nil {
+		return err
+	}
+	for _, p := range pages {
+		b, err := render("page", page{Title: p.Title, Description: p.Title + " — Index PROVE IT.", Body: p.Body})
+		if err != nil {
+			return err
+		}
+		if err := t.Add(p.Href, b); err != nil {
+			return err
+		}
+	}
+	idx, err := render("index", page{Title: "Saisons", Description: "L'Index PROVE IT : l'écart entre déclaration et reçus des agents.", Seasons: site.Seasons, Pages: pages})
 	if err != nil {
 		return err
 	}
@@ -126,4 +154,37 @@ func Render(site Site, t output.Tree) error {
 		}
 	}
 	return nil
+}
+
+// contentPages renders every Markdown page of package content, in file
+// name order. Raw HTML in the Markdown is not passed through (goldmark's
+// default), so a page cannot smuggle markup or script.
+func contentPages() ([]ContentPage, error) {
+	names, err := fs.Glob(content.Pages, "*.md")
+	if err != nil {
+		return nil, err
+	}
+	var out []ContentPage
+	for _, name := range names {
+		src, err := fs.ReadFile(content.Pages, name)
+		if err != nil {
+			return nil, err
+		}
+		title := ""
+		for _, line := range strings.Split(string(src), "\n") {
+			if strings.HasPrefix(line, "# ") {
+				title = strings.TrimSpace(line[2:])
+				break
+			}
+		}
+		if title == "" {
+			return nil, fmt.Errorf("templates: content/%s has no \"# \" title", name)
+		}
+		var b bytes.Buffer
+		if err := goldmark.Convert(src, &b); err != nil {
+			return nil, fmt.Errorf("templates: content/%s: %w", name, err)
+		}
+		out = append(out, ContentPage{Title: title, Href: strings.TrimSuffix(path.Base(name), ".md") + ".html", Body: template.HTML(b.String())})
+	}
+	return out, nil
 }
