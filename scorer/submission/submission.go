@@ -26,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,6 +46,32 @@ const MaxBytes = 1 << 20
 // MaxProblems is how many problems an Error message lists; Problems holds
 // them all.
 const MaxProblems = 20
+
+// Patterns of submission.schema.json that the season files share (DESIGN
+// §3: a participant's DID, a proof id), so that both are checked alike.
+const (
+	DIDPattern     = `^did:(key|web):[A-Za-z0-9._:%-]+$`
+	MaxDIDLength   = 512
+	ProofIDPattern = `^prf_[0-9]{8}_[0-9]{6}_[0-9a-f]{6}$`
+	HexPattern     = `^[0-9a-f]{64}$` // a nonce or a SHA-256 hex digest
+)
+
+var (
+	didRE     = regexp.MustCompile(DIDPattern)
+	proofIDRE = regexp.MustCompile(ProofIDPattern)
+	hexRE     = regexp.MustCompile(HexPattern)
+)
+
+// ValidDID reports whether s is a DID the schema accepts as agent_did.
+func ValidDID(s string) bool {
+	return utf8.RuneCountInString(s) <= MaxDIDLength && didRE.MatchString(s)
+}
+
+// ValidProofID reports whether s is a Trust Layer proof id.
+func ValidProofID(s string) bool { return proofIDRE.MatchString(s) }
+
+// ValidHex64 reports whether s is 64 lowercase hexadecimal digits.
+func ValidHex64(s string) bool { return hexRE.MatchString(s) }
 
 // Schema is submission.schema.json, the published §4 format.
 //
@@ -287,7 +314,7 @@ func flatten(e *jsonschema.ValidationError, out *[]Problem) {
 		if strings.HasSuffix(e.SchemaURL, "#/properties/disclosures/propertyNames") {
 			at = "/disclosures"
 		}
-		*out = append(*out, Problem{Pointer: at, Message: fmt.Sprintf("key %s is not a proof id, want a key matching ^prf_[0-9]{8}_[0-9]{6}_[0-9a-f]{6}$", quote(k.Property))})
+		*out = append(*out, Problem{Pointer: at, Message: fmt.Sprintf("key %s is not a proof id, want a key matching %s", quote(k.Property), ProofIDPattern)})
 		return
 	case *kind.AdditionalProperties:
 		props := append([]string(nil), k.Properties...)

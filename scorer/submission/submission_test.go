@@ -424,6 +424,34 @@ func TestSchemaPublished(t *testing.T) {
 	if id, _ := v.Lookup("$id"); id.Str() != SchemaURL {
 		t.Fatalf("$id %q, want %q", id.Str(), SchemaURL)
 	}
+	// The exported patterns are the schema's.
+	lookup := func(v pyjson.Value, keys ...string) pyjson.Value {
+		for _, k := range keys {
+			v, _ = v.Lookup(k)
+		}
+		return v
+	}
+	for _, c := range []struct {
+		keys []string
+		want string
+	}{
+		{[]string{"properties", "agent_did", "pattern"}, DIDPattern},
+		{[]string{"$defs", "proof_id", "pattern"}, ProofIDPattern},
+		{[]string{"$defs", "hex64", "pattern"}, HexPattern},
+	} {
+		if got := lookup(v, c.keys...).Str(); got != c.want {
+			t.Errorf("%v: schema has %q, package has %q", c.keys, got, c.want)
+		}
+	}
+	if got := lookup(v, "properties", "agent_did", "maxLength").IntText(); got != fmt.Sprint(MaxDIDLength) {
+		t.Errorf("agent_did maxLength %s, package has %d", got, MaxDIDLength)
+	}
+	if !ValidDID("did:web:example.org") || ValidDID("did:key:"+strings.Repeat("z", 505)) || ValidDID("did:key:a b") {
+		t.Error("ValidDID")
+	}
+	if !ValidProofID(proofA) || ValidProofID(proofA+"0") || !ValidHex64(hexA) || ValidHex64(strings.ToUpper(hexA)) {
+		t.Error("ValidProofID, ValidHex64")
+	}
 }
 
 func FuzzParse(f *testing.F) {

@@ -1,0 +1,391 @@
+// Package season loads one frozen season directory, strictly, as DESIGN §3
+// lays it out:
+//
+//	season.toml                          the season (number, window, status, corpus host)
+//	participants/<slug>.toml             one enrolled participant (§3 of the specification)
+//	<track>/track.toml                   barème version, verdict set, tasks, published distribution
+//	<track>/bareme.md                    the frozen barème section, byte for byte
+//	<track>/corpus/manifest.json + files the frozen corpus (§2.5), every response hash recomputed
+//	<track>/preregistration.toml         the freezes of the track (§8)
+//	<track>/key.json, key.salt           the sealed answer key, only once the season is closed (§5.5, §8)
+//	<track>/submissions/<slug>/<task>.json  the last accepted submission of each task (§4)
+//	proofs/<proof_id>.json               the cached public views, listed only
+//	trust/trusted_root.json, trust_layer.toml  the pinned trust material, located only
+//
+// Tracks are "conformite" and "generique" (a track directory may be
+// absent). Every config file is decoded strictly: an unknown key, a missing
+// key or a value out of its domain is an *Error naming the file, the key or
+// JSON pointer, and what was expected. Every read is bounded (Max*
+// constants), symbolic links are refused anywhere below the season
+// directory, directories are read in name order and the result is sorted, so
+// Load is deterministic. Load only reads.
+//
+// A submission whose content is invalid does not fail the load: Load keeps
+// its bytes and the outcome of submission.Parse, and the scorer rejects it at
+// entry (DESIGN §6 step 1). What Load does not check is left to the issues
+// that own it: proof verification (DESIGN §5, §6 step 7), the trust files,
+// the entry and close rules of a submission (§4, §5.7).
+package season
+
+import (
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ark-forge/proveit/scorer/submission"
+)
+
+// Status is a season's status: open or closed.
+type Status string
+
+// The two statuses of a season. An open season renders no scores and does
+// not publish its answer key (DESIGN §6, §7.4 of the specification).
+const (
+	Open   Status = "open"
+	Closed Status = "closed"
+)
+
+// The tracks of a season (DESIGN §3), in the order Load returns them.
+const (
+	Conformite = "conformite"
+	Generique  = "generique"
+)
+
+// TrackNames lists the tracks in order.
+var TrackNames = []string{Conformite, Generique}
+
+// taskPrefix is the prefix of a track's task ids (conf-NN, gen-NN).
+var taskPrefix = map[string]string{Conformite: "conf", Generique: "gen"}
+
+// Season is one loaded season directory.
+type Season struct {
+	Dir        string // as given to Load
+	Number     int
+	Title      string
+	OpensAt    time.Time // inclusive
+	ClosesAt   time.Time // inclusive
+	Status     Status
+	Demo       bool
+	CorpusHost string // "https://host", no path, no trailing slash
+
+	Participants []*Participant // sorted by slug
+	Tracks       []*Track       // present tracks, in TrackNames order
+	Proofs       []Proof        // sorted by proof id
+	Trust        Trust
+}
+
+// Participant is one participants/<slug>.toml.
+type Participant struct {
+	Slug          string
+	File          string // relative to the season directory
+	Agent         string
+	DID           string
+	DeclaredStack string // declarative, published as such (§7.3)
+	EnrolledAt    time.Time
+}
+
+// Proof is one cached public proof view, proofs/<id>.json; its content is
+// not read here.
+type Proof struct {
+	ID   string
+	File string // relative to the season directory
+}
+
+// Trust locates the trust material of the season; another package parses it.
+type Trust struct {
+	TrustedRoot string // "trust/trusted_root.json", relative to the season directory
+	TrustLayer  string // "trust/trust_layer.toml"
+}
+
+// Path returns the path of rel (slash-separated, relative to the season
+// directory) on this machine.
+func (s *Season) Path(rel string) string {
+	return filepath.Join(s.Dir, filepath.FromSlash(rel))
+}
+
+// Track returns the track named name, or nil when the season has none.
+func (s *Season) Track(name string) *Track {
+	for _, t := range s.Tracks {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// Participant returns the participant enrolled under slug, or nil.
+func (s *Season) Participant(slug string) *Participant {
+	i := searchParticipant(s.Participants, slug)
+	if i < len(s.Participants) && s.Participants[i].Slug == slug {
+		return s.Participants[i]
+	}
+	return nil
+}
+
+func searchParticipant(ps []*Participant, slug string) int {
+	lo, hi := 0, len(ps)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ps[m].Slug < slug {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+var (
+	slugRE   = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
+	digitsRE = regexp.MustCompile(`^[0-9]+$`)
+)
+
+// Load reads the season directory dir. The directory itself may be reached
+// through a symbolic link; nothing below it may be one.
+func Load(dir string) (*Season, error) {
+	l := &loader{dir: dir}
+	top, err := l.readDir("")
+	if err != nil {
+		return nil, err
+	}
+	present := map[string]bool{}
+	for _, e := range top {
+		switch {
+		case e.name == "season.toml" && !e.isDir:
+		case e.isDir && (e.name == "participants" || e.name == "trust" || e.name == "proofs" || e.name == Conformite || e.name == Generique):
+		default:
+			kind := "file"
+			if e.isDir {
+				kind = "directory"
+			}
+			return nil, l.errf(e.name, "", "unexpected %s at the top of the season, want only season.toml and the directories %s",
+				kind, names("participants", "trust", "proofs", Conformite, Generique))
+		}
+		present[e.name] = true
+	}
+	if !present["season.toml"] {
+		return nil, l.errf("season.toml", "", "missing, want the season's season.toml (DESIGN §3)")
+	}
+	s, err := l.loadSeasonTOML()
+	if err != nil {
+		return nil, err
+	}
+	s.Dir = dir
+	if !present["trust"] {
+		return nil, l.errf("trust", "", "missing directory, want trust/trusted_root.json and trust/trust_layer.toml")
+	}
+	if s.Trust, err = l.loadTrust(); err != nil {
+		return nil, err
+	}
+	if present["participants"] {
+		if s.Participants, err = l.loadParticipants(); err != nil {
+			return nil, err
+		}
+	}
+	if present["proofs"] {
+		if s.Proofs, err = l.loadProofs(); err != nil {
+			return nil, err
+		}
+	}
+	for _, name := range TrackNames {
+		if !present[name] {
+			continue
+		}
+		t, err := l.loadTrack(s, name)
+		if err != nil {
+			return nil, err
+		}
+		s.Tracks = append(s.Tracks, t)
+	}
+	return s, nil
+}
+
+type seasonFile struct {
+	Number     *int64   `toml:"number"`
+	Title      *string  `toml:"title"`
+	OpensAt    dateTime `toml:"opens_at"`
+	ClosesAt   dateTime `toml:"closes_at"`
+	Status     *string  `toml:"status"`
+	Demo       *bool    `toml:"demo"`
+	CorpusHost *string  `toml:"corpus_host"`
+}
+
+func (l *loader) loadSeasonTOML() (*Season, error) {
+	const rel = "season.toml"
+	data, err := l.readFile(rel, MaxTOMLBytes)
+	if err != nil {
+		return nil, err
+	}
+	var f seasonFile
+	if _, err := l.decodeTOML(rel, data, &f, "number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host"); err != nil {
+		return nil, err
+	}
+	switch {
+	case f.Number == nil:
+		return nil, l.missing(rel, "number", "the season number, an integer ≥ 0")
+	case f.Title == nil:
+		return nil, l.missing(rel, "title", "a string")
+	case !f.OpensAt.set:
+		return nil, l.missing(rel, "opens_at", "an offset date-time")
+	case !f.ClosesAt.set:
+		return nil, l.missing(rel, "closes_at", "an offset date-time")
+	case f.Status == nil:
+		return nil, l.missing(rel, "status", `"open" or "closed"`)
+	case f.Demo == nil:
+		return nil, l.missing(rel, "demo", "true or false")
+	case f.CorpusHost == nil:
+		return nil, l.missing(rel, "corpus_host", "an https URL without a path, such as https://corpus.arkforge.tech")
+	}
+	s := &Season{Title: *f.Title, OpensAt: f.OpensAt.t, ClosesAt: f.ClosesAt.t, Demo: *f.Demo}
+	if *f.Number < 0 || *f.Number > 1<<31-1 {
+		return nil, l.errf(rel, "number", "got %d, want an integer from 0 to %d", *f.Number, 1<<31-1)
+	}
+	s.Number = int(*f.Number)
+	if base := l.baseName(); digitsRE.MatchString(base) {
+		if n, err := strconv.ParseInt(base, 10, 64); err != nil || n != *f.Number {
+			return nil, l.errf(rel, "number", "got %d, want %s, the name of the season directory", *f.Number, base)
+		}
+	}
+	if strings.TrimSpace(s.Title) == "" {
+		return nil, l.errf(rel, "title", "empty, want the season's title")
+	}
+	if !s.OpensAt.Before(s.ClosesAt) {
+		return nil, l.errf(rel, "closes_at", "%s is not after opens_at %s, want opens_at < closes_at",
+			s.ClosesAt.Format(time.RFC3339Nano), s.OpensAt.Format(time.RFC3339Nano))
+	}
+	switch st := Status(*f.Status); st {
+	case Open, Closed:
+		s.Status = st
+	default:
+		return nil, l.errf(rel, "status", "got %s, want %q or %q", quote(*f.Status), Open, Closed)
+	}
+	if err := checkHost(*f.CorpusHost); err != nil {
+		return nil, l.wrap(rel, "corpus_host", err)
+	}
+	s.CorpusHost = *f.CorpusHost
+	return s, nil
+}
+
+// baseName is the name of the season directory itself.
+func (l *loader) baseName() string {
+	p := l.dir
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	return filepath.Base(p)
+}
+
+// checkHost accepts "https://" followed by a host (and an optional port),
+// with nothing after it: no path, no trailing slash, no query, no user.
+func checkHost(h string) error {
+	want := fmt.Errorf("got %s, want https://HOST with no path, no trailing slash, no query", quote(h))
+	rest, ok := strings.CutPrefix(h, "https://")
+	if !ok || rest == "" || strings.ContainsAny(rest, "/?#@\\ \t\r\n") {
+		return want
+	}
+	u, err := url.Parse(h)
+	if err != nil || u.Scheme != "https" || u.Host != rest || u.Hostname() == "" || u.Opaque != "" {
+		return want
+	}
+	return nil
+}
+
+type participantFile struct {
+	Agent         *string  `toml:"agent"`
+	DID           *string  `toml:"did"`
+	DeclaredStack *string  `toml:"declared_stack"`
+	EnrolledAt    dateTime `toml:"enrolled_at"`
+}
+
+func (l *loader) loadParticipants() ([]*Participant, error) {
+	entries, err := l.readDir("participants")
+	if err != nil {
+		return nil, err
+	}
+	var out []*Participant
+	byDID := map[string]string{}
+	for _, e := range entries {
+		rel := join("participants", e.name)
+		slug, ok := strings.CutSuffix(e.name, ".toml")
+		if e.isDir || !ok {
+			return nil, l.errf(rel, "", "unexpected entry, want only files named <slug>.toml")
+		}
+		if !slugRE.MatchString(slug) {
+			return nil, l.errf(rel, "", "participant slug %s does not match ^[a-z0-9][a-z0-9-]{0,62}$", quote(slug))
+		}
+		data, err := l.readFile(rel, MaxTOMLBytes)
+		if err != nil {
+			return nil, err
+		}
+		var f participantFile
+		if _, err := l.decodeTOML(rel, data, &f, "agent", "did", "declared_stack", "enrolled_at"); err != nil {
+			return nil, err
+		}
+		switch {
+		case f.Agent == nil:
+			return nil, l.missing(rel, "agent", "the agent's name")
+		case f.DID == nil:
+			return nil, l.missing(rel, "did", "the DID bound to the participant's key")
+		case f.DeclaredStack == nil:
+			return nil, l.missing(rel, "declared_stack", "a string")
+		case !f.EnrolledAt.set:
+			return nil, l.missing(rel, "enrolled_at", "an offset date-time")
+		}
+		if strings.TrimSpace(*f.Agent) == "" {
+			return nil, l.errf(rel, "agent", "empty, want the agent's name")
+		}
+		if !submission.ValidDID(*f.DID) {
+			return nil, l.errf(rel, "did", "got %s, want a DID matching %s of at most %d characters", quote(*f.DID), submission.DIDPattern, submission.MaxDIDLength)
+		}
+		if other, dup := byDID[*f.DID]; dup {
+			return nil, l.errf(rel, "did", "%s is also the DID of %s, want one participant per DID", quote(*f.DID), other)
+		}
+		byDID[*f.DID] = rel
+		out = append(out, &Participant{Slug: slug, File: rel, Agent: *f.Agent, DID: *f.DID, DeclaredStack: *f.DeclaredStack, EnrolledAt: f.EnrolledAt.t})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Slug < out[j].Slug })
+	return out, nil
+}
+
+func (l *loader) loadProofs() ([]Proof, error) {
+	entries, err := l.readDir("proofs")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Proof, 0, len(entries))
+	for _, e := range entries {
+		rel := join("proofs", e.name)
+		id, ok := strings.CutSuffix(e.name, ".json")
+		if e.isDir || !ok || !submission.ValidProofID(id) {
+			return nil, l.errf(rel, "", "unexpected entry, want only files named <proof_id>.json with a proof id matching %s", submission.ProofIDPattern)
+		}
+		out = append(out, Proof{ID: id, File: rel})
+	}
+	return out, nil
+}
+
+func (l *loader) loadTrust() (Trust, error) {
+	t := Trust{TrustedRoot: "trust/trusted_root.json", TrustLayer: "trust/trust_layer.toml"}
+	entries, err := l.readDir("trust")
+	if err != nil {
+		return t, err
+	}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		if e.isDir || (e.name != "trusted_root.json" && e.name != "trust_layer.toml") {
+			return t, l.errf(join("trust", e.name), "", "unexpected entry, want only %s", names("trusted_root.json", "trust_layer.toml"))
+		}
+		seen[e.name] = true
+	}
+	for _, name := range []string{"trusted_root.json", "trust_layer.toml"} {
+		if !seen[name] {
+			return t, l.errf(join("trust", name), "", "missing, want the season's pinned trust material (DESIGN §3, §5)")
+		}
+	}
+	return t, nil
+}

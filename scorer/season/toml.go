@@ -1,0 +1,121 @@
+package season
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// decodeTOML decodes the file rel into v strictly (DESIGN §3: an unknown key
+// is an error that names the file and the key). allowed lists every key the
+// file may hold, dotted, "*" standing for any one key of a table that maps
+// names to values (for example "tasks.params.*"). Keys are compared exactly:
+// the TOML library would match "Number" to the field "number".
+func (l *loader) decodeTOML(rel string, data []byte, v any, allowed ...string) (toml.MetaData, error) {
+	md, err := toml.Decode(string(data), v)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) && pe.LastKey != "" {
+			return md, l.wrap(rel, pe.LastKey, fmt.Errorf("line %d: %s", pe.Position.Line, pe.Message))
+		}
+		return md, l.wrap(rel, "", fmt.Errorf("decoding TOML: %w", err))
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return md, l.errf(rel, und[0].String(), "unknown key, want one of %s", names(topKeys(allowed, und[0])...))
+	}
+	for _, k := range md.Keys() {
+		if !keyAllowed(k, allowed) {
+			return md, l.errf(rel, k.String(), "unknown key (keys are case-sensitive), want one of %s", names(topKeys(allowed, k)...))
+		}
+	}
+	return md, nil
+}
+
+func keyAllowed(k toml.Key, allowed []string) bool {
+	for _, a := range allowed {
+		parts := strings.Split(a, ".")
+		if len(parts) != len(k) {
+			continue
+		}
+		ok := true
+		for i, p := range parts {
+			if p != "*" && p != k[i] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// topKeys returns the allowed keys beside k (same parent), for a message.
+func topKeys(allowed []string, k toml.Key) []string {
+	var out []string
+	for _, a := range allowed {
+		parts := strings.Split(a, ".")
+		if len(parts) != len(k) {
+			continue
+		}
+		same := true
+		for i := 0; i < len(k)-1; i++ {
+			if parts[i] != "*" && parts[i] != k[i] {
+				same = false
+				break
+			}
+		}
+		if same {
+			out = append(out, parts[len(parts)-1])
+		}
+	}
+	return out
+}
+
+// dateTime is a TOML offset date-time (RFC 3339 with a zone). A local
+// date-time, date or time is refused: its meaning would depend on the
+// machine's time zone, and the build must not.
+type dateTime struct {
+	t   time.Time
+	set bool
+}
+
+func (d *dateTime) UnmarshalTOML(v any) error {
+	t, ok := v.(time.Time)
+	if !ok {
+		return fmt.Errorf("got a TOML %s, want an offset date-time such as 2026-09-21T00:00:00Z", tomlType(v))
+	}
+	switch t.Location().String() {
+	case "datetime-local", "date-local", "time-local":
+		return fmt.Errorf("got a local %s without a time zone offset, want an offset date-time such as 2026-09-21T00:00:00Z", strings.TrimSuffix(t.Location().String(), "-local"))
+	}
+	d.t, d.set = t, true
+	return nil
+}
+
+func tomlType(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case int64:
+		return "integer"
+	case float64:
+		return "float"
+	case bool:
+		return "boolean"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "table"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// missing is the error of a required key that is absent.
+func (l *loader) missing(rel, key, want string) *Error {
+	return l.errf(rel, key, "missing required key, want %s", want)
+}

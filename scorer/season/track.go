@@ -1,0 +1,410 @@
+package season
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/ark-forge/proveit/scorer/pyjson"
+	"github.com/ark-forge/proveit/scorer/submission"
+)
+
+// Track is one <track>/ directory of a season (DESIGN §3; §5 and §6 of the
+// specification).
+type Track struct {
+	Name string // "conformite" or "generique"; also the directory name
+
+	// From track.toml.
+	Bareme   string   // the barème version, e.g. "conformite-bareme-v3"
+	Verdicts []string // the fixed verdicts, in file order (§5.3, §6.3)
+	// VerdictPattern, when not nil, also admits every verdict it matches
+	// entirely (an open set, such as the product references of §6.3).
+	VerdictPattern *regexp.Regexp
+	Tasks          []*Task        // sorted by id
+	Distribution   map[string]int // the published distribution of expected verdicts (§5.5)
+
+	BaremeMD        []byte // bareme.md, byte for byte (its SHA-256 is anchored, §8)
+	Corpus          *Corpus
+	Preregistration *Preregistration
+	Key             *Key              // nil while the season is open
+	Submissions     []*SubmissionFile // sorted by participant slug, then task id
+}
+
+// Task is one [[tasks]] of track.toml.
+type Task struct {
+	ID            string // conf-NN or gen-NN
+	Question      string
+	MinAssertions int // 1 ≤ MinAssertions ≤ MaxAssertions ≤ 64 (§5.5, §5.7)
+	MaxAssertions int
+	Params        map[string]string // e.g. entite, activite, date_examen; never nil
+}
+
+// Key is the sealed answer key of a closed season (§5.5, §8): key.json byte
+// for byte, its parsed value, and the 32-byte salt of key.salt. Its content
+// is read by the scorer.
+type Key struct {
+	JSON  []byte
+	Value pyjson.Value
+	Salt  []byte // 32 bytes
+}
+
+// SubmissionFile is one <track>/submissions/<slug>/<task_id>.json: its bytes
+// and the outcome of submission.Parse. Exactly one of Submission and
+// ParseErr is set; a ParseErr makes the submission rejected at entry.
+type SubmissionFile struct {
+	Participant string // slug
+	TaskID      string
+	File        string // relative to the season directory
+	Raw         []byte // nil when the file exceeds submission.MaxBytes
+	Submission  *submission.Submission
+	ParseErr    error
+}
+
+// MaxAssertionsCeiling is the schema's bound on assertions per submission.
+const MaxAssertionsCeiling = 64
+
+// Task returns the task id of the track, or nil.
+func (t *Track) Task(id string) *Task {
+	i := sort.Search(len(t.Tasks), func(i int) bool { return t.Tasks[i].ID >= id })
+	if i < len(t.Tasks) && t.Tasks[i].ID == id {
+		return t.Tasks[i]
+	}
+	return nil
+}
+
+// ValidVerdict reports whether v is in the track's verdict set: one of
+// Verdicts, or a string VerdictPattern matches entirely.
+func (t *Track) ValidVerdict(v string) bool {
+	for _, x := range t.Verdicts {
+		if x == v {
+			return true
+		}
+	}
+	return t.VerdictPattern != nil && t.VerdictPattern.MatchString(v)
+}
+
+// Submission returns the submission of participant slug for task id, or nil.
+func (t *Track) Submission(slug, taskID string) *SubmissionFile {
+	i := sort.Search(len(t.Submissions), func(i int) bool {
+		s := t.Submissions[i]
+		return s.Participant > slug || (s.Participant == slug && s.TaskID >= taskID)
+	})
+	if i < len(t.Submissions) && t.Submissions[i].Participant == slug && t.Submissions[i].TaskID == taskID {
+		return t.Submissions[i]
+	}
+	return nil
+}
+
+func (l *loader) loadTrack(s *Season, name string) (*Track, error) {
+	entries, err := l.readDir(name)
+	if err != nil {
+		return nil, err
+	}
+	files := map[string]bool{"track.toml": true, "bareme.md": true, "preregistration.toml": true, "key.json": true, "key.salt": true}
+	dirs := map[string]bool{"corpus": true, "submissions": true}
+	present := map[string]bool{}
+	for _, e := range entries {
+		if (e.isDir && !dirs[e.name]) || (!e.isDir && !files[e.name]) {
+			return nil, l.errf(join(name, e.name), "", "unexpected entry in the track, want only %s and the directories %s",
+				names("track.toml", "bareme.md", "preregistration.toml", "key.json", "key.salt"), names("corpus", "submissions"))
+		}
+		present[e.name] = true
+	}
+	for _, req := range []string{"track.toml", "bareme.md", "corpus", "preregistration.toml"} {
+		if !present[req] {
+			return nil, l.errf(join(name, req), "", "missing, want every track to have track.toml, bareme.md, corpus/ and preregistration.toml (DESIGN §3)")
+		}
+	}
+	t, err := l.loadTrackTOML(name)
+	if err != nil {
+		return nil, err
+	}
+	if t.BaremeMD, err = l.readFile(join(name, "bareme.md"), MaxBaremeBytes); err != nil {
+		return nil, err
+	}
+	if t.Corpus, err = l.loadCorpus(s, name); err != nil {
+		return nil, err
+	}
+	if t.Preregistration, err = l.loadPreregistration(t); err != nil {
+		return nil, err
+	}
+	if t.Key, err = l.loadKey(s, name, present["key.json"], present["key.salt"]); err != nil {
+		return nil, err
+	}
+	if present["submissions"] {
+		if t.Submissions, err = l.loadSubmissions(s, t); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+type trackFile struct {
+	Bareme         *string          `toml:"bareme"`
+	Verdicts       *[]string        `toml:"verdicts"`
+	VerdictPattern *string          `toml:"verdict_pattern"`
+	Tasks          []taskFile       `toml:"tasks"`
+	Distribution   map[string]int64 `toml:"distribution"`
+}
+
+type taskFile struct {
+	ID            *string           `toml:"id"`
+	Question      *string           `toml:"question"`
+	MinAssertions *int64            `toml:"min_assertions"`
+	MaxAssertions *int64            `toml:"max_assertions"`
+	Params        map[string]string `toml:"params"`
+}
+
+// trackKeys lists the keys of track.toml; a later rule of track.toml adds
+// its keys here and its field to trackFile.
+var trackKeys = []string{
+	"bareme", "verdicts", "verdict_pattern",
+	"tasks", "tasks.id", "tasks.question", "tasks.min_assertions", "tasks.max_assertions", "tasks.params", "tasks.params.*",
+	"distribution", "distribution.*",
+}
+
+func (l *loader) loadTrackTOML(name string) (*Track, error) {
+	rel := join(name, "track.toml")
+	data, err := l.readFile(rel, MaxTOMLBytes)
+	if err != nil {
+		return nil, err
+	}
+	var f trackFile
+	md, err := l.decodeTOML(rel, data, &f, trackKeys...)
+	if err != nil {
+		return nil, err
+	}
+	t := &Track{Name: name}
+	switch {
+	case f.Bareme == nil:
+		return nil, l.missing(rel, "bareme", "the barème version, such as \""+name+"-bareme-v1\"")
+	case f.Verdicts == nil:
+		return nil, l.missing(rel, "verdicts", "the list of the track's verdicts")
+	case !md.IsDefined("tasks"):
+		return nil, l.missing(rel, "tasks", "at least one [[tasks]]")
+	case !md.IsDefined("distribution"):
+		return nil, l.missing(rel, "distribution", "the [distribution] table, verdict = count")
+	}
+	if strings.TrimSpace(*f.Bareme) == "" {
+		return nil, l.errf(rel, "bareme", "empty, want the barème version")
+	}
+	t.Bareme = *f.Bareme
+	if len(*f.Verdicts) == 0 {
+		return nil, l.errf(rel, "verdicts", "empty list, want at least one verdict")
+	}
+	seen := map[string]bool{}
+	for i, v := range *f.Verdicts {
+		if v == "" {
+			return nil, l.errf(rel, fmt.Sprintf("verdicts[%d]", i), "empty string, want a verdict")
+		}
+		if seen[v] {
+			return nil, l.errf(rel, fmt.Sprintf("verdicts[%d]", i), "verdict %s repeats, want distinct verdicts", quote(v))
+		}
+		seen[v] = true
+	}
+	t.Verdicts = *f.Verdicts
+	if f.VerdictPattern != nil {
+		re, err := regexp.Compile(`^(?:` + *f.VerdictPattern + `)$`)
+		if err != nil {
+			return nil, l.wrap(rel, "verdict_pattern", fmt.Errorf("not a valid regular expression (RE2 syntax): %w", err))
+		}
+		t.VerdictPattern = re
+	}
+	if len(f.Tasks) == 0 {
+		return nil, l.errf(rel, "tasks", "no task, want at least one [[tasks]]")
+	}
+	prefix := taskPrefix[name]
+	idRE := regexp.MustCompile(`^` + prefix + `-[0-9]{2}$`)
+	ids := map[string]bool{}
+	for i, tf := range f.Tasks {
+		at := fmt.Sprintf("tasks[%d]", i)
+		switch {
+		case tf.ID == nil:
+			return nil, l.missing(rel, at+".id", "the task id, "+prefix+"-NN")
+		case tf.Question == nil:
+			return nil, l.missing(rel, at+".question", "the task's question")
+		case tf.MinAssertions == nil:
+			return nil, l.missing(rel, at+".min_assertions", "an integer from 1 to max_assertions")
+		case tf.MaxAssertions == nil:
+			return nil, l.missing(rel, at+".max_assertions", fmt.Sprintf("an integer from min_assertions to %d", MaxAssertionsCeiling))
+		}
+		if !idRE.MatchString(*tf.ID) {
+			return nil, l.errf(rel, at+".id", "got %s, want a task id matching %s", quote(*tf.ID), idRE)
+		}
+		if ids[*tf.ID] {
+			return nil, l.errf(rel, at+".id", "task id %s repeats, want distinct task ids", quote(*tf.ID))
+		}
+		ids[*tf.ID] = true
+		if strings.TrimSpace(*tf.Question) == "" {
+			return nil, l.errf(rel, at+".question", "empty, want the task's question")
+		}
+		lo, hi := *tf.MinAssertions, *tf.MaxAssertions
+		if lo < 1 || lo > hi || hi > MaxAssertionsCeiling {
+			return nil, l.errf(rel, at, "min_assertions %d and max_assertions %d, want 1 ≤ min_assertions ≤ max_assertions ≤ %d", lo, hi, MaxAssertionsCeiling)
+		}
+		params := tf.Params
+		if params == nil {
+			params = map[string]string{}
+		}
+		t.Tasks = append(t.Tasks, &Task{ID: *tf.ID, Question: *tf.Question, MinAssertions: int(lo), MaxAssertions: int(hi), Params: params})
+	}
+	sort.Slice(t.Tasks, func(i, j int) bool { return t.Tasks[i].ID < t.Tasks[j].ID })
+	keys := make([]string, 0, len(f.Distribution))
+	for k := range f.Distribution {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	t.Distribution = make(map[string]int, len(keys))
+	sum := 0
+	for _, k := range keys {
+		n := f.Distribution[k]
+		at := "distribution." + tomlKey(k)
+		if !t.ValidVerdict(k) {
+			return nil, l.errf(rel, at, "%s is not a verdict of the track, want one of %s%s", quote(k), names(t.Verdicts...), patternHint(t))
+		}
+		if n < 0 || n > int64(len(t.Tasks)) {
+			return nil, l.errf(rel, at, "count %d, want from 0 to the number of tasks, %d", n, len(t.Tasks))
+		}
+		t.Distribution[k] = int(n)
+		sum += int(n)
+	}
+	if sum != len(t.Tasks) {
+		return nil, l.errf(rel, "distribution", "counts sum to %d, want the number of tasks, %d", sum, len(t.Tasks))
+	}
+	return t, nil
+}
+
+func patternHint(t *Track) string {
+	if t.VerdictPattern == nil {
+		return ""
+	}
+	return " or a string matching " + t.VerdictPattern.String()
+}
+
+// tomlKey writes one key as TOML would, quoted when it is not bare.
+func tomlKey(k string) string {
+	for _, r := range k {
+		if !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return fmt.Sprintf("%q", k)
+		}
+	}
+	if k == "" {
+		return `""`
+	}
+	return k
+}
+
+// loadKey reads key.json and key.salt: both required once the season is
+// closed, both absent while it is open (§8: the key and its salt are
+// published at the close).
+func (l *loader) loadKey(s *Season, track string, hasJSON, hasSalt bool) (*Key, error) {
+	jsonRel, saltRel := join(track, "key.json"), join(track, "key.salt")
+	if s.Status == Open {
+		if hasJSON {
+			return nil, l.errf(jsonRel, "", "present while season.toml has status = \"open\": the answer key must not be published before the close (§5.5, §8)")
+		}
+		if hasSalt {
+			return nil, l.errf(saltRel, "", "present while season.toml has status = \"open\": the salt must not be published before the close (§8)")
+		}
+		return nil, nil
+	}
+	if !hasJSON {
+		return nil, l.errf(jsonRel, "", "missing, want the sealed answer key: season.toml has status = \"closed\"")
+	}
+	if !hasSalt {
+		return nil, l.errf(saltRel, "", "missing, want the key's 32-byte salt as 64 hex digits: season.toml has status = \"closed\"")
+	}
+	raw, err := l.readFile(jsonRel, MaxKeyBytes)
+	if err != nil {
+		return nil, err
+	}
+	v, err := pyjson.DecodeStrict(raw)
+	if err != nil {
+		return nil, l.wrap(jsonRel, pointerOf(err), fmt.Errorf("not strict JSON: %w", err))
+	}
+	saltText, err := l.readFile(saltRel, MaxSaltBytes)
+	if err != nil {
+		var tl *TooLargeError
+		if errors.As(err, &tl) {
+			return nil, l.errf(saltRel, "", "longer than 64 hex digits and one newline, want the 32-byte salt as 64 lowercase hex digits")
+		}
+		return nil, err
+	}
+	hexText := strings.TrimSuffix(string(saltText), "\n")
+	if !submission.ValidHex64(hexText) {
+		return nil, l.errf(saltRel, "", "got %s, want 64 lowercase hex digits, optionally followed by one newline", quote(string(saltText)))
+	}
+	salt, _ := hex.DecodeString(hexText)
+	return &Key{JSON: raw, Value: v, Salt: salt}, nil
+}
+
+// pointerOf returns the JSON pointer a strict-decoding error names, if any.
+func pointerOf(err error) string {
+	var dk *pyjson.DuplicateKeyError
+	if errors.As(err, &dk) {
+		return dk.Pointer
+	}
+	var nf *pyjson.NonFiniteError
+	if errors.As(err, &nf) {
+		return nf.Pointer
+	}
+	return ""
+}
+
+// loadSubmissions lists <track>/submissions/<slug>/<task_id>.json. A slug
+// that is not enrolled or a task that is not the track's is a season error;
+// a file whose content is invalid is kept with its parse error.
+func (l *loader) loadSubmissions(s *Season, t *Track) ([]*SubmissionFile, error) {
+	dir := join(t.Name, "submissions")
+	slugs, err := l.readDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []*SubmissionFile
+	for _, se := range slugs {
+		rel := join(dir, se.name)
+		if !se.isDir {
+			return nil, l.errf(rel, "", "unexpected file, want only directories named after enrolled participants")
+		}
+		if s.Participant(se.name) == nil {
+			return nil, l.errf(rel, "", "%s is not an enrolled participant, want the slug of a participants/<slug>.toml", quote(se.name))
+		}
+		files, err := l.readDir(rel)
+		if err != nil {
+			return nil, err
+		}
+		for _, fe := range files {
+			frel := join(rel, fe.name)
+			id, ok := strings.CutSuffix(fe.name, ".json")
+			if fe.isDir || !ok {
+				return nil, l.errf(frel, "", "unexpected entry, want only files named <task_id>.json")
+			}
+			if t.Task(id) == nil {
+				return nil, l.errf(frel, "", "%s is not a task of the track, want one of the [[tasks]] ids of %s", quote(id), join(t.Name, "track.toml"))
+			}
+			sf := &SubmissionFile{Participant: se.name, TaskID: id, File: frel}
+			raw, err := l.readFile(frel, submission.MaxBytes)
+			var tl *TooLargeError
+			switch {
+			case errors.As(err, &tl):
+				sf.ParseErr = fmt.Errorf("submission: file exceeds the limit of %d bytes", submission.MaxBytes)
+			case err != nil:
+				return nil, err
+			default:
+				sf.Raw = raw
+				sf.Submission, sf.ParseErr = submission.Parse(raw)
+			}
+			out = append(out, sf)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Participant != out[j].Participant {
+			return out[i].Participant < out[j].Participant
+		}
+		return out[i].TaskID < out[j].TaskID
+	})
+	return out, nil
+}
