@@ -14,8 +14,14 @@ import (
 // file may hold, dotted, "*" standing for any one key of a table that maps
 // names to values (for example "tasks.params.*"). Keys are compared exactly:
 // the TOML library would match "Number" to the field "number".
-func (l *loader) decodeTOML(rel string, data []byte, v any, allowed ...string) (toml.MetaData, error) {
-	md, err := toml.Decode(string(data), v)
+func (l *loader) decodeTOML(rel string, data []byte, v any, allowed ...string) (md toml.MetaData, err error) {
+	defer func() {
+		// No input may crash the build (DESIGN §11); none is known to.
+		if r := recover(); r != nil {
+			err = l.errf(rel, "", "the TOML decoder failed: %v", r)
+		}
+	}()
+	md, err = toml.Decode(string(data), v)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) && pe.LastKey != "" {

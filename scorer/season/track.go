@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
@@ -385,19 +388,33 @@ func (l *loader) loadSubmissions(s *Season, t *Track) ([]*SubmissionFile, error)
 			if t.Task(id) == nil {
 				return nil, l.errf(frel, "", "%s is not a task of the track, want one of the [[tasks]] ids of %s", quote(id), join(t.Name, "track.toml"))
 			}
-			sf := &SubmissionFile{Participant: se.name, TaskID: id, File: frel}
-			raw, err := l.readFile(frel, submission.MaxBytes)
-			var tl *TooLargeError
-			switch {
-			case errors.As(err, &tl):
-				sf.ParseErr = fmt.Errorf("submission: file exceeds the limit of %d bytes", submission.MaxBytes)
-			case err != nil:
-				return nil, err
-			default:
-				sf.Raw = raw
-				sf.Submission, sf.ParseErr = submission.Parse(raw)
+			out = append(out, &SubmissionFile{Participant: se.name, TaskID: id, File: frel})
+		}
+	}
+	// Read and parse in parallel; each worker fills its own entries, and the
+	// first error in file order wins, so the result does not depend on
+	// scheduling.
+	errs := make([]error, len(out))
+	workers := min(runtime.GOMAXPROCS(0), len(out))
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(out) {
+					return
+				}
+				errs[i] = l.readSubmission(out[i])
 			}
-			out = append(out, sf)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -407,4 +424,22 @@ func (l *loader) loadSubmissions(s *Season, t *Track) ([]*SubmissionFile, error)
 		return out[i].TaskID < out[j].TaskID
 	})
 	return out, nil
+}
+
+// readSubmission reads sf.File and parses it. An oversized file or invalid
+// content is recorded in sf.ParseErr; only a file that cannot be read (or a
+// symbolic link) is an error of the season.
+func (l *loader) readSubmission(sf *SubmissionFile) error {
+	raw, err := l.readFile(sf.File, submission.MaxBytes)
+	var tl *TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		sf.ParseErr = fmt.Errorf("submission: file exceeds the limit of %d bytes", submission.MaxBytes)
+	case err != nil:
+		return err
+	default:
+		sf.Raw = raw
+		sf.Submission, sf.ParseErr = submission.Parse(raw)
+	}
+	return nil
 }

@@ -211,7 +211,7 @@ func Parse(data []byte) (*Submission, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := compiled.Validate(doc); err != nil {
+	if err := validate(doc); err != nil {
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {
 			return nil, fmt.Errorf("submission: validating against submission.schema.json: %w", err)
@@ -224,6 +224,17 @@ func Parse(data []byte) (*Submission, error) {
 		return nil, newError("does not match submission.schema.json", ps)
 	}
 	return build(v)
+}
+
+// validate runs the compiled schema. A panic inside the validator (none is
+// known) is turned into an error: no input may crash the build (DESIGN §11).
+func validate(doc any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("submission: the schema validator failed: %v", r)
+		}
+	}()
+	return compiled.Validate(doc)
 }
 
 // toAny converts v to the representation the validator expects:
