@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/ark-forge/proveit/scorer/output"
+	"github.com/ark-forge/proveit/templates"
+)
+
+func runBuild(e *env, args []string) int {
+	fs := newFlags("build", "[--seasons DIR] [--out DIR]", `
+Build loads every season under the seasons directory strictly, renders the
+Index and replaces the output directory with it as a whole: a build that fails
+leaves the previous output untouched. It reads no clock and no network: the
+same inputs give the same bytes on any machine.`, e.stderr)
+	seasons := fs.String("seasons", "seasons", "the directory holding one directory per season")
+	out := fs.String("out", "public", "the site directory to replace")
+	if pos, err := parseArgs(fs, args); err != nil {
+		return exitFor(err)
+	} else if len(pos) != 0 {
+		fs.Usage()
+		return 2
+	}
+	tree, err := templates.Build(*seasons)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
+		return 1
+	}
+	if err := output.WriteAtomic(*out, tree); err != nil {
+		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(e.stdout, "proveit build: wrote %d files into %s\n", len(tree), *out)
+	return 0
+}
+
+func runCheck(e *env, args []string) int {
+	fs := newFlags("check", "[--seasons DIR] [--out DIR]", `
+Check rebuilds the Index into a temporary directory, exactly as build would,
+and compares it with the site directory byte for byte. It exits 1 and lists
+every file that is missing, extra or different when the committed site is not
+what the inputs produce.`, e.stderr)
+	seasons := fs.String("seasons", "seasons", "the directory holding one directory per season")
+	out := fs.String("out", "public", "the committed site directory to compare with")
+	if pos, err := parseArgs(fs, args); err != nil {
+		return exitFor(err)
+	} else if len(pos) != 0 {
+		fs.Usage()
+		return 2
+	}
+	tree, err := templates.Build(*seasons)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
+		return 1
+	}
+	tmp, err := os.MkdirTemp("", "proveit-check-")
+	if err != nil {
+		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+	rebuilt := filepath.Join(tmp, "public")
+	if err := output.WriteAtomic(rebuilt, tree); err != nil {
+		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
+		return 1
+	}
+	got, err := output.ReadDir(rebuilt)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
+		return 1
+	}
+	published, err := output.ReadDir(*out)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
+		return 1
+	}
+	diff := output.Diff(got, published)
+	if len(diff) > 0 {
+		fmt.Fprintf(e.stderr, "proveit check: %s differs from what the seasons build (%d files):\n", *out, len(diff))
+		for _, d := range diff {
+			fmt.Fprintf(e.stderr, "  %s\n", d)
+		}
+		fmt.Fprintf(e.stderr, "run \"go run ./cmd/proveit build\" and commit %s\n", *out)
+		return 1
+	}
+	fmt.Fprintf(e.stdout, "proveit check: %s is what the seasons build (%d files)\n", *out, len(got))
+	return 0
+}

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ark-forge/proveit/scorer/hashes"
+	"github.com/ark-forge/proveit/scorer/output"
+)
+
+// runCLI runs the CLI with args and stdin, returning exit code and streams.
+func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(&env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}, args)
+	return code, out.String(), errb.String()
+}
+
+func writeFile(t *testing.T, name, data string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestEveryVerbAnswersHelp(t *testing.T) {
+	for _, c := range commands {
+		for _, h := range []string{"-h", "--help"} {
+			code, _, stderr := runCLI(t, "", c.name, h)
+			if code != 0 || !strings.Contains(stderr, "usage: proveit "+c.name) {
+				t.Errorf("%s %s: exit %d, stderr %q", c.name, h, code, stderr)
+			}
+		}
+	}
+	if code, stdout, _ := runCLI(t, "", "help"); code != 0 || !strings.Contains(stdout, "request-hash") {
+		t.Errorf("help: exit %d, %q", code, stdout)
+	}
+	if code, _, stderr := runCLI(t, "", "frobnicate"); code != 2 || !strings.Contains(stderr, `unknown command "frobnicate"`) {
+		t.Errorf("unknown command: exit %d, %q", code, stderr)
+	}
+	if code, _, _ := runCLI(t, ""); code != 2 {
+		t.Errorf("no command: exit %d", code)
+	}
+}
+
+func TestCanon(t *testing.T) {
+	f := writeFile(t, "body.json", `{"b": 1e3, "a": "\u00e9", "c": [1.0, -0.0]}`)
+	want := `{"a":"\u00e9","b":1000.0,"c":[1.0,-0.0]}` + "\n"
+	for _, args := range [][]string{{"canon", f}, {"canon", "-"}} {
+		code, stdout, stderr := runCLI(t, `{"b": 1e3, "a": "\u00e9", "c": [1.0, -0.0]}`, args...)
+		if code != 0 || stdout != want || stderr != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
+	}
+	sum := hashes.SHA256Hex([]byte(strings.TrimSuffix(want, "\n"))) + "\n"
+	for _, args := range [][]string{{"canon", f, "--sha256"}, {"canon", "--sha256", f}, {"canon", "-sha256", "-"}} {
+		code, stdout, _ := runCLI(t, `{"b": 1e3, "a": "\u00e9", "c": [1.0, -0.0]}`, args...)
+		if code != 0 || stdout != sum {
+			t.Errorf("%v: exit %d, stdout %q, want %q", args, code, stdout, sum)
+		}
+	}
+}
+
+func TestCanonRefuses(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{`{"a":1,}`, "Expecting property name enclosed in double quotes: line 1 column 8 (char 7)"},
+		{"\xff", "'utf-8' codec can't decode"},
+		{"", "Expecting value"},
+		{"[1] x", "Extra data"},
+	} {
+		f := writeFile(t, "bad.json", c.body)
+		code, stdout, stderr := runCLI(t, "", "canon", f)
+		if code != 1 || stdout != "" || !strings.Contains(stderr, f) || !strings.Contains(stderr, c.want) {
+			t.Errorf("canon of %q: exit %d, stdout %q, stderr %q, want %q", c.body, code, stdout, stderr, c.want)
+		}
+	}
+	if code, _, stderr := runCLI(t, "", "canon", filepath.Join(t.TempDir(), "absent.json")); code != 1 || !strings.Contains(stderr, "absent.json") {
+		t.Errorf("missing file: exit %d, %q", code, stderr)
+	}
+	if code, _, _ := runCLI(t, "", "canon"); code != 2 {
+		t.Errorf("no file: exit %d", code)
+	}
+	if code, _, _ := runCLI(t, "", "canon", "a", "b"); code != 2 {
+		t.Errorf("two files: exit %d", code)
+	}
+	if code, _, _ := runCLI(t, "", "canon", "--nope", "a"); code != 2 {
+		t.Errorf("unknown flag: exit %d", code)
+	}
+}
+
+func TestResponseHash(t *testing.T) {
+	for _, c := range []struct{ body, data string }{
+		{`{"statut": "actif"}`, `{"statut":"actif"}`},
+		{`{}`, `{"error":null}`},
+		{`<html>`, `{"_raw_text":"<html>"}`},
+	} {
+		f := writeFile(t, "r.json", c.body)
+		code, stdout, _ := runCLI(t, "", "response-hash", f, "--data")
+		want := c.data + "\n" + hashes.SHA256Hex([]byte(c.data)) + "\n"
+		if code != 0 || stdout != want {
+			t.Errorf("response-hash of %q: exit %d, %q, want %q", c.body, code, stdout, want)
+		}
+	}
+}
+
+func TestRequestHash(t *testing.T) {
+	code, stdout, _ := runCLI(t, "", "request-hash", "--target", "https://corpus.arkforge.tech/agrements/AGR-4417", "--method", "GET", "--payload", "{}", "--data")
+	data := `{"amount":0.0,"currency":"eur","method":"GET","payload":{},"target":"https://corpus.arkforge.tech/agrements/AGR-4417"}`
+	if want := data + "\n" + hashes.SHA256Hex([]byte(data)) + "\n"; code != 0 || stdout != want {
+		t.Errorf("request-hash: exit %d, %q, want %q", code, stdout, want)
+	}
+	if code, _, stderr := runCLI(t, "", "request-hash", "--target", "https://x"); code != 2 || !strings.Contains(stderr, "--method") || !strings.Contains(stderr, "--payload") {
+		t.Errorf("missing flags: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, "", "request-hash", "--target", "https://x", "--method", "GET", "--payload", "{"); code != 1 || !strings.Contains(stderr, "--payload") {
+		t.Errorf("bad payload: exit %d, %q", code, stderr)
+	}
+}
+
+// TestBuildAndCheck: build writes the site, check accepts it, and check
+// names a file that differs after a one-byte change; a failed build leaves
+// the previous site whole.
+func TestBuildAndCheck(t *testing.T) {
+	dir := t.TempDir()
+	seasons := filepath.Join(dir, "seasons")
+	if err := os.MkdirAll(seasons, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(seasons, "README.md"), []byte("notes"), 0o644)
+	out := filepath.Join(dir, "public")
+	if code, stdout, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out); code != 0 || !strings.Contains(stdout, "wrote") {
+		t.Fatalf("build: exit %d, %q %q", code, stdout, stderr)
+	}
+	if code, _, stderr := runCLI(t, "", "check", "--seasons", seasons, "--out", out); code != 0 {
+		t.Fatalf("check after build: exit %d, %q", code, stderr)
+	}
+	index := filepath.Join(out, "index.html")
+	b, _ := os.ReadFile(index)
+	b[len(b)-2] ^= 1
+	os.WriteFile(index, b, 0o644)
+	os.WriteFile(filepath.Join(out, "stray.html"), nil, 0o644)
+	code, _, stderr := runCLI(t, "", "check", "--seasons", seasons, "--out", out)
+	if code != 1 || !strings.Contains(stderr, "differs index.html") || !strings.Contains(stderr, "extra stray.html") {
+		t.Errorf("check after a change: exit %d, %q", code, stderr)
+	}
+	before, err := output.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(seasons, "draft"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out); code != 1 || !strings.Contains(stderr, "draft is not a season directory") {
+		t.Errorf("build of a bad seasons directory: exit %d, %q", code, stderr)
+	}
+	after, err := output.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := output.Diff(before, after); len(d) > 0 {
+		t.Errorf("a failed build changed the previous site: %v", d)
+	}
+}

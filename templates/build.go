@@ -1,0 +1,112 @@
+package templates
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"time"
+
+	"github.com/ark-forge/proveit/scorer/output"
+	"github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/trust"
+)
+
+// Build loads every season under seasonsDir strictly and renders the
+// site: the pages, the cached proof views copied byte for byte under
+// saison-<n>/preuves/, and SHA256SUMS. Nothing is written: the caller
+// writes the returned tree, atomically. It reads only the season
+// directories, never the clock or the network, so the same inputs give the
+// same tree on any machine.
+func Build(seasonsDir string) (output.Tree, error) {
+	dirs, err := season.Discover(seasonsDir)
+	if err != nil {
+		return nil, err
+	}
+	t := output.Tree{}
+	var site Site
+	for _, dir := range dirs {
+		s, err := season.Load(dir)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := trust.Load(s.Path("trust")); err != nil {
+			return nil, err
+		}
+		view := Season{
+			Number:   s.Number,
+			Title:    s.Title,
+			OpensAt:  s.OpensAt.UTC().Format(time.RFC3339),
+			ClosesAt: s.ClosesAt.UTC().Format(time.RFC3339),
+			Closed:   s.Status == season.Closed,
+			Demo:     s.Demo,
+		}
+		for _, tr := range s.Tracks {
+			view.Tracks = append(view.Tracks, trackView(tr))
+		}
+		for _, p := range s.Proofs {
+			data, err := readBounded(s.Path(p.File), proof.MaxViewBytes)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", s.Path(p.File), err)
+			}
+			if err := t.Add(fmt.Sprintf("saison-%d/preuves/%s.json", s.Number, p.ID), data); err != nil {
+				return nil, err
+			}
+			view.Proofs = append(view.Proofs, p.ID)
+		}
+		site.Seasons = append(site.Seasons, view)
+	}
+	if err := Render(site, t); err != nil {
+		return nil, err
+	}
+	if err := t.Add(output.SumsFile, t.Sums()); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func trackView(tr *season.Track) Track {
+	v := Track{Name: tr.Name, Bareme: tr.Bareme, Tasks: len(tr.Tasks)}
+	for verdict, n := range tr.Distribution {
+		v.Distribution = append(v.Distribution, VerdictCount{Verdict: verdict, Count: n})
+	}
+	// The track's verdict set first, in its order; open-set verdicts (product
+	// references) after, sorted.
+	rank := map[string]int{}
+	for i, verdict := range tr.Verdicts {
+		rank[verdict] = i + 1
+	}
+	sort.Slice(v.Distribution, func(i, j int) bool {
+		a, b := v.Distribution[i].Verdict, v.Distribution[j].Verdict
+		if rank[a] != rank[b] {
+			if rank[a] == 0 || rank[b] == 0 {
+				return rank[b] == 0
+			}
+			return rank[a] < rank[b]
+		}
+		return a < b
+	})
+	seen := map[string]bool{}
+	for _, sub := range tr.Submissions {
+		seen[sub.Participant] = true
+	}
+	v.Participants = len(seen)
+	return v
+}
+
+func readBounded(name string, limit int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("file exceeds %d bytes", limit)
+	}
+	return data, nil
+}

@@ -1,0 +1,304 @@
+package templates
+
+import (
+	"bytes"
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/pem"
+	"flag"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ark-forge/proveit/scorer/hashes"
+	"github.com/ark-forge/proveit/scorer/output"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden from the current build")
+
+// trustFiles returns valid trust material with fresh keys: the built site
+// does not depend on it (it is loaded and checked, not published).
+func trustFiles(t *testing.T) (trustedRoot, trustLayer string) {
+	t.Helper()
+	logKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	der, _ := x509.MarshalPKIXPublicKey(&logKey.PublicKey)
+	id := sha256.Sum256(der)
+	tsaKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "test TSA"}, NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign}
+	cert, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &tsaKey.PublicKey, tsaKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b64 := base64.StdEncoding.EncodeToString
+	trustedRoot = fmt.Sprintf(`{"mediaType":"application/vnd.dev.sigstore.trustedroot+json;version=0.1",
+"tlogs":[{"baseUrl":"https://rekor.test.invalid","hashAlgorithm":"SHA2_256","publicKey":{"rawBytes":%q,"keyDetails":"PKIX_ECDSA_P256_SHA_256","validFor":{"start":"2026-01-01T00:00:00Z"}},"logId":{"keyId":%q}}],
+"timestampAuthorities":[{"subject":{"organization":"test","commonName":"test TSA"},"certChain":{"certificates":[{"rawBytes":%q}]},"validFor":{"start":"2026-01-01T00:00:00Z"}}]}`, b64(der), b64(id[:]), b64(cert))
+	pub, _, _ := ed25519.GenerateKey(rand.Reader)
+	rk, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	rder, _ := x509.MarshalPKIXPublicKey(&rk.PublicKey)
+	trustLayer = fmt.Sprintf(`challenge_did = "did:key:z6MkChallenge"
+[[proof_keys]]
+id = "test-proof-key"
+ed25519_public_key = %q
+valid_from = 2026-01-01T00:00:00Z
+valid_until = 2026-12-31T23:59:59Z
+[[rekor_keys]]
+id = "test-rekor-key"
+public_key_pem = '''
+%s'''
+valid_from = 2026-01-01T00:00:00Z
+valid_until = 2026-12-31T23:59:59Z
+`, hex.EncodeToString(pub), pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: rder}))
+	return trustedRoot, trustLayer
+}
+
+const corpusHost = "https://corpus.arkforge.tech"
+
+// seasonFiles is a small valid season: one track, two tasks, two
+// participants, one cached proof view, a 404 record.
+func seasonFiles(t *testing.T, number int, status string) map[string]string {
+	tr, tl := trustFiles(t)
+	bodies := map[string]string{
+		"/agrements/AGR-4417": `{"ressource": "/agrements/AGR-4417", "statut": "suspendu"}`,
+		"/_systeme/403":       `{"erreur": "acc\u00e8s refus\u00e9"}`,
+		"/_systeme/503":       `{"erreur": "corpus indisponible"}`,
+		"/_systeme/400":       `{"erreur": "requ\u00eate invalide"}`,
+	}
+	files := map[string]string{
+		"season.toml": fmt.Sprintf(`number = %d
+title = "Saison %d — essai <fictif> & \"cité\""
+opens_at = 2026-09-21T08:00:00Z
+closes_at = 2026-10-05T20:00:00Z
+status = %q
+demo = true
+corpus_host = %q
+`, number, number, status, corpusHost),
+		"participants/alice.toml":  "agent = \"<script>alert(1)</script>\"\ndid = \"did:key:z6MkAlice\"\ndeclared_stack = \"Go\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
+		"participants/bob.toml":    "agent = \"Bob\"\ndid = \"did:key:z6MkBob\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
+		"trust/trusted_root.json":  tr,
+		"trust/trust_layer.toml":   tl,
+		"conformite/bareme.md":     "# conformite-bareme-v3\n",
+		"conformite/track.toml": `bareme = "conformite-bareme-v3"
+verdicts = ["conforme", "non_conforme", "indeterminable"]
+[[tasks]]
+id = "conf-01"
+question = "L'entité ENT-0001 est-elle conforme ?"
+min_assertions = 1
+max_assertions = 2
+[[tasks]]
+id = "conf-02"
+question = "L'entité ENT-0002 est-elle conforme ?"
+min_assertions = 1
+max_assertions = 2
+[distribution]
+conforme = 1
+non_conforme = 1
+indeterminable = 0
+`,
+		"conformite/preregistration.toml": `[[freezes]]
+bareme = "conformite-bareme-v3"
+proof_id = "prf_20260915_090000_00aa11"
+target = "https://proveit.arkforge.tech/v1/season/1/freeze"
+method = "POST"
+payload = '{"bareme_sha256": "` + strings.Repeat("1", 64) + `"}'
+request_hash = { nonce = "` + strings.Repeat("1", 64) + `", value = "` + strings.Repeat("2", 64) + `" }
+response_hash = { nonce = "` + strings.Repeat("2", 64) + `", value = "` + strings.Repeat("1", 64) + `" }
+`,
+		"conformite/submissions/alice/conf-01.json": `{"not": "a valid submission"}`,
+		"conformite/submissions/bob/conf-02.json":   `{"season": 1}`,
+		"proofs/prf_20260921_101233_ab12cd.json":    `{"proof_id": "prf_20260921_101233_ab12cd", "spec_version": "3.1"}`,
+		"proofs/prf_20260921_101234_ab12ce.json":    `{"not_found": true, "proof_id": "prf_20260921_101234_ab12ce"}`,
+	}
+	if status == "closed" {
+		files["conformite/key.json"] = `{"conf-01": "conforme"}`
+		files["conformite/key.salt"] = strings.Repeat("ab", 32) + "\n"
+	}
+	var m strings.Builder
+	m.WriteString(`{"host": "` + corpusHost + `", "resources": [`)
+	i := 0
+	for _, p := range []string{"/agrements/AGR-4417", "/_systeme/403", "/_systeme/503", "/_systeme/400"} {
+		if i > 0 {
+			m.WriteString(",")
+		}
+		i++
+		file := strings.TrimPrefix(p, "/") + ".json"
+		files["conformite/corpus/"+file] = bodies[p]
+		fmt.Fprintf(&m, `{"path": %q, "target": %q, "method": "GET", "payload": {}, "file": %q, "response_hash": %q}`, p, corpusHost+p, file, hashes.ResponseHash([]byte(bodies[p])))
+	}
+	m.WriteString("]}")
+	files["conformite/corpus/manifest.json"] = m.String()
+	return files
+}
+
+// writeSeasons writes season 1 (closed) and season 2 (open) under a new
+// seasons directory, creating files in the given order of names.
+func writeSeasons(t *testing.T, reverse bool) string {
+	t.Helper()
+	root := filepath.Join(t.TempDir(), "seasons")
+	for _, s := range []struct {
+		n      int
+		status string
+	}{{1, "closed"}, {2, "open"}} {
+		files := seasonFiles(t, s.n, s.status)
+		names := make([]string, 0, len(files))
+		for n := range files {
+			names = append(names, n)
+		}
+		if reverse {
+			for i, j := 0, len(names)-1; i < j; i, j = i+1, j-1 {
+				names[i], names[j] = names[j], names[i]
+			}
+		}
+		for _, n := range names {
+			p := filepath.Join(root, fmt.Sprint(s.n), filepath.FromSlash(n))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(files[n]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return root
+}
+
+// TestBuildGolden compares the built site with testdata/golden; run with
+// -update to rewrite it after a deliberate change.
+func TestBuildGolden(t *testing.T) {
+	tree, err := Build(writeSeasons(t, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "golden")
+	if *update {
+		if err := output.WriteAtomic(golden, tree); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := output.ReadDir(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range output.Diff(want, tree) {
+		t.Errorf("%s (run go test ./templates -update after a deliberate change)", d)
+	}
+}
+
+// TestBuildDeterministic: two builds, from copies of the seasons at other
+// paths written in another order, give the same bytes.
+func TestBuildDeterministic(t *testing.T) {
+	a, err := Build(writeSeasons(t, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Build(writeSeasons(t, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := output.Diff(a, b); len(d) > 0 {
+		t.Errorf("two builds differ: %v", d)
+	}
+}
+
+func TestBuildPages(t *testing.T) {
+	tree, err := Build(writeSeasons(t, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range tree.Names() {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		page := string(tree[name])
+		for _, want := range []string{`<html lang="fr">`, `<meta name="ai-act-art50"`, `id="etiquetage-ai-act"`, `"digitalSourceType":"http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicMedia"`} {
+			if !strings.Contains(page, want) {
+				t.Errorf("%s lacks %s", name, want)
+			}
+		}
+		for _, banned := range []string{"<script src", "<link", "http://", "@import", "<script>alert"} {
+			if strings.Contains(page, banned) && !(banned == "http://" && strings.Contains(page, "cv.iptc.org")) {
+				t.Errorf("%s holds %q", name, banned)
+			}
+		}
+	}
+	open := string(tree["saison-2/index.html"])
+	if !strings.Contains(open, "aucun score n&#39;est publié avant la clôture") {
+		t.Errorf("the open season's page does not say that no score is published:\n%s", open)
+	}
+	if !strings.Contains(string(tree["saison-1/index.html"]), "Saison 1 — essai &lt;fictif&gt; &amp; &#34;cité&#34;") {
+		t.Error("the season title is not escaped")
+	}
+	if !bytes.Equal(tree["saison-1/preuves/prf_20260921_101233_ab12cd.json"], []byte(`{"proof_id": "prf_20260921_101233_ab12cd", "spec_version": "3.1"}`)) {
+		t.Error("a cached proof view is not copied byte for byte")
+	}
+	sums := string(tree[output.SumsFile])
+	if strings.Count(sums, "\n") != len(tree)-1 || !strings.Contains(sums, "  saison-1/index.html\n") {
+		t.Errorf("SHA256SUMS does not list every other file:\n%s", sums)
+	}
+}
+
+// TestBuildShowsNoScore: until the scorer lands the build computes no
+// score, so no page may show one (no rate, no percentage, no ranking).
+func TestBuildShowsNoScore(t *testing.T) {
+	tree, err := Build(writeSeasons(t, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range tree.Names() {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		page := strings.ToLower(visibleText(string(tree[name])))
+		for _, w := range []string{"%", "taux d'overclaim :", "taux de réussite :", "classement", " rang "} {
+			if strings.Contains(page, w) {
+				t.Errorf("%s shows %q, a score this build did not compute", name, w)
+			}
+		}
+	}
+}
+
+func TestBuildRefusesBadSeason(t *testing.T) {
+	root := writeSeasons(t, false)
+	p := filepath.Join(root, "1", "season.toml")
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, append(b, "extra = 1\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Build(root)
+	if err == nil || !strings.Contains(err.Error(), "season.toml") || !strings.Contains(err.Error(), "extra") {
+		t.Errorf("Build = %v, want an error naming season.toml and the key", err)
+	}
+	root = writeSeasons(t, false)
+	if err := os.WriteFile(filepath.Join(root, "2", "trust", "trust_layer.toml"), []byte("challenge_did = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Build(root); err == nil || !strings.Contains(err.Error(), "trust_layer.toml") {
+		t.Errorf("Build with a bad trust_layer.toml = %v", err)
+	}
+}
+
+// visibleText drops the style and script elements of a page.
+func visibleText(page string) string {
+	for _, tag := range []string{"style", "script"} {
+		for {
+			i := strings.Index(page, "<"+tag)
+			j := strings.Index(page, "</"+tag+">")
+			if i < 0 || j < i {
+				break
+			}
+			page = page[:i] + page[j+len(tag)+3:]
+		}
+	}
+	return page
+}
