@@ -84,11 +84,11 @@ status = %q
 demo = true
 corpus_host = %q
 `, number, number, status, corpusHost),
-		"participants/alice.toml":  "agent = \"<script>alert(1)</script>\"\ndid = \"did:key:z6MkAlice\"\ndeclared_stack = \"Go\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
-		"participants/bob.toml":    "agent = \"Bob\"\ndid = \"did:key:z6MkBob\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
-		"trust/trusted_root.json":  tr,
-		"trust/trust_layer.toml":   tl,
-		"conformite/bareme.md":     "# conformite-bareme-v3\n",
+		"participants/alice.toml": "agent = \"<script>alert(1)</script>\"\ndid = \"did:key:z6MkAlice\"\ndeclared_stack = \"Go\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
+		"participants/bob.toml":   "agent = \"Bob\"\ndid = \"did:key:z6MkBob\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
+		"trust/trusted_root.json": tr,
+		"trust/trust_layer.toml":  tl,
+		"conformite/bareme.md":    "# conformite-bareme-v3\n",
 		"conformite/track.toml": `bareme = "conformite-bareme-v3"
 verdicts = ["conforme", "non_conforme", "indeterminable"]
 [[tasks]]
