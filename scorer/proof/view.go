@@ -1,0 +1,510 @@
+// Package proof models a Trust Layer proof's public view (the document
+// GET /v1/proof/{id} serves without authentication) and the hashes that
+// bind it, as DESIGN §5 models spec 3.1 from §2.4, §4.1 and §10 of the
+// challenge specification. The normative 3.1 text is not public: this
+// package is the one place that holds the model, so that it can be swapped
+// when ArkForge publishes it. Older proofs (spec 3.0, and the published
+// proof-spec 1.1, 1.2, 2.0 and 2.1) are recognised and parsed too.
+//
+// The view, as modelled:
+//
+//	{
+//	  "proof_id": "prf_20260921_101233_ab12cd",
+//	  "spec_version": "3.1",
+//	  "hashes": {"request": HEX, "response": HEX, "chain": HEX},
+//	  "commitments": {FIELD: HEX, ...},          // 3.0 and later
+//	  "disclosed": {FIELD: {"nonce": HEX, "value": V}, ...}, // 3.1: the identity triplet
+//	  "agent_identity": "did:key:...", "agent_identity_verified": true,
+//	  "did_resolution_status": "bound", "buyer_fingerprint": HEX,
+//	  "seller": "corpus.arkforge.tech", "timestamp": "2026-09-21T10:12:33Z",
+//	  "transaction_id": "free_tier",                // flat fields: informational
+//	  "signature": {"algorithm": "ed25519", "value": BASE64},
+//	  "batch": {"id": "...", "status": "closed" | "open", "tree_size": N,
+//	            "leaf_index": I, "inclusion_path": [HEX, ...], "root": HEX,
+//	            "rfc3161_token": BASE64, "transparency_log": {...}}
+//	}
+//
+// Keys the model does not know are allowed at the top level only (the
+// served view may carry more informational fields); they are listed in
+// View.Ignored and never read. Everywhere else the view is strict.
+package proof
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ark-forge/proveit/scorer/pyjson"
+)
+
+// Spec versions the model recognises.
+const (
+	Spec31 = "3.1" // identity committed and disclosed: the only one that passes condition 2
+	Spec30 = "3.0" // commitments, identity not committed
+	Spec21 = "2.1" // proof-spec 2.1: canonical-JSON chain over plain hashes
+	Spec12 = "1.2"
+	Spec20 = "2.0" // proof-spec 2.0: legacy string-concatenation chain
+	Spec11 = "1.1"
+)
+
+// Algorithm is how a spec version binds the chain hash.
+type Algorithm int
+
+// The chain algorithms.
+const (
+	Unknown     Algorithm = iota
+	Committed             // 3.0, 3.1: chain over nonce commitments (DESIGN §5)
+	CanonicalV2           // 1.2, 2.1: proof-spec canonical_json chain
+	LegacyV1              // 1.1, 2.0: proof-spec string concatenation
+)
+
+// AlgorithmOf returns the chain algorithm of a spec version, Unknown for a
+// version the model does not know (such a proof is invalid).
+func AlgorithmOf(spec string) Algorithm {
+	switch spec {
+	case Spec31, Spec30:
+		return Committed
+	case Spec21, Spec12:
+		return CanonicalV2
+	case Spec20, Spec11:
+		return LegacyV1
+	}
+	return Unknown
+}
+
+// Chain fields (DESIGN §5). Spec 3.1 commits all nine; 3.0 all but the
+// identity triplet.
+const (
+	FieldRequestHash           = "request_hash"
+	FieldResponseHash          = "response_hash"
+	FieldAgentIdentity         = "agent_identity"
+	FieldAgentIdentityVerified = "agent_identity_verified"
+	FieldDIDResolutionStatus   = "did_resolution_status"
+	FieldBuyerFingerprint      = "buyer_fingerprint"
+	FieldSeller                = "seller"
+	FieldTimestamp             = "timestamp"
+	FieldTransactionID         = "transaction_id"
+)
+
+// IdentityFields is the identity triplet that a 3.1 view discloses.
+var IdentityFields = []string{FieldAgentIdentity, FieldAgentIdentityVerified, FieldDIDResolutionStatus}
+
+// CommittedFields returns the fields a spec version commits, sorted.
+func CommittedFields(spec string) []string {
+	base := []string{FieldBuyerFingerprint, FieldRequestHash, FieldResponseHash, FieldSeller, FieldTimestamp, FieldTransactionID}
+	switch spec {
+	case Spec31:
+		out := append(append([]string(nil), base...), IdentityFields...)
+		sort.Strings(out)
+		return out
+	case Spec30:
+		return base
+	}
+	return nil
+}
+
+// Limits on what a view may hold.
+const (
+	MaxViewBytes       = 1 << 20 // a served view is a few kilobytes
+	MaxInclusionPath   = 64      // a tree of 2^64 leaves
+	MaxTokenBytes      = 64 << 10
+	MaxTransparencyLog = 256 << 10
+)
+
+// Batch status values.
+const (
+	BatchClosed = "closed"
+	BatchOpen   = "open"
+)
+
+// Opening is a (nonce, value) pair that opens one commitment.
+type Opening struct {
+	Nonce string       // 64 lowercase hex digits (32 bytes)
+	Value pyjson.Value // the committed value
+}
+
+// Batch is the lot a proof joined and, once closed, its anchors.
+type Batch struct {
+	ID            string
+	Status        string // BatchClosed or BatchOpen
+	TreeSize      uint64
+	LeafIndex     uint64
+	InclusionPath [][]byte // RFC 6962 audit path, 32-byte hashes, leaf to root
+	Root          []byte   // 32 bytes
+	RootHex       string
+	// Anchors, present when the batch is closed.
+	RFC3161Token    []byte // DER TimeStampResp
+	TransparencyLog []byte // TransparencyLogEntry JSON (canonical JSON of the served object)
+}
+
+// View is one parsed public view.
+type View struct {
+	ProofID     string
+	SpecVersion string
+	Chain       string            // hashes.chain, 64 hex
+	Commitments map[string]string // field → 64 hex; nil before 3.0
+	Disclosed   map[string]Opening
+	Signature   []byte // Ed25519, 64 bytes
+	Batch       Batch
+	// Flat fields: informational (§4.1). Absent ones are missing from the map.
+	Flat map[string]pyjson.Value
+	// Ignored lists the top-level keys the model does not know, sorted.
+	Ignored []string
+}
+
+var (
+	proofIDRE = regexp.MustCompile(`^prf_[0-9]{8}_[0-9]{6}_[0-9a-f]{6}$`)
+	hex64RE   = regexp.MustCompile(`^[0-9a-f]{64}$`)
+	batchIDRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+)
+
+// ValidProofID reports whether id is a Trust Layer proof id
+// (prf_YYYYMMDD_HHMMSS_xxxxxx), which also makes it safe as a file name.
+func ValidProofID(id string) bool { return proofIDRE.MatchString(id) }
+
+// FieldError names the field of a view that is malformed.
+type FieldError struct {
+	ProofID string // as requested, or as read from the view
+	Pointer string // RFC 6901 pointer of the field
+	Reason  string
+}
+
+func (e *FieldError) Error() string {
+	return fmt.Sprintf("proof %s: %s: %s", e.ProofID, e.Pointer, e.Reason)
+}
+
+// NotFound is the cached record of a proof the Trust Layer answered 404
+// for: it does not exist, which makes every assertion citing it unsupported.
+type NotFound struct {
+	ProofID string
+}
+
+// ParseCached reads a cached proof file: either a view, or the record
+// {"not_found": true, "proof_id": ID} of a 404. want is the proof id the
+// file is cached under; the document must be for that proof.
+func ParseCached(want string, data []byte) (*View, *NotFound, error) {
+	if !ValidProofID(want) {
+		return nil, nil, &FieldError{ProofID: fmt.Sprintf("%q", want), Pointer: "", Reason: "not a proof id (prf_YYYYMMDD_HHMMSS_xxxxxx)"}
+	}
+	if len(data) > MaxViewBytes {
+		return nil, nil, &FieldError{ProofID: want, Pointer: "", Reason: fmt.Sprintf("view is %d bytes, exceeds the limit of %d", len(data), MaxViewBytes)}
+	}
+	doc, err := pyjson.DecodeStrict(data)
+	if err != nil {
+		return nil, nil, &FieldError{ProofID: want, Pointer: "", Reason: "not strict JSON: " + err.Error()}
+	}
+	if nf, ok := doc.Lookup("not_found"); ok {
+		id, _ := doc.Lookup("proof_id")
+		if doc.Len() != 2 || nf.Kind() != pyjson.Bool || !nf.Bool() || id.Kind() != pyjson.String {
+			return nil, nil, &FieldError{ProofID: want, Pointer: "", Reason: `a 404 record is exactly {"not_found": true, "proof_id": ID}`}
+		}
+		if id.Str() != want {
+			return nil, nil, &FieldError{ProofID: want, Pointer: "/proof_id", Reason: fmt.Sprintf("404 record for %q, cached as %q", id.Str(), want)}
+		}
+		return nil, &NotFound{ProofID: want}, nil
+	}
+	v, err := parseView(want, doc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, nil, nil
+}
+
+// ParseView reads a view that is not tied to a cache file name (a view
+// given on the command line).
+func ParseView(data []byte) (*View, error) {
+	if len(data) > MaxViewBytes {
+		return nil, &FieldError{ProofID: "(unknown)", Pointer: "", Reason: fmt.Sprintf("view is %d bytes, exceeds the limit of %d", len(data), MaxViewBytes)}
+	}
+	doc, err := pyjson.DecodeStrict(data)
+	if err != nil {
+		return nil, &FieldError{ProofID: "(unknown)", Pointer: "", Reason: "not strict JSON: " + err.Error()}
+	}
+	return parseView("", doc)
+}
+
+// viewParser walks a view, remembering the first fault.
+type viewParser struct {
+	id string
+}
+
+func (p *viewParser) fail(ptr, format string, args ...any) error {
+	return &FieldError{ProofID: p.id, Pointer: ptr, Reason: fmt.Sprintf(format, args...)}
+}
+
+func kindName(v pyjson.Value) string { return v.Kind().String() }
+
+func (p *viewParser) str(obj pyjson.Value, ptr, key string) (string, error) {
+	v, ok := obj.Lookup(key)
+	if !ok {
+		return "", p.fail(ptr+"/"+key, "missing")
+	}
+	if v.Kind() != pyjson.String {
+		return "", p.fail(ptr+"/"+key, "got %s, want a string", kindName(v))
+	}
+	return v.Str(), nil
+}
+
+func (p *viewParser) hex64(obj pyjson.Value, ptr, key string) (string, error) {
+	s, err := p.str(obj, ptr, key)
+	if err != nil {
+		return "", err
+	}
+	if !hex64RE.MatchString(s) {
+		return "", p.fail(ptr+"/"+key, "got %s, want 64 lowercase hex digits", quote(s))
+	}
+	return s, nil
+}
+
+func (p *viewParser) object(obj pyjson.Value, ptr, key string, allowed ...string) (pyjson.Value, error) {
+	v, ok := obj.Lookup(key)
+	if !ok {
+		return v, p.fail(ptr+"/"+key, "missing")
+	}
+	if v.Kind() != pyjson.Object {
+		return v, p.fail(ptr+"/"+key, "got %s, want an object", kindName(v))
+	}
+	if allowed != nil {
+		for _, m := range v.Members() {
+			if !contains(allowed, m.Key) {
+				return v, p.fail(ptr+"/"+key+"/"+escape(m.Key), "unknown key, want one of %s", strings.Join(allowed, ", "))
+			}
+		}
+	}
+	return v, nil
+}
+
+func (p *viewParser) uint(obj pyjson.Value, ptr, key string, max uint64) (uint64, error) {
+	v, ok := obj.Lookup(key)
+	if !ok {
+		return 0, p.fail(ptr+"/"+key, "missing")
+	}
+	if v.Kind() != pyjson.Int {
+		return 0, p.fail(ptr+"/"+key, "got %s, want an integer", kindName(v))
+	}
+	n, err := strconv.ParseUint(v.IntText(), 10, 64)
+	if err != nil || n > max {
+		return 0, p.fail(ptr+"/"+key, "got %s, want an integer from 0 to %d", v.IntText(), max)
+	}
+	return n, nil
+}
+
+func (p *viewParser) base64(obj pyjson.Value, ptr, key string, max int) ([]byte, error) {
+	s, err := p.str(obj, ptr, key)
+	if err != nil {
+		return nil, err
+	}
+	if len(s) > base64.StdEncoding.EncodedLen(max) {
+		return nil, p.fail(ptr+"/"+key, "%d characters of base64, exceeds the limit of %d bytes", len(s), max)
+	}
+	b, err := base64.StdEncoding.Strict().DecodeString(s)
+	if err != nil {
+		return nil, p.fail(ptr+"/"+key, "not standard padded base64: %v", err)
+	}
+	return b, nil
+}
+
+var topKeys = []string{"agent_identity", "agent_identity_verified", "batch", "buyer_fingerprint", "commitments", "did_resolution_status", "disclosed", "hashes", "proof_id", "seller", "signature", "spec_version", "timestamp", "transaction_id"}
+
+var flatKeys = []string{FieldAgentIdentity, FieldAgentIdentityVerified, FieldBuyerFingerprint, FieldDIDResolutionStatus, FieldSeller, FieldTimestamp, FieldTransactionID}
+
+func parseView(want string, doc pyjson.Value) (*View, error) {
+	p := &viewParser{id: want}
+	if p.id == "" {
+		p.id = "(unknown)"
+	}
+	if doc.Kind() != pyjson.Object {
+		return nil, p.fail("", "got %s, want an object", kindName(doc))
+	}
+	v := &View{Flat: map[string]pyjson.Value{}}
+	id, err := p.str(doc, "", "proof_id")
+	if err != nil {
+		return nil, err
+	}
+	if !ValidProofID(id) {
+		return nil, p.fail("/proof_id", "got %s, want a proof id (prf_YYYYMMDD_HHMMSS_xxxxxx)", quote(id))
+	}
+	if want != "" && id != want {
+		return nil, p.fail("/proof_id", "view of %s, cached as %s", id, want)
+	}
+	p.id, v.ProofID = id, id
+	if v.SpecVersion, err = p.str(doc, "", "spec_version"); err != nil {
+		return nil, err
+	}
+	alg := AlgorithmOf(v.SpecVersion)
+	hashes, err := p.object(doc, "", "hashes", "chain", "request", "response")
+	if err != nil {
+		return nil, err
+	}
+	if v.Chain, err = p.hex64(hashes, "/hashes", "chain"); err != nil {
+		return nil, err
+	}
+	for _, k := range []string{"request", "response"} {
+		h, err := p.hex64(hashes, "/hashes", k)
+		if err != nil {
+			return nil, err
+		}
+		v.Flat[k+"_hash"] = pyjson.StringValue(h)
+	}
+	for _, k := range flatKeys {
+		if f, ok := doc.Lookup(k); ok {
+			v.Flat[k] = f
+		}
+	}
+	for _, m := range doc.Members() {
+		if !contains(topKeys, m.Key) {
+			v.Ignored = append(v.Ignored, m.Key)
+		}
+	}
+	if alg == Committed {
+		fields := CommittedFields(v.SpecVersion)
+		c, err := p.object(doc, "", "commitments", fields...)
+		if err != nil {
+			return nil, err
+		}
+		v.Commitments = map[string]string{}
+		for _, f := range fields {
+			if v.Commitments[f], err = p.hex64(c, "/commitments", f); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if d, ok := doc.Lookup("disclosed"); ok || v.SpecVersion == Spec31 {
+		if !ok {
+			return nil, p.fail("/disclosed", "missing")
+		}
+		if d.Kind() != pyjson.Object {
+			return nil, p.fail("/disclosed", "got %s, want an object", kindName(d))
+		}
+		v.Disclosed = map[string]Opening{}
+		for _, m := range d.Members() {
+			ptr := "/disclosed/" + escape(m.Key)
+			if !contains(IdentityFields, m.Key) {
+				return nil, p.fail(ptr, "unknown key, want one of %s", strings.Join(IdentityFields, ", "))
+			}
+			if m.Value.Kind() != pyjson.Object || m.Value.Len() != 2 {
+				return nil, p.fail(ptr, `want exactly {"nonce", "value"}`)
+			}
+			nonce, err := p.hex64(m.Value, ptr, "nonce")
+			if err != nil {
+				return nil, err
+			}
+			val, ok := m.Value.Lookup("value")
+			if !ok {
+				return nil, p.fail(ptr+"/value", "missing")
+			}
+			v.Disclosed[m.Key] = Opening{Nonce: nonce, Value: val}
+		}
+	}
+	sig, err := p.object(doc, "", "signature", "algorithm", "value")
+	if err != nil {
+		return nil, err
+	}
+	if a, err := p.str(sig, "/signature", "algorithm"); err != nil {
+		return nil, err
+	} else if a != "ed25519" {
+		return nil, p.fail("/signature/algorithm", "got %s, want \"ed25519\"", quote(a))
+	}
+	if v.Signature, err = p.base64(sig, "/signature", "value", 64); err != nil {
+		return nil, err
+	}
+	if len(v.Signature) != 64 {
+		return nil, p.fail("/signature/value", "%d bytes, want an Ed25519 signature of 64 bytes", len(v.Signature))
+	}
+	if err := p.batch(doc, &v.Batch); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func (p *viewParser) batch(doc pyjson.Value, b *Batch) error {
+	o, err := p.object(doc, "", "batch", "id", "inclusion_path", "leaf_index", "rfc3161_token", "root", "status", "transparency_log", "tree_size")
+	if err != nil {
+		return err
+	}
+	if b.ID, err = p.str(o, "/batch", "id"); err != nil {
+		return err
+	}
+	if !batchIDRE.MatchString(b.ID) {
+		return p.fail("/batch/id", "got %s, want 1 to 64 of A-Z a-z 0-9 . _ -", quote(b.ID))
+	}
+	if b.Status, err = p.str(o, "/batch", "status"); err != nil {
+		return err
+	}
+	switch b.Status {
+	case BatchOpen:
+		for _, k := range []string{"root", "rfc3161_token", "transparency_log"} {
+			if _, ok := o.Lookup(k); ok {
+				return p.fail("/batch/"+k, "an open batch has no %s", k)
+			}
+		}
+		return nil
+	case BatchClosed:
+	default:
+		return p.fail("/batch/status", "got %s, want \"closed\" or \"open\"", quote(b.Status))
+	}
+	if b.TreeSize, err = p.uint(o, "/batch", "tree_size", 1<<40); err != nil {
+		return err
+	}
+	if b.LeafIndex, err = p.uint(o, "/batch", "leaf_index", 1<<40); err != nil {
+		return err
+	}
+	path, ok := o.Lookup("inclusion_path")
+	if !ok {
+		return p.fail("/batch/inclusion_path", "missing")
+	}
+	if path.Kind() != pyjson.Array {
+		return p.fail("/batch/inclusion_path", "got %s, want an array", kindName(path))
+	}
+	if path.Len() > MaxInclusionPath {
+		return p.fail("/batch/inclusion_path", "%d hashes, exceeds the limit of %d", path.Len(), MaxInclusionPath)
+	}
+	for i, e := range path.Elems() {
+		if e.Kind() != pyjson.String || !hex64RE.MatchString(e.Str()) {
+			return p.fail(fmt.Sprintf("/batch/inclusion_path/%d", i), "want 64 lowercase hex digits")
+		}
+		h, _ := hex.DecodeString(e.Str())
+		b.InclusionPath = append(b.InclusionPath, h)
+	}
+	if b.RootHex, err = p.hex64(o, "/batch", "root"); err != nil {
+		return err
+	}
+	b.Root, _ = hex.DecodeString(b.RootHex)
+	if b.RFC3161Token, err = p.base64(o, "/batch", "rfc3161_token", MaxTokenBytes); err != nil {
+		return err
+	}
+	tl, err := p.object(o, "/batch", "transparency_log")
+	if err != nil {
+		return err
+	}
+	b.TransparencyLog = pyjson.Canonical(tl)
+	if len(b.TransparencyLog) > MaxTransparencyLog {
+		return p.fail("/batch/transparency_log", "%d bytes, exceeds the limit of %d", len(b.TransparencyLog), MaxTransparencyLog)
+	}
+	return nil
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// escape writes a key as an RFC 6901 reference token.
+func escape(k string) string { return strings.NewReplacer("~", "~0", "/", "~1").Replace(k) }
+
+// quote writes a value for a message, clipped to 80 bytes, as canonical JSON.
+func quote(s string) string {
+	q := string(pyjson.Canonical(pyjson.StringValue(s)))
+	if len(q) > 80 {
+		return q[:80] + "…"
+	}
+	return q
+}
