@@ -1,0 +1,555 @@
+// Package testtsa is a test Time-Stamping Authority (RFC 3161) that mints
+// real tokens under test keys, never a real TSA's. Tests use it, and
+// cmd/seasongen uses it to write the demo season, which must come out byte for
+// byte the same on every run: everything here is deterministic from a seed.
+//
+//   - Keys are ECDSA P-256, derived from the seed with HKDF-SHA-256 and
+//     ecdsa.ParseRawPrivateKey (crypto/rsa ignores its reader since Go 1.24,
+//     so RSA keys cannot be derived).
+//   - Signatures (certificates and tokens) are deterministic RFC 6979 ECDSA:
+//     the signer ignores the rand argument it is handed.
+//   - Certificates have fixed serials and the validity dates the caller gives.
+//   - A token's serial number is derived from the seed, the signer certificate
+//     and the stamped digest, algorithm and time; genTime is whole seconds.
+//   - The CMS SignedData is built here with encoding/asn1 (digitorus/timestamp's
+//     CreateResponseWithOpts draws a random serial and pkcs7 adds a
+//     signing-time of time.Now), which also lets Options tamper with any part
+//     of the token or of the leaf certificate.
+//
+// Every certificate subject says it is a test issuer.
+package testtsa
+
+import (
+	"bytes"
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/hkdf"
+	"crypto/sha256"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/asn1"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"time"
+
+	"github.com/digitorus/timestamp"
+	protocommon "github.com/sigstore/protobuf-specs/gen/pb-go/common/v1"
+	prototrustroot "github.com/sigstore/protobuf-specs/gen/pb-go/trustroot/v1"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+// Subject names. Every certificate says it is a test issuer.
+const (
+	Organization = "PROVE IT test issuer"
+	RootCN       = "PROVE IT test TSA root — not a real authority"
+	IntermCN     = "PROVE IT test TSA intermediate — not a real authority"
+	LeafCN       = "PROVE IT test TSA — not a real timestamping authority"
+)
+
+// Fixed certificate serial numbers; the leaf's is LeafSerialBase plus
+// Options.LeafGeneration.
+const (
+	RootSerial     = 1
+	IntermSerial   = 2
+	LeafSerialBase = 1000
+)
+
+// PolicyOID is the TSA policy of every token: under the ITU-T/ISO "example"
+// arc 2.999, so that it can be no real policy.
+var PolicyOID = asn1.ObjectIdentifier{2, 999, 3161, 1}
+
+// Validity is a time window, both bounds inclusive.
+type Validity struct {
+	NotBefore, NotAfter time.Time
+}
+
+// EKU selects the leaf certificate's extended key usage.
+type EKU int
+
+const (
+	// EKUTimeStamping is what RFC 3161 §2.3 requires: id-kp-timeStamping
+	// alone, in a critical extension.
+	EKUTimeStamping EKU = iota
+	// EKUNone: no extended key usage extension.
+	EKUNone
+	// EKUNonCritical: id-kp-timeStamping alone, extension not critical.
+	EKUNonCritical
+	// EKUExtra: id-kp-timeStamping and id-kp-codeSigning, critical.
+	EKUExtra
+)
+
+// ESS selects the ESS signing-certificate attribute of the token
+// (RFC 2634 §5.4 v1, RFC 5035 §3 v2).
+type ESS int
+
+const (
+	// ESSv2 is id-aa-signingCertificateV2 with the default SHA-256
+	// (hashAlgorithm omitted) and issuerSerial.
+	ESSv2 ESS = iota
+	// ESSv2SHA512 is id-aa-signingCertificateV2 naming SHA-512 explicitly.
+	ESSv2SHA512
+	// ESSv2SHA1 is id-aa-signingCertificateV2 naming SHA-1.
+	ESSv2SHA1
+	// ESSv1 is id-aa-signingCertificate (SHA-1 certificate hash).
+	ESSv1
+	// ESSNone leaves the attribute out.
+	ESSNone
+	// ESSWrongHash is ESSv2 whose certHash is that of the signer's issuer.
+	ESSWrongHash
+	// ESSWrongSerial is ESSv2 with the right hash and an issuerSerial whose
+	// serial number is the signer's plus one.
+	ESSWrongSerial
+)
+
+// Certs selects which certificates the token embeds.
+type Certs int
+
+const (
+	// CertsChain embeds the signer and the intermediates (not the root).
+	CertsChain Certs = iota
+	// CertsSigner embeds the signer certificate only.
+	CertsSigner
+	// CertsNone embeds no certificate.
+	CertsNone
+)
+
+// Options shape the TSA. The zero value of every tamper field is the honest
+// behaviour; CAValidity and LeafValidity are required.
+type Options struct {
+	// Name tells TSAs of one seed apart: it enters key derivation and is the
+	// OU of every subject. Empty is allowed.
+	Name string
+	// URI is the TSA's URI in the trusted-root entry; default
+	// "https://tsa.test.invalid/" + Name.
+	URI string
+	// CAValidity is the validity of the root and the intermediate.
+	CAValidity Validity
+	// LeafValidity is the validity of the signing certificate.
+	LeafValidity Validity
+	// Window is the validity window pinned in the trusted-root entry. Zero
+	// NotBefore means LeafValidity.NotBefore; zero NotAfter leaves the window
+	// open-ended.
+	Window Validity
+	// Intermediate puts an intermediate CA between the root and the leaf.
+	Intermediate bool
+	// LeafGeneration re-keys the leaf: another key and serial under the same
+	// root (same seed, Name and CAValidity).
+	LeafGeneration int
+
+	// EKU of the leaf (default: id-kp-timeStamping, critical).
+	EKU EKU
+	// LeafIsCA makes the leaf a CA certificate (basicConstraints cA=true).
+	LeafIsCA bool
+	// Certs embedded in tokens (default: signer and intermediates).
+	Certs Certs
+	// ESS signing-certificate attribute (default: v2, SHA-256).
+	ESS ESS
+	// SignerHash is the SignerInfo digest algorithm and the hash of the
+	// ECDSA signature: SHA-1, SHA-256 (default), SHA-384 or SHA-512.
+	SignerHash crypto.Hash
+}
+
+// TSA mints RFC 3161 tokens deterministically.
+type TSA struct {
+	opts   Options
+	seed   []byte
+	root   *x509.Certificate
+	interm *x509.Certificate // nil without Options.Intermediate
+	leaf   *x509.Certificate
+	key    *ecdsa.PrivateKey // the leaf's
+}
+
+// New derives the keys from seed and issues the certificates.
+func New(seed []byte, opts Options) (*TSA, error) {
+	if len(seed) == 0 {
+		return nil, errors.New("testtsa: empty seed")
+	}
+	if opts.CAValidity.NotBefore.IsZero() || opts.CAValidity.NotAfter.IsZero() {
+		return nil, errors.New("testtsa: Options.CAValidity is required")
+	}
+	if opts.LeafValidity.NotBefore.IsZero() || opts.LeafValidity.NotAfter.IsZero() {
+		return nil, errors.New("testtsa: Options.LeafValidity is required")
+	}
+	if opts.SignerHash == 0 {
+		opts.SignerHash = crypto.SHA256
+	}
+	if _, ok := ecdsaSigOIDs[opts.SignerHash]; !ok {
+		return nil, fmt.Errorf("testtsa: unsupported SignerHash %v", opts.SignerHash)
+	}
+	if opts.LeafGeneration < 0 {
+		return nil, errors.New("testtsa: negative LeafGeneration")
+	}
+	if opts.URI == "" {
+		opts.URI = "https://tsa.test.invalid/" + opts.Name
+	}
+	if opts.Window.NotBefore.IsZero() {
+		opts.Window.NotBefore = opts.LeafValidity.NotBefore
+	}
+	t := &TSA{opts: opts, seed: bytes.Clone(seed)}
+
+	rootKey, err := t.deriveKey("root")
+	if err != nil {
+		return nil, err
+	}
+	rootTmpl := &x509.Certificate{
+		SerialNumber:          big.NewInt(RootSerial),
+		Subject:               t.name(RootCN),
+		NotBefore:             opts.CAValidity.NotBefore,
+		NotAfter:              opts.CAValidity.NotAfter,
+		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageCRLSign,
+		BasicConstraintsValid: true,
+		IsCA:                  true,
+	}
+	if t.root, err = issue(rootTmpl, rootTmpl, &rootKey.PublicKey, rootKey); err != nil {
+		return nil, err
+	}
+	issuer, issuerKey := t.root, rootKey
+	if opts.Intermediate {
+		intermKey, err := t.deriveKey("intermediate")
+		if err != nil {
+			return nil, err
+		}
+		tmpl := &x509.Certificate{
+			SerialNumber:          big.NewInt(IntermSerial),
+			Subject:               t.name(IntermCN),
+			NotBefore:             opts.CAValidity.NotBefore,
+			NotAfter:              opts.CAValidity.NotAfter,
+			KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageCRLSign,
+			BasicConstraintsValid: true,
+			IsCA:                  true,
+			MaxPathLenZero:        true,
+			ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageTimeStamping},
+		}
+		if t.interm, err = issue(tmpl, t.root, &intermKey.PublicKey, rootKey); err != nil {
+			return nil, err
+		}
+		issuer, issuerKey = t.interm, intermKey
+	}
+
+	if t.key, err = t.deriveKey(fmt.Sprintf("leaf %d", opts.LeafGeneration)); err != nil {
+		return nil, err
+	}
+	leafTmpl := &x509.Certificate{
+		SerialNumber:          big.NewInt(LeafSerialBase + int64(opts.LeafGeneration)),
+		Subject:               t.name(LeafCN),
+		NotBefore:             opts.LeafValidity.NotBefore,
+		NotAfter:              opts.LeafValidity.NotAfter,
+		KeyUsage:              x509.KeyUsageDigitalSignature,
+		BasicConstraintsValid: true,
+	}
+	if opts.LeafIsCA {
+		leafTmpl.IsCA = true
+		leafTmpl.KeyUsage |= x509.KeyUsageCertSign
+	}
+	switch opts.EKU {
+	case EKUTimeStamping:
+		leafTmpl.ExtraExtensions = []pkix.Extension{ekuExtension(true, oidTimeStamping)}
+	case EKUNone:
+	case EKUNonCritical:
+		leafTmpl.ExtraExtensions = []pkix.Extension{ekuExtension(false, oidTimeStamping)}
+	case EKUExtra:
+		leafTmpl.ExtraExtensions = []pkix.Extension{ekuExtension(true, oidTimeStamping, oidCodeSigning)}
+	default:
+		return nil, fmt.Errorf("testtsa: unknown EKU option %d", opts.EKU)
+	}
+	if t.leaf, err = issue(leafTmpl, issuer, &t.key.PublicKey, issuerKey); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Chain returns the root, the intermediates (none without
+// Options.Intermediate) and the leaf (signing) certificate.
+func (t *TSA) Chain() (root *x509.Certificate, intermediates []*x509.Certificate, leaf *x509.Certificate) {
+	if t.interm != nil {
+		intermediates = []*x509.Certificate{t.interm}
+	}
+	return t.root, intermediates, t.leaf
+}
+
+// TrustedRootEntry is the TSA as a sigstore TrustedRoot timestampAuthorities
+// entry: subject, URI, the chain leaf first and root last, and the window
+// of Options.Window.
+func (t *TSA) TrustedRootEntry() *prototrustroot.CertificateAuthority {
+	chain := []*protocommon.X509Certificate{{RawBytes: bytes.Clone(t.leaf.Raw)}}
+	if t.interm != nil {
+		chain = append(chain, &protocommon.X509Certificate{RawBytes: bytes.Clone(t.interm.Raw)})
+	}
+	chain = append(chain, &protocommon.X509Certificate{RawBytes: bytes.Clone(t.root.Raw)})
+	validFor := &protocommon.TimeRange{Start: timestamppb.New(t.opts.Window.NotBefore)}
+	if !t.opts.Window.NotAfter.IsZero() {
+		validFor.End = timestamppb.New(t.opts.Window.NotAfter)
+	}
+	return &prototrustroot.CertificateAuthority{
+		Subject:   &protocommon.DistinguishedName{Organization: Organization, CommonName: LeafCN},
+		Uri:       t.opts.URI,
+		CertChain: &protocommon.X509CertificateChain{Certificates: chain},
+		ValidFor:  validFor,
+	}
+}
+
+// TrustedRootMediaType is the media type of a sigstore TrustedRoot v0.1
+// (root.TrustedRootMediaType01).
+const TrustedRootMediaType = "application/vnd.dev.sigstore.trustedroot+json;version=0.1"
+
+// TrustedRootJSON is a sigstore TrustedRoot document pinning only these TSAs
+// (no transparency logs, no certificate authorities), as
+// root.NewTrustedRootFromJSON reads it. protojson randomises its
+// whitespace from one build to the next; the output is re-indented with
+// encoding/json so that its bytes depend on the TSAs only.
+func TrustedRootJSON(tsas ...*TSA) ([]byte, error) {
+	tr := &prototrustroot.TrustedRoot{MediaType: TrustedRootMediaType}
+	for _, t := range tsas {
+		tr.TimestampAuthorities = append(tr.TimestampAuthorities, t.TrustedRootEntry())
+	}
+	raw, err := protojson.Marshal(tr)
+	if err != nil {
+		return nil, err
+	}
+	var compact, out bytes.Buffer
+	if err := json.Compact(&compact, raw); err != nil {
+		return nil, err
+	}
+	if err := json.Indent(&out, compact.Bytes(), "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+// Rejection is a TimeStampResp carrying no token: PKIStatus status with
+// failInfo (timestamp.CreateErrorResponse).
+func Rejection(status timestamp.Status, failInfo timestamp.FailureInfo) ([]byte, error) {
+	return timestamp.CreateErrorResponse(status, failInfo)
+}
+
+// Stamp returns the DER TimeStampResp (status granted) of a token over
+// digest, the hashAlg digest of the stamped data, at genTime (truncated to
+// the second, in UTC). hashAlg may be SHA-1, SHA-256, SHA-384 or SHA-512.
+func (t *TSA) Stamp(digest []byte, hashAlg crypto.Hash, genTime time.Time) ([]byte, error) {
+	hashOID, ok := hashOIDs[hashAlg]
+	if !ok {
+		return nil, fmt.Errorf("testtsa: unsupported hash %v", hashAlg)
+	}
+	if len(digest) != hashAlg.Size() {
+		return nil, fmt.Errorf("testtsa: digest is %d bytes, %v gives %d", len(digest), hashAlg, hashAlg.Size())
+	}
+	genTime = genTime.UTC().Truncate(time.Second)
+
+	tsaName, err := directoryName(t.leaf.RawSubject)
+	if err != nil {
+		return nil, err
+	}
+	info := tstInfo{
+		Version: 1,
+		Policy:  PolicyOID,
+		MessageImprint: messageImprint{
+			HashAlgorithm: pkix.AlgorithmIdentifier{Algorithm: hashOID, Parameters: asn1.NullRawValue},
+			HashedMessage: digest,
+		},
+		SerialNumber: t.tokenSerial(digest, hashAlg, genTime),
+		GenTime:      genTime,
+		Accuracy:     accuracy{Seconds: 1},
+		TSA:          asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: tsaName},
+	}
+	eContent, err := asn1.Marshal(info)
+	if err != nil {
+		return nil, err
+	}
+
+	h := t.opts.SignerHash.New()
+	h.Write(eContent)
+	attrs := [][2]any{
+		{oidAttrContentType, oidTSTInfo},
+		{oidAttrMessageDigest, h.Sum(nil)},
+	}
+	if ess, oid, err := t.essAttribute(); err != nil {
+		return nil, err
+	} else if ess != nil {
+		attrs = append(attrs, [2]any{oid, ess})
+	}
+	signedAttrs, err := encodeAttributes(attrs)
+	if err != nil {
+		return nil, err
+	}
+	// The signature is over the DER of the SET OF attributes, with the
+	// universal SET tag (RFC 5652 §5.4).
+	toSign, err := asn1.Marshal(asn1.RawValue{Tag: asn1.TagSet, IsCompound: true, Bytes: signedAttrs})
+	if err != nil {
+		return nil, err
+	}
+	h = t.opts.SignerHash.New()
+	h.Write(toSign)
+	sig, err := t.key.Sign(nil, h.Sum(nil), t.opts.SignerHash)
+	if err != nil {
+		return nil, err
+	}
+
+	digestAlg := pkix.AlgorithmIdentifier{Algorithm: hashOIDs[t.opts.SignerHash]}
+	si := signerInfo{
+		Version:            1,
+		SID:                issuerAndSerial{Issuer: asn1.RawValue{FullBytes: t.leaf.RawIssuer}, Serial: t.leaf.SerialNumber},
+		DigestAlgorithm:    digestAlg,
+		SignedAttrs:        asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: signedAttrs},
+		SignatureAlgorithm: pkix.AlgorithmIdentifier{Algorithm: ecdsaSigOIDs[t.opts.SignerHash]},
+		Signature:          sig,
+	}
+	sd := signedData{
+		Version:          3, // RFC 5652 §5.1: eContentType is not id-data
+		DigestAlgorithms: []pkix.AlgorithmIdentifier{digestAlg},
+		EncapContentInfo: encapContentInfo{EContentType: oidTSTInfo, EContent: eContent},
+		SignerInfos:      []signerInfo{si},
+	}
+	var certs [][]byte
+	switch t.opts.Certs {
+	case CertsChain:
+		certs = append(certs, t.leaf.Raw)
+		if t.interm != nil {
+			certs = append(certs, t.interm.Raw)
+		}
+	case CertsSigner:
+		certs = append(certs, t.leaf.Raw)
+	case CertsNone:
+	default:
+		return nil, fmt.Errorf("testtsa: unknown Certs option %d", t.opts.Certs)
+	}
+	if len(certs) > 0 {
+		sd.Certificates = asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: setOf(certs)}
+	}
+	sdDER, err := asn1.Marshal(sd)
+	if err != nil {
+		return nil, err
+	}
+	token, err := asn1.Marshal(contentInfo{
+		ContentType: oidSignedData,
+		Content:     asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: sdDER},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return asn1.Marshal(timeStampResp{
+		Status:         pkiStatusInfo{Status: 0},
+		TimeStampToken: asn1.RawValue{FullBytes: token},
+	})
+}
+
+// essAttribute returns the value of the ESS signing-certificate attribute
+// that Options.ESS asks for, and its OID (nil, nil for ESSNone).
+func (t *TSA) essAttribute() (any, asn1.ObjectIdentifier, error) {
+	issuerName, err := directoryName(t.leaf.RawIssuer)
+	if err != nil {
+		return nil, nil, err
+	}
+	is := issuerSerial{
+		Issuer: asn1.RawValue{Tag: asn1.TagSequence, IsCompound: true, Bytes: issuerName},
+		Serial: t.leaf.SerialNumber,
+	}
+	v2 := func(h crypto.Hash, cert []byte, is issuerSerial) signingCertificateV2 {
+		id := essCertIDv2{CertHash: sum(h, cert), IssuerSerial: is}
+		if h != crypto.SHA256 {
+			id.HashAlgorithm = pkix.AlgorithmIdentifier{Algorithm: hashOIDs[h]}
+		}
+		return signingCertificateV2{Certs: []essCertIDv2{id}}
+	}
+	switch t.opts.ESS {
+	case ESSv2:
+		return v2(crypto.SHA256, t.leaf.Raw, is), oidAttrSigningCertificateV2, nil
+	case ESSv2SHA512:
+		return v2(crypto.SHA512, t.leaf.Raw, is), oidAttrSigningCertificateV2, nil
+	case ESSv2SHA1:
+		return v2(crypto.SHA1, t.leaf.Raw, is), oidAttrSigningCertificateV2, nil
+	case ESSv1:
+		return signingCertificate{Certs: []essCertID{{CertHash: sum(crypto.SHA1, t.leaf.Raw), IssuerSerial: is}}},
+			oidAttrSigningCertificate, nil
+	case ESSNone:
+		return nil, nil, nil
+	case ESSWrongHash:
+		issuer := t.root
+		if t.interm != nil {
+			issuer = t.interm
+		}
+		return v2(crypto.SHA256, issuer.Raw, is), oidAttrSigningCertificateV2, nil
+	case ESSWrongSerial:
+		is.Serial = new(big.Int).Add(t.leaf.SerialNumber, big.NewInt(1))
+		return v2(crypto.SHA256, t.leaf.Raw, is), oidAttrSigningCertificateV2, nil
+	}
+	return nil, nil, fmt.Errorf("testtsa: unknown ESS option %d", t.opts.ESS)
+}
+
+// tokenSerial derives the TSTInfo serial number (positive, at most 128
+// bits) from everything that identifies the token.
+func (t *TSA) tokenSerial(digest []byte, hashAlg crypto.Hash, genTime time.Time) *big.Int {
+	h := sha256.New()
+	fmt.Fprintf(h, "proveit testtsa serial\x00%x\x00%x\x00%d\x00%x\x00%s\x00", t.seed, t.leaf.Raw, hashAlg, digest, genTime.Format(time.RFC3339))
+	s := h.Sum(nil)[:16]
+	s[0] &= 0x7f
+	return new(big.Int).SetBytes(s)
+}
+
+// name is the subject of a certificate of this TSA.
+func (t *TSA) name(cn string) pkix.Name {
+	n := pkix.Name{Organization: []string{Organization}, CommonName: cn}
+	if t.opts.Name != "" {
+		n.OrganizationalUnit = []string{t.opts.Name}
+	}
+	return n
+}
+
+// deriveKey derives the P-256 key of one role from the seed and Name.
+func (t *TSA) deriveKey(role string) (*ecdsa.PrivateKey, error) {
+	for i := 0; i < 16; i++ {
+		info := fmt.Sprintf("proveit testtsa v1\x00%s\x00%s\x00%d", t.opts.Name, role, i)
+		d, err := hkdf.Key(sha256.New, t.seed, nil, info, 32)
+		if err != nil {
+			return nil, err
+		}
+		// Rejected when d is zero or not below the group order (odds 2^-32).
+		if k, err := ecdsa.ParseRawPrivateKey(elliptic.P256(), d); err == nil {
+			return k, nil
+		}
+	}
+	return nil, fmt.Errorf("testtsa: could not derive the %s key", role)
+}
+
+// deterministicSigner signs with RFC 6979 nonces whatever rand it is given.
+type deterministicSigner struct{ k *ecdsa.PrivateKey }
+
+func (s deterministicSigner) Public() crypto.PublicKey { return &s.k.PublicKey }
+
+func (s deterministicSigner) Sign(_ io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
+	return s.k.Sign(nil, digest, opts)
+}
+
+// noRand fails any read: nothing in certificate issuance may draw randomness.
+type noRand struct{}
+
+func (noRand) Read([]byte) (int, error) {
+	return 0, errors.New("testtsa: randomness requested while issuing a certificate")
+}
+
+func issue(tmpl, parent *x509.Certificate, pub *ecdsa.PublicKey, key *ecdsa.PrivateKey) (*x509.Certificate, error) {
+	der, err := x509.CreateCertificate(noRand{}, tmpl, parent, pub, deterministicSigner{key})
+	if err != nil {
+		return nil, fmt.Errorf("testtsa: issuing %q: %w", tmpl.Subject.CommonName, err)
+	}
+	return x509.ParseCertificate(der)
+}
+
+func ekuExtension(critical bool, oids ...asn1.ObjectIdentifier) pkix.Extension {
+	v, err := asn1.Marshal(oids)
+	if err != nil {
+		panic(err) // constant OIDs always marshal
+	}
+	return pkix.Extension{Id: oidExtKeyUsage, Critical: critical, Value: v}
+}
+
+func sum(h crypto.Hash, b []byte) []byte {
+	d := h.New()
+	d.Write(b)
+	return d.Sum(nil)
+}
