@@ -1,0 +1,382 @@
+package rfc3161
+
+import (
+	"bytes"
+	"crypto"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ark-forge/proveit/scorer/anchor"
+	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+	"github.com/digitorus/timestamp"
+	"github.com/sigstore/sigstore-go/pkg/root"
+	tsaverification "github.com/sigstore/timestamp-authority/v2/pkg/verification"
+)
+
+var (
+	caValidity   = testtsa.Validity{NotBefore: date(2026, 1, 1), NotAfter: date(2036, 1, 1)}
+	leafValidity = testtsa.Validity{NotBefore: date(2026, 1, 1), NotAfter: date(2027, 1, 1)}
+	genTime      = time.Date(2026, 9, 14, 18, 14, 40, 0, time.UTC)
+	batchRoot    = sha256Of([]byte("batch 7 root"))
+	otherRoot    = sha256Of([]byte("batch 8 root"))
+)
+
+func date(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+
+func sha256Of(b []byte) []byte { s := sha256.Sum256(b); return s[:] }
+
+// newTSA is the honest test TSA of seed, changed by mods.
+func newTSA(t testing.TB, seed string, mods ...func(*testtsa.Options)) *testtsa.TSA {
+	t.Helper()
+	o := testtsa.Options{Name: "unit", CAValidity: caValidity, LeafValidity: leafValidity}
+	for _, m := range mods {
+		m(&o)
+	}
+	tsa, err := testtsa.New([]byte(seed), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tsa
+}
+
+// pin is the TSAs as a season pins them: a TrustedRoot JSON document read
+// back with sigstore-go.
+func pin(t testing.TB, tsas ...*testtsa.TSA) []root.TimestampingAuthority {
+	t.Helper()
+	js, err := testtsa.TrustedRootJSON(tsas...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := root.NewTrustedRootFromJSON(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr.TimestampingAuthorities()
+}
+
+func stampAt(t testing.TB, tsa *testtsa.TSA, digest []byte, h crypto.Hash, at time.Time) []byte {
+	t.Helper()
+	resp, err := tsa.Stamp(digest, h, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+func mustFailure(t *testing.T, err error) *anchor.Failure {
+	t.Helper()
+	var f *anchor.Failure
+	if !errors.As(err, &f) {
+		t.Fatalf("error %v (%T) is not an *anchor.Failure", err, err)
+	}
+	return f
+}
+
+func TestVerifyValid(t *testing.T) {
+	honest := newTSA(t, "seed")
+	withInterm := newTSA(t, "seed", func(o *testtsa.Options) { o.Name = "interm"; o.Intermediate = true })
+	other := newTSA(t, "other seed")
+	cases := []struct {
+		name   string
+		tsa    *testtsa.TSA
+		pinned []*testtsa.TSA
+		digest crypto.Hash
+	}{
+		{"plain", honest, []*testtsa.TSA{honest}, crypto.SHA256},
+		{"intermediate", withInterm, []*testtsa.TSA{withInterm}, crypto.SHA256},
+		{"intermediate only pinned", newTSA(t, "seed", func(o *testtsa.Options) {
+			o.Name = "interm"
+			o.Intermediate = true
+			o.Certs = testtsa.CertsSigner
+		}), []*testtsa.TSA{withInterm}, crypto.SHA256},
+		{"second of two pinned", honest, []*testtsa.TSA{other, honest}, crypto.SHA256},
+		{"ESS v1", newTSA(t, "seed", func(o *testtsa.Options) { o.ESS = testtsa.ESSv1 }), []*testtsa.TSA{honest}, crypto.SHA256},
+		{"SHA-384 signer, ESS v2 SHA-512", newTSA(t, "seed", func(o *testtsa.Options) {
+			o.SignerHash = crypto.SHA384
+			o.ESS = testtsa.ESSv2SHA512
+		}), []*testtsa.TSA{honest}, crypto.SHA384},
+		{"SHA-512 signer", newTSA(t, "seed", func(o *testtsa.Options) { o.SignerHash = crypto.SHA512 }), []*testtsa.TSA{honest}, crypto.SHA512},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			resp := stampAt(t, c.tsa, sha256Of(batchRoot), crypto.SHA256, genTime)
+			res, err := Verify(resp, batchRoot, pin(t, c.pinned...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, _, leaf := c.tsa.Chain()
+			fp := sha256.Sum256(leaf.Raw)
+			if !res.GenTime.Equal(genTime) || res.GenTime.Location() != time.UTC {
+				t.Errorf("GenTime %v, want %v", res.GenTime, genTime)
+			}
+			if res.SignerSHA256 != hex.EncodeToString(fp[:]) {
+				t.Errorf("SignerSHA256 %s, want %x", res.SignerSHA256, fp)
+			}
+			if !strings.Contains(res.TSA, testtsa.LeafCN) {
+				t.Errorf("TSA %q", res.TSA)
+			}
+			if res.HashAlgorithm != crypto.SHA256 || res.DigestAlgorithm != c.digest {
+				t.Errorf("hashes %v %v", res.HashAlgorithm, res.DigestAlgorithm)
+			}
+			if res.TSAURI != "https://tsa.test.invalid/unit" && res.TSAURI != "https://tsa.test.invalid/interm" {
+				t.Errorf("TSAURI %q", res.TSAURI)
+			}
+			if res.Policy != testtsa.PolicyOID.String() || res.SerialNumber == "" {
+				t.Errorf("policy %q serial %q", res.Policy, res.SerialNumber)
+			}
+		})
+	}
+}
+
+// TestVerifyFailures has one case per check, with the exact code and what
+// its Detail must name.
+func TestVerifyFailures(t *testing.T) {
+	honest := newTSA(t, "seed")
+	_, _, honestLeaf := honest.Chain()
+	honestFP := fingerprint(honestLeaf)
+	pinned := pin(t, honest)
+	good := stampAt(t, honest, sha256Of(batchRoot), crypto.SHA256, genTime)
+
+	variant := func(mod func(*testtsa.Options)) []byte {
+		return stampAt(t, newTSA(t, "seed", mod), sha256Of(batchRoot), crypto.SHA256, genTime)
+	}
+	// selfPinned is a tampered TSA's token verified under its own entry, so
+	// that only the tampering fails.
+	selfPinned := func(mod func(*testtsa.Options)) ([]byte, []root.TimestampingAuthority) {
+		tsa := newTSA(t, "seed", mod)
+		return stampAt(t, tsa, sha256Of(batchRoot), crypto.SHA256, genTime), pin(t, tsa)
+	}
+	flipLast := func(b []byte) []byte { b = bytes.Clone(b); b[len(b)-1] ^= 0x01; return b }
+	flipImprint := func(b []byte) []byte {
+		b = bytes.Clone(b)
+		i := bytes.Index(b, sha256Of(batchRoot))
+		b[i+5] ^= 0x80
+		return b
+	}
+	rejection, err := testtsa.Rejection(timestamp.Rejection, timestamp.BadAlgorithm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := newTSA(t, "other seed")
+	_, _, otherLeaf := other.Chain()
+	rekeyed := newTSA(t, "seed", func(o *testtsa.Options) { o.LeafGeneration = 1 })
+	_, _, rekeyedLeaf := rekeyed.Chain()
+	windowed := newTSA(t, "seed", func(o *testtsa.Options) {
+		o.Window = testtsa.Validity{NotBefore: date(2026, 1, 1), NotAfter: date(2026, 6, 30)}
+	})
+	eku := func(e testtsa.EKU) func(*testtsa.Options) { return func(o *testtsa.Options) { o.EKU = e } }
+	ess := func(e testtsa.ESS) func(*testtsa.Options) { return func(o *testtsa.Options) { o.ESS = e } }
+	noEKU, noEKUPin := selfPinned(eku(testtsa.EKUNone))
+	nonCrit, nonCritPin := selfPinned(eku(testtsa.EKUNonCritical))
+	extra, extraPin := selfPinned(eku(testtsa.EKUExtra))
+	caLeaf, caPin := selfPinned(func(o *testtsa.Options) { o.LeafIsCA = true })
+	sha1Digest := sha1.Sum(batchRoot)
+	sha384Digest := sha512.Sum384(batchRoot)
+	trailing := append(bytes.Clone(good), 0x00)
+
+	cases := []struct {
+		name   string
+		resp   []byte
+		root   []byte
+		pinned []root.TimestampingAuthority
+		check  string
+		detail []string
+	}{
+		{"oversized", make([]byte, MaxTokenSize+1), batchRoot, pinned, CheckSize,
+			[]string{fmt.Sprint(MaxTokenSize + 1), "65536"}},
+		{"empty", nil, batchRoot, pinned, CheckParse, []string{"empty"}},
+		{"truncated DER", good[:len(good)-10], batchRoot, pinned, CheckParse, []string{"not DER"}},
+		{"trailing data", trailing, batchRoot, pinned, CheckParse, []string{"1 bytes of trailing data"}},
+		{"base64 text", []byte(base64.StdEncoding.EncodeToString(good)), batchRoot, pinned, CheckParse,
+			[]string{"not DER", "base64"}},
+		{"garbage", []byte("\x30\x03\x02\x01\xff garbage"), batchRoot, pinned, CheckParse, []string{"not DER"}},
+		{"PKIStatus rejection", rejection, batchRoot, pinned, CheckStatus,
+			[]string{"PKIStatus 2", "rejected", "want 0 (granted)", "unrecognized or unsupported Algorithm"}},
+		{"no embedded certificates", variant(func(o *testtsa.Options) { o.Certs = testtsa.CertsNone }), batchRoot, pinned,
+			CheckCertificates, []string{"embeds no certificate", "serial 1000"}},
+		{"SHA-1 imprint", stampAt(t, honest, sha1Digest[:], crypto.SHA1, genTime), batchRoot, pinned, CheckHash,
+			[]string{"message imprint algorithm SHA-1 (1.3.14.3.2.26)", "want SHA-256", "SHA-1 is refused"}},
+		{"SHA-384 imprint", stampAt(t, honest, sha384Digest[:], crypto.SHA384, genTime), batchRoot, pinned, CheckHash,
+			[]string{"message imprint algorithm SHA-384", "want SHA-256"}},
+		{"SHA-1 signer digest", variant(func(o *testtsa.Options) { o.SignerHash = crypto.SHA1 }), batchRoot, pinned, CheckHash,
+			[]string{"SignerInfo digest algorithm SHA-1", "SHA-1 is refused"}},
+		{"SHA-1 ESSCertIDv2", variant(ess(testtsa.ESSv2SHA1)), batchRoot, pinned, CheckHash,
+			[]string{"ESSCertIDv2 0 hash algorithm SHA-1"}},
+		{"flipped signature byte", flipLast(good), batchRoot, pinned, CheckSignature,
+			[]string{"does not verify", testtsa.LeafCN}},
+		{"tampered TSTInfo", flipImprint(good), batchRoot, pinned, CheckSignature,
+			[]string{"message-digest attribute", "digest of the TSTInfo"}},
+		{"genTime outside the leaf validity", stampAt(t, honest, sha256Of(batchRoot), crypto.SHA256, date(2027, 6, 1)), batchRoot, pinned,
+			CheckSignerValidity, []string{"2027-06-01T00:00:00Z", "2026-01-01T00:00:00Z to 2027-01-01T00:00:00Z"}},
+		{"unpinned TSA", stampAt(t, other, sha256Of(batchRoot), crypto.SHA256, genTime), batchRoot, pinned, CheckChain,
+			[]string{fingerprint(otherLeaf), "none of the 1 pinned TSAs", "unknown authority"}},
+		{"nothing pinned", good, batchRoot, nil, CheckChain, []string{"no TSA is pinned"}},
+		{"signer is not the pinned leaf", stampAt(t, rekeyed, sha256Of(batchRoot), crypto.SHA256, genTime), batchRoot, pinned, CheckLeaf,
+			[]string{fingerprint(rekeyedLeaf), honestFP, "serial 1001", "serial 1000"}},
+		{"genTime outside the pinned window", stampAt(t, windowed, sha256Of(batchRoot), crypto.SHA256, genTime), batchRoot, pin(t, windowed),
+			CheckTSAValidity, []string{"2026-09-14T18:14:40Z", "2026-01-01T00:00:00Z to 2026-06-30T00:00:00Z"}},
+		{"leaf without EKU", noEKU, batchRoot, noEKUPin, CheckEKU, []string{"no extended key usage"}},
+		{"non-critical EKU", nonCrit, batchRoot, nonCritPin, CheckEKU, []string{"[timeStamping]", "not marked critical"}},
+		{"extra EKU", extra, batchRoot, extraPin, CheckEKU, []string{"[timeStamping, codeSigning]", "exactly [timeStamping]"}},
+		{"leaf is a CA", caLeaf, batchRoot, caPin, CheckCA, []string{"is a CA", testtsa.LeafCN}},
+		{"no ESS attribute", variant(ess(testtsa.ESSNone)), batchRoot, pinned, CheckESS,
+			[]string{"no ESS signing-certificate attribute", "1.2.840.113549.1.9.3", "1.2.840.113549.1.9.4"}},
+		{"wrong ESS hash", variant(ess(testtsa.ESSWrongHash)), batchRoot, pinned, CheckESS,
+			[]string{"certHash (SHA-256) is " + fingerprint(otherRootOf(honest)), honestFP}},
+		{"wrong ESS issuerSerial", variant(ess(testtsa.ESSWrongSerial)), batchRoot, pinned, CheckESS,
+			[]string{"names serial 1001", "signer is serial 1000"}},
+		{"token over another root", stampAt(t, honest, sha256Of(otherRoot), crypto.SHA256, genTime), batchRoot, pinned, CheckImprint,
+			[]string{hex.EncodeToString(sha256Of(otherRoot)), hex.EncodeToString(sha256Of(batchRoot))}},
+		{"anchored root as hex text", good, []byte(hex.EncodeToString(batchRoot)), pinned, CheckImprint,
+			[]string{"64 bytes", "32 raw bytes"}},
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := Verify(c.resp, c.root, c.pinned)
+			if err == nil {
+				t.Fatalf("accepted: %+v", res)
+			}
+			f := mustFailure(t, err)
+			t.Log(f)
+			if f.Check != c.check {
+				t.Fatalf("check %s, want %s: %s", f.Check, c.check, f.Detail)
+			}
+			for _, d := range c.detail {
+				if !strings.Contains(f.Detail, d) {
+					t.Errorf("detail %q does not name %q", f.Detail, d)
+				}
+			}
+			if res != (Result{}) {
+				t.Errorf("failure with a result: %+v", res)
+			}
+		})
+		seen[c.check] = true
+	}
+	for _, c := range Checks {
+		if !seen[c] && c != CheckTSAName {
+			t.Errorf("no case for check %s", c)
+		}
+	}
+}
+
+// otherRootOf is the certificate whose hash testtsa.ESSWrongHash puts in
+// the ESS attribute: the signer's issuer.
+func otherRootOf(tsa *testtsa.TSA) *x509.Certificate {
+	r, im, _ := tsa.Chain()
+	if len(im) > 0 {
+		return im[len(im)-1]
+	}
+	return r
+}
+
+// TestGapDigitorus shows what digitorus/timestamp accepts and Verify does
+// not: a token without certificates, even with a broken signature (no
+// signature is verified at all), and a token from an unpinned TSA (no
+// chain is checked).
+func TestGapDigitorus(t *testing.T) {
+	honest := newTSA(t, "seed")
+	pinned := pin(t, honest)
+	noCerts := stampAt(t, newTSA(t, "seed", func(o *testtsa.Options) { o.Certs = testtsa.CertsNone }), sha256Of(batchRoot), crypto.SHA256, genTime)
+	brokenNoCerts := bytes.Clone(noCerts)
+	brokenNoCerts[len(brokenNoCerts)-1] ^= 0x01
+	stranger := stampAt(t, newTSA(t, "stranger"), sha256Of(batchRoot), crypto.SHA256, genTime)
+	for _, c := range []struct {
+		name  string
+		resp  []byte
+		check string
+	}{
+		{"no certificates", noCerts, CheckCertificates},
+		{"no certificates, broken signature", brokenNoCerts, CheckCertificates},
+		{"unpinned TSA", stranger, CheckChain},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ts, err := timestamp.ParseResponse(c.resp)
+			if err != nil {
+				t.Fatalf("digitorus/timestamp refuses it already: %v", err)
+			}
+			if !bytes.Equal(ts.HashedMessage, sha256Of(batchRoot)) {
+				t.Fatal("digitorus reads another imprint")
+			}
+			_, err = Verify(c.resp, batchRoot, pinned)
+			if f := mustFailure(t, err); f.Check != c.check {
+				t.Fatalf("check %s, want %s: %s", f.Check, c.check, f.Detail)
+			}
+		})
+	}
+}
+
+// TestGapSigstoreESS shows that sigstore-go's TSA verification
+// (SigstoreTimestampingAuthority.Verify, that is timestamp-authority's
+// VerifyTimestampResponse) accepts a token whose ESS signing-certificate
+// attribute is missing or names another certificate, which Verify refuses.
+func TestGapSigstoreESS(t *testing.T) {
+	honest := newTSA(t, "seed")
+	pinned := pin(t, honest)
+	r, _, leaf := honest.Chain()
+	for _, e := range []testtsa.ESS{testtsa.ESSNone, testtsa.ESSWrongHash} {
+		resp := stampAt(t, newTSA(t, "seed", func(o *testtsa.Options) { o.ESS = e }), sha256Of(batchRoot), crypto.SHA256, genTime)
+		if _, err := pinned[0].Verify(resp, batchRoot); err != nil {
+			t.Fatalf("ESS %d: sigstore-go refuses it already: %v", e, err)
+		}
+		if _, err := tsaverification.VerifyTimestampResponse(resp, bytes.NewReader(batchRoot), tsaverification.VerifyOpts{
+			Roots: []*x509.Certificate{r}, TSACertificate: leaf,
+		}); err != nil {
+			t.Fatalf("ESS %d: timestamp-authority refuses it already: %v", e, err)
+		}
+		_, err := Verify(resp, batchRoot, pinned)
+		if f := mustFailure(t, err); f.Check != CheckESS {
+			t.Fatalf("ESS %d: check %s, want %s: %s", e, f.Check, CheckESS, f.Detail)
+		}
+	}
+}
+
+// TestAgreesWithSigstore: where sigstore-go accepts an honest token, so do
+// we, and both read the same time.
+func TestAgreesWithSigstore(t *testing.T) {
+	honest := newTSA(t, "seed", func(o *testtsa.Options) { o.Intermediate = true })
+	pinned := pin(t, honest)
+	resp := stampAt(t, honest, sha256Of(batchRoot), crypto.SHA256, genTime)
+	ts, err := pinned[0].Verify(resp, batchRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Verify(resp, batchRoot, pinned)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ts.Time.Equal(res.GenTime) || ts.URI != res.TSAURI {
+		t.Fatalf("sigstore-go %v %s, Verify %v %s", ts.Time, ts.URI, res.GenTime, res.TSAURI)
+	}
+}
+
+func TestChecksDistinct(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range Checks {
+		if seen[c] || !strings.HasPrefix(c, "rfc3161.") {
+			t.Errorf("check %q repeated or unprefixed", c)
+		}
+		seen[c] = true
+	}
+}
+
+func BenchmarkVerify(b *testing.B) {
+	honest := newTSA(b, "seed")
+	pinned := pin(b, honest)
+	resp := stampAt(b, honest, sha256Of(batchRoot), crypto.SHA256, genTime)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Verify(resp, batchRoot, pinned); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
