@@ -109,13 +109,15 @@ type issuerSerial struct {
 	Serial *big.Int
 }
 
+var oidSHA256 = asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 2, 1}
+
 var hashByOID = []struct {
 	oid  asn1.ObjectIdentifier
 	hash crypto.Hash
 }{
 	{asn1.ObjectIdentifier{1, 3, 14, 3, 2, 26}, crypto.SHA1},
 	{asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 2, 4}, crypto.SHA224},
-	{asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 2, 1}, crypto.SHA256},
+	{oidSHA256, crypto.SHA256},
 	{asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 2, 2}, crypto.SHA384},
 	{asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 2, 3}, crypto.SHA512},
 	{asn1.ObjectIdentifier{1, 2, 840, 113549, 2, 5}, crypto.MD5},

@@ -18,8 +18,10 @@ import (
 	"github.com/ark-forge/proveit/scorer/anchor"
 	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
 	"github.com/digitorus/timestamp"
+	prototrustroot "github.com/sigstore/protobuf-specs/gen/pb-go/trustroot/v1"
 	"github.com/sigstore/sigstore-go/pkg/root"
 	tsaverification "github.com/sigstore/timestamp-authority/v2/pkg/verification"
+	"google.golang.org/protobuf/encoding/protojson"
 )
 
 var (
@@ -63,6 +65,25 @@ func pin(t testing.TB, tsas ...*testtsa.TSA) []root.TimestampingAuthority {
 	return tr.TimestampingAuthorities()
 }
 
+// pinEntries pins trusted-root entries as they are given.
+func pinEntries(t testing.TB, entries ...*prototrustroot.CertificateAuthority) []root.TimestampingAuthority {
+	t.Helper()
+	js, err := protojson.Marshal(&prototrustroot.TrustedRoot{MediaType: testtsa.TrustedRootMediaType, TimestampAuthorities: entries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := root.NewTrustedRootFromJSON(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr.TimestampingAuthorities()
+}
+
+// foreignTSA is a TimestampingAuthority that is not sigstore-go's.
+type foreignTSA struct{}
+
+func (foreignTSA) Verify([]byte, []byte) (*root.Timestamp, error) { return nil, errors.New("no") }
+
 func stampAt(t testing.TB, tsa *testtsa.TSA, digest []byte, h crypto.Hash, at time.Time) []byte {
 	t.Helper()
 	resp, err := tsa.Stamp(digest, h, at)
@@ -104,6 +125,7 @@ func TestVerifyValid(t *testing.T) {
 			o.SignerHash = crypto.SHA384
 			o.ESS = testtsa.ESSv2SHA512
 		}), []*testtsa.TSA{honest}, crypto.SHA384},
+		{"no tsa name", newTSA(t, "seed", func(o *testtsa.Options) { o.TSAName = testtsa.TSANameNone }), []*testtsa.TSA{honest}, crypto.SHA256},
 		{"SHA-512 signer", newTSA(t, "seed", func(o *testtsa.Options) { o.SignerHash = crypto.SHA512 }), []*testtsa.TSA{honest}, crypto.SHA512},
 	}
 	for _, c := range cases {
@@ -179,6 +201,14 @@ func TestVerifyFailures(t *testing.T) {
 	nonCrit, nonCritPin := selfPinned(eku(testtsa.EKUNonCritical))
 	extra, extraPin := selfPinned(eku(testtsa.EKUExtra))
 	caLeaf, caPin := selfPinned(func(o *testtsa.Options) { o.LeafIsCA = true })
+	codeSigningCA, codeSigningPin := selfPinned(func(o *testtsa.Options) {
+		o.Intermediate = true
+		o.IntermediateEKU = []x509.ExtKeyUsage{x509.ExtKeyUsageCodeSigning}
+	})
+	// A CA signer pinned alone: sigstore-go makes it the entry's root.
+	caTSA := newTSA(t, "seed", func(o *testtsa.Options) { o.LeafIsCA = true })
+	caAlone := caTSA.TrustedRootEntry()
+	caAlone.CertChain.Certificates = caAlone.CertChain.Certificates[:1]
 	sha1Digest := sha1.Sum(batchRoot)
 	sha384Digest := sha512.Sum384(batchRoot)
 	trailing := append(bytes.Clone(good), 0x00)
@@ -219,6 +249,8 @@ func TestVerifyFailures(t *testing.T) {
 			CheckSignerValidity, []string{"2027-06-01T00:00:00Z", "2026-01-01T00:00:00Z to 2027-01-01T00:00:00Z"}},
 		{"unpinned TSA", stampAt(t, other, sha256Of(batchRoot), crypto.SHA256, genTime), batchRoot, pinned, CheckChain,
 			[]string{fingerprint(otherLeaf), "none of the 1 pinned TSAs", "unknown authority"}},
+		{"foreign TSA type", good, batchRoot, []root.TimestampingAuthority{foreignTSA{}}, CheckChain,
+			[]string{"entry 0 (rfc3161.foreignTSA) pins no root certificate"}},
 		{"nothing pinned", good, batchRoot, nil, CheckChain, []string{"no TSA is pinned"}},
 		{"signer is not the pinned leaf", stampAt(t, rekeyed, sha256Of(batchRoot), crypto.SHA256, genTime), batchRoot, pinned, CheckLeaf,
 			[]string{fingerprint(rekeyedLeaf), honestFP, "serial 1001", "serial 1000"}},
@@ -227,13 +259,18 @@ func TestVerifyFailures(t *testing.T) {
 		{"leaf without EKU", noEKU, batchRoot, noEKUPin, CheckEKU, []string{"no extended key usage"}},
 		{"non-critical EKU", nonCrit, batchRoot, nonCritPin, CheckEKU, []string{"[timeStamping]", "not marked critical"}},
 		{"extra EKU", extra, batchRoot, extraPin, CheckEKU, []string{"[timeStamping, codeSigning]", "exactly [timeStamping]"}},
+		{"intermediate without timeStamping", codeSigningCA, batchRoot, codeSigningPin, CheckEKU,
+			[]string{"intermediate", testtsa.IntermCN, "[codeSigning]"}},
 		{"leaf is a CA", caLeaf, batchRoot, caPin, CheckCA, []string{"is a CA", testtsa.LeafCN}},
+		{"CA signer pinned as the root", caLeaf, batchRoot, pinEntries(t, caAlone), CheckCA, []string{"is a CA"}},
 		{"no ESS attribute", variant(ess(testtsa.ESSNone)), batchRoot, pinned, CheckESS,
 			[]string{"no ESS signing-certificate attribute", "1.2.840.113549.1.9.3", "1.2.840.113549.1.9.4"}},
 		{"wrong ESS hash", variant(ess(testtsa.ESSWrongHash)), batchRoot, pinned, CheckESS,
 			[]string{"certHash (SHA-256) is " + fingerprint(otherRootOf(honest)), honestFP}},
 		{"wrong ESS issuerSerial", variant(ess(testtsa.ESSWrongSerial)), batchRoot, pinned, CheckESS,
 			[]string{"names serial 1001", "signer is serial 1000"}},
+		{"tsa name of the issuer", variant(func(o *testtsa.Options) { o.TSAName = testtsa.TSANameIssuer }), batchRoot, pinned,
+			CheckTSAName, []string{"names CN=" + testtsa.RootCN, "subject is CN=" + testtsa.LeafCN}},
 		{"token over another root", stampAt(t, honest, sha256Of(otherRoot), crypto.SHA256, genTime), batchRoot, pinned, CheckImprint,
 			[]string{hex.EncodeToString(sha256Of(otherRoot)), hex.EncodeToString(sha256Of(batchRoot))}},
 		{"anchored root as hex text", good, []byte(hex.EncodeToString(batchRoot)), pinned, CheckImprint,
@@ -263,7 +300,7 @@ func TestVerifyFailures(t *testing.T) {
 		seen[c.check] = true
 	}
 	for _, c := range Checks {
-		if !seen[c] && c != CheckTSAName {
+		if !seen[c] {
 			t.Errorf("no case for check %s", c)
 		}
 	}

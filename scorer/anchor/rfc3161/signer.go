@@ -129,6 +129,9 @@ func checkEKU(signer *x509.Certificate, chains [][]*x509.Certificate) *anchor.Fa
 	var problem string
 	for _, chain := range chains {
 		problem = ""
+		if len(chain) < 3 {
+			return nil // no intermediate: the signer is the root or is under it
+		}
 		for _, c := range chain[1 : len(chain)-1] {
 			if len(c.ExtKeyUsage) == 0 && len(c.UnknownExtKeyUsage) == 0 {
 				continue

@@ -9,6 +9,7 @@ import (
 	"encoding/asn1"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/anchor"
@@ -184,12 +185,24 @@ func (t *token) decodeResponse(der []byte) *anchor.Failure {
 	}
 	rest, err := asn1.Unmarshal(der, &t.resp)
 	if err != nil {
-		return anchor.Failf(CheckParse, "the TimeStampResp is not DER: %v%s", err, base64Hint(der))
+		return anchor.Failf(CheckParse, "the TimeStampResp is not DER: %s%s", asn1Err(err), base64Hint(der))
 	}
 	if len(rest) > 0 {
 		return anchor.Failf(CheckParse, "%d bytes of trailing data after the %d-byte TimeStampResp", len(rest), len(der)-len(rest))
 	}
 	return nil
+}
+
+// asn1Err is an encoding/asn1 error without the dump of the field
+// parameters that it carries.
+func asn1Err(err error) string {
+	msg := err.Error()
+	if i := strings.Index(msg, " {optional:"); i >= 0 {
+		if j := strings.IndexByte(msg[i:], '}'); j >= 0 {
+			msg = msg[:i] + msg[i+j+1:]
+		}
+	}
+	return msg
 }
 
 // base64Hint says so when the bytes look like base64 text rather than DER.
@@ -229,7 +242,7 @@ func (t *token) decodeToken() *anchor.Failure {
 	}
 	var ci contentInfo
 	if rest, err := asn1.Unmarshal(raw, &ci); err != nil {
-		return anchor.Failf(CheckParse, "the timeStampToken is not a CMS ContentInfo: %v", err)
+		return anchor.Failf(CheckParse, "the timeStampToken is not a CMS ContentInfo: %s", asn1Err(err))
 	} else if len(rest) > 0 {
 		return anchor.Failf(CheckParse, "trailing data in the timeStampToken")
 	}
@@ -240,7 +253,7 @@ func (t *token) decodeToken() *anchor.Failure {
 		return anchor.Failf(CheckParse, "the ContentInfo content is not [0] EXPLICIT")
 	}
 	if rest, err := asn1.Unmarshal(ci.Content.Bytes, &t.sd); err != nil {
-		return anchor.Failf(CheckParse, "the SignedData does not decode: %v", err)
+		return anchor.Failf(CheckParse, "the SignedData does not decode: %s", asn1Err(err))
 	} else if len(rest) > 0 {
 		return anchor.Failf(CheckParse, "trailing data after the SignedData")
 	}
@@ -255,7 +268,7 @@ func (t *token) decodeToken() *anchor.Failure {
 		return anchor.Failf(CheckParse, "the SignedData has %d SignerInfos, RFC 3161 §2.4.2 wants exactly one", n)
 	}
 	if rest, err := asn1.Unmarshal(eci.EContent, &t.info); err != nil {
-		return anchor.Failf(CheckParse, "the TSTInfo does not decode: %v", err)
+		return anchor.Failf(CheckParse, "the TSTInfo does not decode: %s", asn1Err(err))
 	} else if len(rest) > 0 {
 		return anchor.Failf(CheckParse, "%d bytes of trailing data after the TSTInfo", len(rest))
 	}
@@ -304,7 +317,7 @@ func (t *token) hashes() (crypto.Hash, *anchor.Failure) {
 	imp := t.info.MessageImprint.HashAlgorithm.Algorithm
 	if h := hashOf(imp); h != crypto.SHA256 {
 		return 0, anchor.Failf(CheckHash, "message imprint algorithm %s, want SHA-256 (%s)%s",
-			hashName(h, imp), hashByOID[2].oid, sha1Note(h))
+			hashName(h, imp), oidSHA256, sha1Note(h))
 	}
 	si := t.p7.Signers[0]
 	dOID := si.DigestAlgorithm.Algorithm

@@ -118,6 +118,18 @@ const (
 	CertsNone
 )
 
+// TSAName selects the TSTInfo tsa field.
+type TSAName int
+
+const (
+	// TSANameSubject is a directoryName of the signer's subject.
+	TSANameSubject TSAName = iota
+	// TSANameNone leaves the field out.
+	TSANameNone
+	// TSANameIssuer names the signer's issuer instead.
+	TSANameIssuer
+)
+
 // Options shape the TSA. The zero value of every tamper field is the honest
 // behaviour; CAValidity and LeafValidity are required.
 type Options struct {
@@ -137,6 +149,9 @@ type Options struct {
 	Window Validity
 	// Intermediate puts an intermediate CA between the root and the leaf.
 	Intermediate bool
+	// IntermediateEKU is the intermediate's extended key usage (non-critical);
+	// nil means [timeStamping].
+	IntermediateEKU []x509.ExtKeyUsage
 	// LeafGeneration re-keys the leaf: another key and serial under the same
 	// root (same seed, Name and CAValidity).
 	LeafGeneration int
@@ -145,6 +160,8 @@ type Options struct {
 	EKU EKU
 	// LeafIsCA makes the leaf a CA certificate (basicConstraints cA=true).
 	LeafIsCA bool
+	// TSAName is the TSTInfo tsa field (default: the signer's subject).
+	TSAName TSAName
 	// Certs embedded in tokens (default: signer and intermediates).
 	Certs Certs
 	// ESS signing-certificate attribute (default: v2, SHA-256).
@@ -224,6 +241,9 @@ func New(seed []byte, opts Options) (*TSA, error) {
 			IsCA:                  true,
 			MaxPathLenZero:        true,
 			ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageTimeStamping},
+		}
+		if opts.IntermediateEKU != nil {
+			tmpl.ExtKeyUsage = opts.IntermediateEKU
 		}
 		if t.interm, err = issue(tmpl, t.root, &intermKey.PublicKey, rootKey); err != nil {
 			return nil, err
@@ -341,9 +361,21 @@ func (t *TSA) Stamp(digest []byte, hashAlg crypto.Hash, genTime time.Time) ([]by
 	}
 	genTime = genTime.UTC().Truncate(time.Second)
 
-	tsaName, err := directoryName(t.leaf.RawSubject)
-	if err != nil {
-		return nil, err
+	var tsaField asn1.RawValue
+	switch t.opts.TSAName {
+	case TSANameSubject, TSANameIssuer:
+		name := t.leaf.RawSubject
+		if t.opts.TSAName == TSANameIssuer {
+			name = t.leaf.RawIssuer
+		}
+		gn, err := directoryName(name)
+		if err != nil {
+			return nil, err
+		}
+		tsaField = asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: gn}
+	case TSANameNone:
+	default:
+		return nil, fmt.Errorf("testtsa: unknown TSAName option %d", t.opts.TSAName)
 	}
 	info := tstInfo{
 		Version: 1,
@@ -355,7 +387,7 @@ func (t *TSA) Stamp(digest []byte, hashAlg crypto.Hash, genTime time.Time) ([]by
 		SerialNumber: t.tokenSerial(digest, hashAlg, genTime),
 		GenTime:      genTime,
 		Accuracy:     accuracy{Seconds: 1},
-		TSA:          asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: tsaName},
+		TSA:          tsaField,
 	}
 	eContent, err := asn1.Marshal(info)
 	if err != nil {
