@@ -16,20 +16,20 @@ import (
 func verifyBinding(e *entry, artifact []byte, submitter *ecdsa.PublicKey) *anchor.Failure {
 	digest := sha256.Sum256(artifact)
 	if want := hexString(digest[:]); e.digest != want {
-		return failf("rekor.body.digest", "spec.data.hash.value %s, sha256 of the artefact (%d bytes) %s", e.digest, len(artifact), want)
+		return anchor.Failf("rekor.body.digest", "spec.data.hash.value %s, sha256 of the artefact (%d bytes) %s", e.digest, len(artifact), want)
 	}
 	if submitter == nil || submitter.Curve == nil || submitter.X == nil || submitter.Y == nil {
-		return failf("rekor.body.key", "no pinned submitter key to compare the body's key (SPKI sha256 %s) with", sha256Hex(e.spki))
+		return anchor.Failf("rekor.body.key", "no pinned submitter key to compare the body's key (SPKI sha256 %s) with", sha256Hex(e.spki))
 	}
 	spki, err := x509.MarshalPKIXPublicKey(submitter)
 	if err != nil {
-		return failf("rekor.body.key", "the pinned submitter key cannot be encoded as a SubjectPublicKeyInfo: %v", err)
+		return anchor.Failf("rekor.body.key", "the pinned submitter key cannot be encoded as a SubjectPublicKeyInfo: %v", err)
 	}
 	if !bytes.Equal(spki, e.spki) {
-		return failf("rekor.body.key", "the body's public key (SPKI sha256 %s) is not the pinned submitter key (SPKI sha256 %s)", sha256Hex(e.spki), sha256Hex(spki))
+		return anchor.Failf("rekor.body.key", "the body's public key (SPKI sha256 %s) is not the pinned submitter key (SPKI sha256 %s)", sha256Hex(e.spki), sha256Hex(spki))
 	}
 	if !ecdsa.VerifyASN1(submitter, digest[:], e.signature) {
-		return failf("rekor.body.signature", "spec.signature.content does not verify with the pinned submitter key (SPKI sha256 %s) over sha256 of the artefact %s",
+		return anchor.Failf("rekor.body.signature", "spec.signature.content does not verify with the pinned submitter key (SPKI sha256 %s) over sha256 of the artefact %s",
 			sha256Hex(spki), hexString(digest[:]))
 	}
 	return nil

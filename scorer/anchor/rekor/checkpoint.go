@@ -102,11 +102,11 @@ func parseCheckpoint(text string) (origin string, size uint64, root []byte, err 
 func verifyCheckpoint(e *entry, log *pinnedLog) (*checkpoint, *anchor.Failure) {
 	text, sigs, err := parseSignedNote(e.proof.GetCheckpoint().GetEnvelope())
 	if err != nil {
-		return nil, failf("rekor.checkpoint.parse", "inclusionProof.checkpoint.envelope: %v", err)
+		return nil, anchor.Failf("rekor.checkpoint.parse", "inclusionProof.checkpoint.envelope: %v", err)
 	}
 	origin, size, root, err := parseCheckpoint(text)
 	if err != nil {
-		return nil, failf("rekor.checkpoint.parse", "inclusionProof.checkpoint.envelope: %v", err)
+		return nil, anchor.Failf("rekor.checkpoint.parse", "inclusionProof.checkpoint.envelope: %v", err)
 	}
 	cp := &checkpoint{text: text, origin: origin, size: size, root: root, sigs: sigs}
 
@@ -114,14 +114,14 @@ func verifyCheckpoint(e *entry, log *pinnedLog) (*checkpoint, *anchor.Failure) {
 		return nil, f
 	}
 	if !isRekorOrigin(origin, log.host) {
-		return nil, failf("rekor.checkpoint.origin", "checkpoint origin %q, want %q followed by a decimal tree id (pinned log %s, baseUrl %s)",
+		return nil, anchor.Failf("rekor.checkpoint.origin", "checkpoint origin %q, want %q followed by a decimal tree id (pinned log %s, baseUrl %s)",
 			truncate(origin), log.host+" - ", e.logID, truncate(log.BaseURL))
 	}
 	if want := e.proof.GetTreeSize(); want < 0 || size != uint64(want) {
-		return nil, failf("rekor.checkpoint.size", "checkpoint size %d, inclusionProof.treeSize %d", size, want)
+		return nil, anchor.Failf("rekor.checkpoint.size", "checkpoint size %d, inclusionProof.treeSize %d", size, want)
 	}
 	if !bytes.Equal(root, e.proof.GetRootHash()) {
-		return nil, failf("rekor.checkpoint.root", "checkpoint root hash %s, inclusionProof.rootHash %s", hexString(root), hexString(e.proof.GetRootHash()))
+		return nil, anchor.Failf("rekor.checkpoint.root", "checkpoint root hash %s, inclusionProof.rootHash %s", hexString(root), hexString(e.proof.GetRootHash()))
 	}
 	return cp, nil
 }
@@ -133,7 +133,7 @@ func verifyCheckpoint(e *entry, log *pinnedLog) (*checkpoint, *anchor.Failure) {
 func (cp *checkpoint) verifySignature(host string, key *ecdsa.PublicKey, logID string) *anchor.Failure {
 	spki, err := x509.MarshalPKIXPublicKey(key)
 	if err != nil {
-		return failf("rekor.checkpoint.signature", "pinned log %s key cannot be encoded: %v", logID, err)
+		return anchor.Failf("rekor.checkpoint.signature", "pinned log %s key cannot be encoded: %v", logID, err)
 	}
 	h := sha256.Sum256(spki)
 	hint := binary.BigEndian.Uint32(h[:])
@@ -145,7 +145,7 @@ func (cp *checkpoint) verifySignature(host string, key *ecdsa.PublicKey, logID s
 		}
 		found++
 		if !ecdsa.VerifyASN1(key, digest[:], s.sig) {
-			return failf("rekor.checkpoint.signature", "the signature of %s with key hint %08x does not verify with pinned log %s over the note (sha256 %s)",
+			return anchor.Failf("rekor.checkpoint.signature", "the signature of %s with key hint %08x does not verify with pinned log %s over the note (sha256 %s)",
 				truncate(host), hint, logID, hexString(digest[:]))
 		}
 	}
@@ -154,7 +154,7 @@ func (cp *checkpoint) verifySignature(host string, key *ecdsa.PublicKey, logID s
 		for i, s := range cp.sigs {
 			seen[i] = fmt.Sprintf("%s %08x", truncate(s.name), s.hint)
 		}
-		return failf("rekor.checkpoint.signature", "no signature by %s with key hint %08x (pinned log %s); the note is signed by: %s",
+		return anchor.Failf("rekor.checkpoint.signature", "no signature by %s with key hint %08x (pinned log %s); the note is signed by: %s",
 			truncate(host), hint, logID, strings.Join(seen, ", "))
 	}
 	return nil

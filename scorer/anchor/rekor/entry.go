@@ -60,34 +60,34 @@ type hashedRekord struct {
 // .kind and .canonical.
 func parseEntry(entryJSON []byte) (*entry, *anchor.Failure) {
 	if len(entryJSON) > MaxEntrySize {
-		return nil, failf("rekor.entry.size", "entry is %d bytes, limit %d", len(entryJSON), MaxEntrySize)
+		return nil, anchor.Failf("rekor.entry.size", "entry is %d bytes, limit %d", len(entryJSON), MaxEntrySize)
 	}
 	tle := new(rekorv1.TransparencyLogEntry)
 	if err := (protojson.UnmarshalOptions{DiscardUnknown: false}).Unmarshal(entryJSON, tle); err != nil {
-		return nil, failf("rekor.entry.json", "entry is not TransparencyLogEntry JSON: %s", protoErrorText(err))
+		return nil, anchor.Failf("rekor.entry.json", "entry is not TransparencyLogEntry JSON: %s", protoErrorText(err))
 	}
 	e := &entry{tle: tle, proof: tle.GetInclusionProof()}
 	switch {
 	case len(tle.GetCanonicalizedBody()) == 0:
-		return nil, failf("rekor.entry.missing", "no canonicalizedBody")
+		return nil, anchor.Failf("rekor.entry.missing", "no canonicalizedBody")
 	case len(tle.GetLogId().GetKeyId()) == 0:
-		return nil, failf("rekor.entry.missing", "no logId.keyId")
+		return nil, anchor.Failf("rekor.entry.missing", "no logId.keyId")
 	case tle.GetKindVersion() == nil:
-		return nil, failf("rekor.entry.missing", "no kindVersion")
+		return nil, anchor.Failf("rekor.entry.missing", "no kindVersion")
 	case tle.GetIntegratedTime() <= 0:
-		return nil, failf("rekor.entry.missing", "integratedTime is %d, want a positive Unix time", tle.GetIntegratedTime())
+		return nil, anchor.Failf("rekor.entry.missing", "integratedTime is %d, want a positive Unix time", tle.GetIntegratedTime())
 	case tle.GetLogIndex() < 0:
-		return nil, failf("rekor.entry.missing", "logIndex is %d, want >= 0", tle.GetLogIndex())
+		return nil, anchor.Failf("rekor.entry.missing", "logIndex is %d, want >= 0", tle.GetLogIndex())
 	case len(tle.GetInclusionPromise().GetSignedEntryTimestamp()) == 0:
-		return nil, failf("rekor.entry.missing", "no inclusionPromise.signedEntryTimestamp")
+		return nil, anchor.Failf("rekor.entry.missing", "no inclusionPromise.signedEntryTimestamp")
 	case e.proof == nil:
-		return nil, failf("rekor.entry.missing", "no inclusionProof")
+		return nil, anchor.Failf("rekor.entry.missing", "no inclusionProof")
 	case e.proof.GetCheckpoint().GetEnvelope() == "":
-		return nil, failf("rekor.entry.missing", "no inclusionProof.checkpoint.envelope")
+		return nil, anchor.Failf("rekor.entry.missing", "no inclusionProof.checkpoint.envelope")
 	}
 	e.logID = hexString(tle.GetLogId().GetKeyId())
 	if kv := tle.GetKindVersion(); kv.GetKind() != "hashedrekord" || kv.GetVersion() != "0.0.1" {
-		return nil, failf("rekor.entry.kind", "kindVersion is %q %q, want hashedrekord 0.0.1", kv.GetKind(), kv.GetVersion())
+		return nil, anchor.Failf("rekor.entry.kind", "kindVersion is %q %q, want hashedrekord 0.0.1", kv.GetKind(), kv.GetVersion())
 	}
 	if f := e.decodeBody(); f != nil {
 		return nil, f
@@ -105,30 +105,30 @@ func (e *entry) decodeBody() *anchor.Failure {
 		Spec       *json.RawMessage `json:"spec"`
 	}
 	if err := decodeStrict(raw, &envelope); err != nil {
-		return failf("rekor.body.decode", "canonicalizedBody: %v", err)
+		return anchor.Failf("rekor.body.decode", "canonicalizedBody: %v", err)
 	}
 	switch {
 	case envelope.APIVersion == nil:
-		return failf("rekor.body.decode", "canonicalizedBody has no apiVersion")
+		return anchor.Failf("rekor.body.decode", "canonicalizedBody has no apiVersion")
 	case envelope.Kind == nil:
-		return failf("rekor.body.decode", "canonicalizedBody has no kind")
+		return anchor.Failf("rekor.body.decode", "canonicalizedBody has no kind")
 	case envelope.Spec == nil:
-		return failf("rekor.body.decode", "canonicalizedBody has no spec")
+		return anchor.Failf("rekor.body.decode", "canonicalizedBody has no spec")
 	}
 	if *envelope.Kind != "hashedrekord" || *envelope.APIVersion != "0.0.1" {
-		return failf("rekor.body.kind", "body is kind %q apiVersion %q, want hashedrekord 0.0.1", *envelope.Kind, *envelope.APIVersion)
+		return anchor.Failf("rekor.body.kind", "body is kind %q apiVersion %q, want hashedrekord 0.0.1", *envelope.Kind, *envelope.APIVersion)
 	}
 	b := &e.body
 	b.APIVersion, b.Kind = *envelope.APIVersion, *envelope.Kind
 	if err := decodeStrict(*envelope.Spec, &b.Spec); err != nil {
-		return failf("rekor.body.decode", "canonicalizedBody spec: %v", err)
+		return anchor.Failf("rekor.body.decode", "canonicalizedBody spec: %v", err)
 	}
 	if f := e.decodeSpec(); f != nil {
 		return f
 	}
 	canonical, err := marshalCanonical(b)
 	if err != nil || !bytes.Equal(canonical, raw) {
-		return failf("rekor.body.canonical", "canonicalizedBody (%d bytes, sha256 %s) is not the canonical JSON of its content (%d bytes, sha256 %s)",
+		return anchor.Failf("rekor.body.canonical", "canonicalizedBody (%d bytes, sha256 %s) is not the canonical JSON of its content (%d bytes, sha256 %s)",
 			len(raw), sha256Hex(raw), len(canonical), sha256Hex(canonical))
 	}
 	return nil
@@ -139,29 +139,29 @@ func (e *entry) decodeBody() *anchor.Failure {
 func (e *entry) decodeSpec() *anchor.Failure {
 	s := &e.body.Spec
 	if alg := s.Data.Hash.Algorithm; alg != "sha256" {
-		return failf("rekor.body.decode", "spec.data.hash.algorithm is %q, want sha256", alg)
+		return anchor.Failf("rekor.body.decode", "spec.data.hash.algorithm is %q, want sha256", alg)
 	}
 	if v := s.Data.Hash.Value; !isLowerHex(v, 64) {
-		return failf("rekor.body.decode", "spec.data.hash.value %q is not 64 lowercase hex digits", truncate(v))
+		return anchor.Failf("rekor.body.decode", "spec.data.hash.value %q is not 64 lowercase hex digits", truncate(v))
 	}
 	e.digest = s.Data.Hash.Value
 	sig, err := base64.StdEncoding.Strict().DecodeString(s.Signature.Content)
 	if err != nil || len(sig) == 0 {
-		return failf("rekor.body.decode", "spec.signature.content is not non-empty standard base64")
+		return anchor.Failf("rekor.body.decode", "spec.signature.content is not non-empty standard base64")
 	}
 	e.signature = sig
 	keyPEM, err := base64.StdEncoding.Strict().DecodeString(s.Signature.PublicKey.Content)
 	if err != nil || len(keyPEM) == 0 {
-		return failf("rekor.body.decode", "spec.signature.publicKey.content is not non-empty standard base64")
+		return anchor.Failf("rekor.body.decode", "spec.signature.publicKey.content is not non-empty standard base64")
 	}
 	block, rest := pem.Decode(keyPEM)
 	switch {
 	case block == nil:
-		return failf("rekor.body.decode", "spec.signature.publicKey.content holds no PEM block")
+		return anchor.Failf("rekor.body.decode", "spec.signature.publicKey.content holds no PEM block")
 	case block.Type != "PUBLIC KEY" || len(block.Headers) != 0:
-		return failf("rekor.body.decode", "spec.signature.publicKey.content is a PEM %q block, want a PUBLIC KEY block without headers", truncate(block.Type))
+		return anchor.Failf("rekor.body.decode", "spec.signature.publicKey.content is a PEM %q block, want a PUBLIC KEY block without headers", truncate(block.Type))
 	case len(rest) != 0:
-		return failf("rekor.body.decode", "spec.signature.publicKey.content has %d bytes after its PEM block", len(rest))
+		return anchor.Failf("rekor.body.decode", "spec.signature.publicKey.content has %d bytes after its PEM block", len(rest))
 	}
 	e.spki = block.Bytes
 	return nil

@@ -37,29 +37,29 @@ func findLog(e *entry, logs map[string]*root.TransparencyLog) (*pinnedLog, *anch
 			pinned = append(pinned, id)
 		}
 		slices.Sort(pinned)
-		return nil, failf("rekor.log.unknown", "logId.keyId %s names no pinned log (pinned: %s)", e.logID, orNone(pinned))
+		return nil, anchor.Failf("rekor.log.unknown", "logId.keyId %s names no pinned log (pinned: %s)", e.logID, orNone(pinned))
 	}
 	key, ok := tl.PublicKey.(*ecdsa.PublicKey)
 	if !ok || key == nil || key.Curve != elliptic.P256() {
-		return nil, failf("rekor.log.pinned", "pinned log %s has a key of type %T, want ECDSA P-256", e.logID, tl.PublicKey)
+		return nil, anchor.Failf("rekor.log.pinned", "pinned log %s has a key of type %T, want ECDSA P-256", e.logID, tl.PublicKey)
 	}
 	if tl.HashFunc != crypto.SHA256 {
-		return nil, failf("rekor.log.pinned", "pinned log %s hashes its tree with %v, want SHA-256", e.logID, tl.HashFunc)
+		return nil, anchor.Failf("rekor.log.pinned", "pinned log %s hashes its tree with %v, want SHA-256", e.logID, tl.HashFunc)
 	}
 	host := ""
 	if u, err := url.Parse(tl.BaseURL); err == nil {
 		host = u.Hostname()
 	}
 	if host == "" {
-		return nil, failf("rekor.log.pinned", "pinned log %s has baseUrl %q, which names no host", e.logID, truncate(tl.BaseURL))
+		return nil, anchor.Failf("rekor.log.pinned", "pinned log %s has baseUrl %q, which names no host", e.logID, truncate(tl.BaseURL))
 	}
 	t := e.integratedTime()
 	start, end := tl.ValidityPeriodStart, tl.ValidityPeriodEnd
 	switch {
 	case start.IsZero():
-		return nil, failf("rekor.log.validity", "pinned log %s has no validity start", e.logID)
+		return nil, anchor.Failf("rekor.log.validity", "pinned log %s has no validity start", e.logID)
 	case t.Before(start) || (!end.IsZero() && t.After(end)):
-		return nil, failf("rekor.log.validity", "integratedTime %s is outside the validity of pinned log %s [%s, %s]",
+		return nil, anchor.Failf("rekor.log.validity", "integratedTime %s is outside the validity of pinned log %s [%s, %s]",
 			rfc3339(t), e.logID, rfc3339(start), endOrOpen(end))
 	}
 	return &pinnedLog{TransparencyLog: tl, key: key, host: host}, nil
@@ -86,7 +86,7 @@ func verifySET(e *entry, log *pinnedLog) *anchor.Failure {
 		LogID:          e.logID,
 	}
 	fail := func() *anchor.Failure {
-		return failf("rekor.set.signature", "signedEntryTimestamp does not verify with pinned log %s over {logIndex %d, integratedTime %d, logID %s, body sha256 %s}",
+		return anchor.Failf("rekor.set.signature", "signedEntryTimestamp does not verify with pinned log %s over {logIndex %d, integratedTime %d, logID %s, body sha256 %s}",
 			e.logID, p.LogIndex, p.IntegratedTime, p.LogID, sha256Hex(body))
 	}
 	raw, err := json.Marshal(p)
@@ -110,12 +110,12 @@ func verifySET(e *entry, log *pinnedLog) *anchor.Failure {
 func verifyInclusion(e *entry) *anchor.Failure {
 	index, size := e.proof.GetLogIndex(), e.proof.GetTreeSize()
 	if index < 0 || size <= 0 || index >= size {
-		return failf("rekor.inclusion.index", "inclusionProof.logIndex %d is outside a tree of inclusionProof.treeSize %d", index, size)
+		return anchor.Failf("rekor.inclusion.index", "inclusionProof.logIndex %d is outside a tree of inclusionProof.treeSize %d", index, size)
 	}
 	hashes := e.proof.GetHashes()
 	for i, h := range hashes {
 		if len(h) != sha256.Size {
-			return failf("rekor.inclusion.path", "inclusionProof.hashes[%d] is %d bytes, want %d", i, len(h), sha256.Size)
+			return anchor.Failf("rekor.inclusion.path", "inclusionProof.hashes[%d] is %d bytes, want %d", i, len(h), sha256.Size)
 		}
 	}
 	leaf := rfc6962.DefaultHasher.HashLeaf(e.tle.GetCanonicalizedBody())
@@ -125,12 +125,12 @@ func verifyInclusion(e *entry) *anchor.Failure {
 	case err == nil:
 		return nil
 	case errors.As(err, &mismatch):
-		return failf("rekor.inclusion.root", "the path of %d hashes from leaf %d (leaf hash %s) in a tree of %d computes root %s, inclusionProof.rootHash is %s",
+		return anchor.Failf("rekor.inclusion.root", "the path of %d hashes from leaf %d (leaf hash %s) in a tree of %d computes root %s, inclusionProof.rootHash is %s",
 			len(hashes), index, hexString(leaf), size, hexString(mismatch.CalculatedRoot), hexString(e.proof.GetRootHash()))
 	default:
 		// merkle's other errors are about the path's length, e.g. "wrong
 		// proof size 9, want 10": fixed text and numbers.
-		return failf("rekor.inclusion.path", "inclusionProof.hashes for leaf %d in a tree of %d: %v", index, size, err)
+		return anchor.Failf("rekor.inclusion.path", "inclusionProof.hashes for leaf %d in a tree of %d: %v", index, size, err)
 	}
 }
 

@@ -114,8 +114,6 @@ import (
 	"time"
 
 	"github.com/sigstore/sigstore-go/pkg/root"
-
-	"github.com/ark-forge/proveit/scorer/anchor"
 )
 
 // MaxEntrySize bounds the TransparencyLogEntry JSON that Verify reads. A
@@ -200,10 +198,4 @@ func Verify(entryJSON []byte, artifact []byte, submitter *ecdsa.PublicKey, logs 
 		TreeSize:       e.proof.GetTreeSize(),
 		RootHash:       hexString(e.proof.GetRootHash()),
 	}, nil
-}
-
-// failf is anchor.Failf, returning the concrete type so that a nil
-// *anchor.Failure is never turned into a non-nil error by accident.
-func failf(check, format string, args ...any) *anchor.Failure {
-	return anchor.Failf(check, format, args...)
 }

@@ -235,6 +235,52 @@ func TestVerifyValid(t *testing.T) {
 	}
 }
 
+// TestVerifyShardedIndex: on a sharded Rekor v1 log the SET signs the
+// entry's index in the whole log, and the inclusion proof is for the leaf's
+// index in its shard's tree; Verify accepts them different and reports
+// both.
+func TestVerifyShardedIndex(t *testing.T) {
+	w := getWorld(t)
+	const virtual = 100_000_000 + big
+	entry := mutate(t, w.entries[big], func(e *rekorv1.TransparencyLogEntry) {
+		set, err := w.log.SignSET(e.CanonicalizedBody, integratedAt(big), virtual)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.LogIndex, e.InclusionPromise.SignedEntryTimestamp = virtual, set
+	})
+	res, err := rekor.Verify(entry, batchRoot(big), &w.submitter.PublicKey, w.logs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.LogIndex != virtual || res.LeafIndex != big {
+		t.Errorf("LogIndex %d LeafIndex %d, want %d %d", res.LogIndex, res.LeafIndex, virtual, big)
+	}
+}
+
+// TestVerifyIgnoresOtherSigners: a checkpoint cosigned by a witness (a
+// signature line of another key) still verifies; the pinned log's line is
+// the one that counts.
+func TestVerifyIgnoresOtherSigners(t *testing.T) {
+	w := getWorld(t)
+	tle := parse(t, w.entries[0])
+	ip := tle.InclusionProof
+	witness, err := w.other.SignCheckpoint(w.log.Origin(), ip.TreeSize, ip.RootHash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	witnessLine := witness[strings.LastIndex(witness, "\n\n")+2:]
+	for _, note := range []string{
+		ip.Checkpoint.Envelope + strings.Replace(witnessLine, "rekor.test.invalid", "witness.test.invalid", 1),
+		strings.Replace(ip.Checkpoint.Envelope, "\n\n", "\n\n"+witnessLine, 1),
+	} {
+		entry := mutate(t, w.entries[0], func(e *rekorv1.TransparencyLogEntry) { e.InclusionProof.Checkpoint.Envelope = note })
+		if _, err := rekor.Verify(entry, batchRoot(0), &w.submitter.PublicKey, w.logs); err != nil {
+			t.Errorf("checkpoint %q: %v", note, err)
+		}
+	}
+}
+
 // failCase is one entry that must fail one check, with what the Detail
 // must name.
 type failCase struct {
