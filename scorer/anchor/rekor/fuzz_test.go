@@ -2,7 +2,11 @@ package rekor_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/ark-forge/proveit/scorer/anchor"
@@ -33,4 +37,36 @@ func FuzzVerify(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFuzzSeedsAreCurrent checks that the committed valid seeds still
+// verify: they were minted with testrekor, and go stale if its output
+// changes.
+func TestFuzzSeedsAreCurrent(t *testing.T) {
+	w := getWorld(t)
+	for _, name := range []string{"valid-index-0", "valid-index-1100"} {
+		raw, err := os.ReadFile(filepath.Join("testdata", "fuzz", "FuzzVerify", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
+		if len(lines) != 3 || lines[0] != "go test fuzz v1" {
+			t.Fatalf("%s: not a two-value corpus file", name)
+		}
+		var args [2][]byte
+		for i, l := range lines[1:] {
+			q, ok := strings.CutPrefix(l, "[]byte(")
+			if !ok || !strings.HasSuffix(q, ")") {
+				t.Fatalf("%s: line %q", name, l)
+			}
+			s, err := strconv.Unquote(strings.TrimSuffix(q, ")"))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			args[i] = []byte(s)
+		}
+		if _, err := rekor.Verify(args[0], args[1], &w.submitter.PublicKey, w.logs); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
 }
