@@ -212,6 +212,11 @@ func TestVerifyFailures(t *testing.T) {
 	sha1Digest := sha1.Sum(batchRoot)
 	sha384Digest := sha512.Sum384(batchRoot)
 	trailing := append(bytes.Clone(good), 0x00)
+	// The SignerInfo's signatureAlgorithm is the last ecdsa-with-SHA256 of
+	// the token; ecdsa-with-SHA384 has the same length.
+	sigAlgSwapped := bytes.Clone(good)
+	ecdsaSHA256 := []byte{0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0x02}
+	sigAlgSwapped[bytes.LastIndex(sigAlgSwapped, ecdsaSHA256)+len(ecdsaSHA256)-1] = 0x03
 
 	cases := []struct {
 		name   string
@@ -241,6 +246,8 @@ func TestVerifyFailures(t *testing.T) {
 			[]string{"SignerInfo digest algorithm SHA-1", "SHA-1 is refused"}},
 		{"SHA-1 ESSCertIDv2", variant(ess(testtsa.ESSv2SHA1)), batchRoot, pinned, CheckHash,
 			[]string{"ESSCertIDv2 0 hash algorithm SHA-1"}},
+		{"signature algorithm names another hash", sigAlgSwapped, batchRoot, pinned, CheckHash,
+			[]string{"ecdsa-with-SHA384 (1.2.840.10045.4.3.3) hashes with SHA-384", "digest algorithm is SHA-256"}},
 		{"flipped signature byte", flipLast(good), batchRoot, pinned, CheckSignature,
 			[]string{"does not verify", testtsa.LeafCN}},
 		{"tampered TSTInfo", flipImprint(good), batchRoot, pinned, CheckSignature,

@@ -79,6 +79,8 @@ const panicDetail = "internal error, panic while verifying: "
 // *root.SigstoreTimestampingAuthority, or have no root, pin nothing). The
 // checks and their order are the package documentation's; the error, when
 // not nil, is always an *anchor.Failure naming the first that failed.
+// Verify reads no clock (certificates are checked at genTime) and keeps no
+// state: it is deterministic and safe for concurrent use.
 func Verify(respDER []byte, anchoredRoot []byte, tsas []root.TimestampingAuthority) (res Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {

@@ -4,8 +4,8 @@
 // byte the same on every run: everything here is deterministic from a seed.
 //
 //   - Keys are ECDSA P-256, derived from the seed with HKDF-SHA-256 and
-//     ecdsa.ParseRawPrivateKey (crypto/rsa ignores its reader since Go 1.24,
-//     so RSA keys cannot be derived).
+//     ecdsa.ParseRawPrivateKey (Go 1.26's crypto/rsa ignores the reader it is
+//     handed, so RSA keys cannot be derived).
 //   - Signatures (certificates and tokens) are deterministic RFC 6979 ECDSA:
 //     the signer ignores the rand argument it is handed.
 //   - Certificates have fixed serials and the validity dates the caller gives.
