@@ -40,8 +40,11 @@ func findLog(e *entry, logs map[string]*root.TransparencyLog) (*pinnedLog, *anch
 		return nil, anchor.Failf("rekor.log.unknown", "logId.keyId %s names no pinned log (pinned: %s)", e.logID, orNone(pinned))
 	}
 	key, ok := tl.PublicKey.(*ecdsa.PublicKey)
-	if !ok || key == nil || key.Curve != elliptic.P256() {
+	if !ok || key == nil {
 		return nil, anchor.Failf("rekor.log.pinned", "pinned log %s has a key of type %T, want ECDSA P-256", e.logID, tl.PublicKey)
+	}
+	if key.Curve != elliptic.P256() {
+		return nil, anchor.Failf("rekor.log.pinned", "pinned log %s has an ECDSA key on %s, want P-256", e.logID, curveName(key.Curve))
 	}
 	if tl.HashFunc != crypto.SHA256 {
 		return nil, anchor.Failf("rekor.log.pinned", "pinned log %s hashes its tree with %v, want SHA-256", e.logID, tl.HashFunc)
@@ -132,6 +135,13 @@ func verifyInclusion(e *entry) *anchor.Failure {
 		// proof size 9, want 10": fixed text and numbers.
 		return anchor.Failf("rekor.inclusion.path", "inclusionProof.hashes for leaf %d in a tree of %d: %v", index, size, err)
 	}
+}
+
+func curveName(c elliptic.Curve) string {
+	if c == nil || c.Params() == nil {
+		return "no curve"
+	}
+	return c.Params().Name
 }
 
 func sha256Hex(b []byte) string {

@@ -103,10 +103,10 @@
 // unsharded log and differ on a sharded one (rekor.sigstore.dev), so Verify
 // does not require them to be equal.
 //
-// Every Detail names what was compared. Details are built from the input
-// and fixed text only (never from protojson's error text verbatim, whose
-// prefix varies from one build to another), so reports stay byte-identical
-// across machines.
+// Every Detail names what was compared. Details are built from the input,
+// fixed text and the error text of encoding/json and merkle; protojson's
+// error text is quoted without its "proto:" prefix, which varies from one
+// build to another. So reports stay byte-identical across machines.
 package rekor
 
 import (
@@ -118,7 +118,7 @@ import (
 
 // MaxEntrySize bounds the TransparencyLogEntry JSON that Verify reads. A
 // Rekor v1 hashedrekord entry is a few kilobytes; the bound leaves room
-// for a certificate in place of a key, and for witness cosignatures.
+// for witness cosignatures on the checkpoint.
 const MaxEntrySize = 256 << 10
 
 // Result is what a verified entry establishes.

@@ -5,6 +5,8 @@ import (
 	"crypto"
 	"crypto/ecdsa"
 	"crypto/ed25519"
+	"crypto/elliptic"
+	"crypto/rand"
 	"crypto/sha256"
 	"crypto/x509"
 	"encoding/base64"
@@ -338,6 +340,10 @@ func failCases(t *testing.T) []failCase {
 	if err != nil {
 		t.Fatal(err)
 	}
+	p384, err := ecdsa.GenerateKey(elliptic.P384(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
 	forked := forkedEntry(t)
 	digest0 := sha256Hex(batchRoot(0))
 	pinnedSPKI := spkiHex(t, &w.submitter.PublicKey)
@@ -394,6 +400,8 @@ func failCases(t *testing.T) []failCase {
 			check: "rekor.log.unknown", detail: []string{"pinned: none"}},
 		{name: "pinned log with an Ed25519 key", entry: e0, logs: withPinned(func(l *root.TransparencyLog) { l.PublicKey = edPub }),
 			check: "rekor.log.pinned", detail: []string{"key of type ed25519.PublicKey, want ECDSA P-256"}},
+		{name: "pinned log with a P-384 key", entry: e0, logs: withPinned(func(l *root.TransparencyLog) { l.PublicKey = &p384.PublicKey }),
+			check: "rekor.log.pinned", detail: []string{"ECDSA key on P-384, want P-256"}},
 		{name: "pinned log without host", entry: e0, logs: withPinned(func(l *root.TransparencyLog) { l.BaseURL = "" }),
 			check: "rekor.log.pinned", detail: []string{"names no host"}},
 		{name: "integrated before the log's validity", entry: e0, logs: late,
