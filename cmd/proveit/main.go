@@ -37,6 +37,7 @@ func init() {
 		{"canon", "print the canonical JSON of a document, as the Trust Layer computes it", runCanon},
 		{"response-hash", "print hashes.response for a response body", runResponseHash},
 		{"request-hash", "print hashes.request for a call to the corpus", runRequestHash},
+		{"verify", "verify one Trust Layer proof, every check with its outcome", runVerify},
 	}
 }
 

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ark-forge/proveit/scorer/pyjson"
+	"github.com/ark-forge/proveit/scorer/testissuer"
+	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+)
+
+// verifySeason writes a season with trust material from a test issuer and
+// a cache holding a valid proof, a tampered copy of another, a pending one
+// and a 404 record. It returns the season directory and the proof ids.
+func verifySeason(t *testing.T) (dir, valid, tampered, pending, missing string) {
+	t.Helper()
+	window := testtsa.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
+	is, err := testissuer.New(testissuer.Config{Seed: []byte("cli verify"), KeyWindow: window})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 9, 25, 12, 0, 0, 0, time.UTC)
+	issue := func() *testissuer.Proof {
+		p, err := is.Issue(testissuer.Call{Target: "https://corpus.arkforge.tech/agrements/AGR-4417", Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(`{"statut": "actif"}`), DID: "did:key:z6MkCli", APIKey: "k", At: at})
+		if err != nil {
+			t.Fatal(err)
+		}
+		at = at.Add(time.Second)
+		return p
+	}
+	a, b := issue(), issue()
+	if _, err := is.CloseBatch("lot-1", at.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	c := issue()
+	root, tl, err := is.TrustMaterial("did:key:z6MkChallenge")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = filepath.Join(t.TempDir(), "7")
+	files := map[string][]byte{
+		"season.toml": []byte(`number = 7
+title = "Saison 7"
+opens_at = 2026-09-21T08:00:00Z
+closes_at = 2026-10-05T20:00:00Z
+status = "open"
+demo = true
+corpus_host = "https://corpus.arkforge.tech"
+`),
+		"trust/trusted_root.json": root,
+		"trust/trust_layer.toml":  tl,
+	}
+	for _, p := range []*testissuer.Proof{a, b, c} {
+		v, err := p.View()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p == b {
+			v = []byte(strings.Replace(string(v), `"algorithm": "ed25519",`, `"algorithm": "ed25519", `, 1))
+			v = []byte(strings.Replace(string(v), b.Chain+`"`, strings.Repeat("0", 64)+`"`, 1))
+		}
+		files["proofs/"+p.ID+".json"] = v
+	}
+	missing = "prf_20260925_130000_abcdef"
+	files["proofs/"+missing+".json"] = []byte(`{"not_found": true, "proof_id": "` + missing + `"}`)
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, a.ID, b.ID, c.ID, missing
+}
+
+func TestVerifyCommand(t *testing.T) {
+	dir, valid, tampered, pending, missing := verifySeason(t)
+	code, stdout, stderr := runCLI(t, "", "verify", "--season", dir, valid)
+	if code != 0 {
+		t.Fatalf("valid proof: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"ok       chain", "ok       signature", "ok       inclusion", "ok       rfc3161", "ok       rekor", "ok       season_window", "skipped  openings", "ok       identity", "outcome: valid, anchored at 2026-09-25T12:01:02Z"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("valid proof: output lacks %q:\n%s", want, stdout)
+		}
+	}
+	code, stdout, _ = runCLI(t, "", "verify", valid, "--season", dir)
+	if code != 0 {
+		t.Errorf("flags after the id: exit %d", code)
+	}
+	code, stdout, _ = runCLI(t, "", "verify", "--season", dir, tampered)
+	if code != 1 || !strings.Contains(stdout, "failed   chain") || !strings.Contains(stdout, "outcome: invalid: chain: recomputed") {
+		t.Errorf("tampered proof: exit %d\n%s", code, stdout)
+	}
+	code, stdout, _ = runCLI(t, "", "verify", "--season", dir, pending)
+	if code != 1 || !strings.Contains(stdout, "pending  batch") || !strings.Contains(stdout, "outcome: pending") {
+		t.Errorf("pending proof: exit %d\n%s", code, stdout)
+	}
+	code, _, stderr = runCLI(t, "", "verify", "--season", dir, missing)
+	if code != 1 || !strings.Contains(stderr, "does not exist: the Trust Layer answered 404") {
+		t.Errorf("404 proof: exit %d %s", code, stderr)
+	}
+	code, _, stderr = runCLI(t, "", "verify", "--season", dir, "prf_20260101_000000_000000")
+	if code != 1 || !strings.Contains(stderr, "is not in the cache") {
+		t.Errorf("uncached proof: exit %d %s", code, stderr)
+	}
+	view := filepath.Join(dir, "proofs", valid+".json")
+	if code, _, _ := runCLI(t, "", "verify", "--season", dir, view); code != 0 {
+		t.Errorf("a view file: exit %d", code)
+	}
+	bad := writeFile(t, "bad.json", `{"proof_id": "../../x"}`)
+	if code, _, stderr := runCLI(t, "", "verify", "--season", dir, bad); code != 1 || !strings.Contains(stderr, "/proof_id") {
+		t.Errorf("a bad view file: exit %d %s", code, stderr)
+	}
+	if code, _, _ := runCLI(t, "", "verify", valid); code != 2 {
+		t.Errorf("no --season: exit %d", code)
+	}
+}

@@ -1,0 +1,422 @@
+// Package testissuer is a test Trust Layer: it proxies a request to a
+// corpus exactly as the real proxy hashes it (challenge specification
+// §2.4), commits every chain field with a nonce, signs the chain with
+// Ed25519, batches proofs in RFC 6962 trees and anchors each batch with a
+// test TSA (package testtsa) and a test Rekor log (package testrekor), as
+// DESIGN §5 models spec 3.1. Its artefacts are real: they are verified by
+// exactly the production code path (package verify). Everything is derived
+// from a seed, so the same calls give the same bytes; everything it issues
+// says it is a test issuer, under keys that are not ArkForge's.
+//
+// It is used by tests and by cmd/seasongen.
+package testissuer
+
+import (
+	"bytes"
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	prototrustroot "github.com/sigstore/protobuf-specs/gen/pb-go/trustroot/v1"
+	"github.com/transparency-dev/merkle/rfc6962"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/ark-forge/proveit/scorer/hashes"
+	pv "github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/pyjson"
+	"github.com/ark-forge/proveit/scorer/submission"
+	"github.com/ark-forge/proveit/scorer/testissuer/testrekor"
+	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+)
+
+// Name is written into every view the issuer mints (top-level "issuer").
+const Name = "PROVE IT test issuer — not ArkForge, not a real Trust Layer"
+
+// Config fixes the issuer's world.
+type Config struct {
+	Seed []byte
+	// KeyWindow is the validity of the proof key, the Rekor submission key,
+	// the TSA certificates and the Rekor log in the trust material.
+	KeyWindow testtsa.Validity
+	// Seller is the flat seller of every proof (the corpus host name).
+	Seller string
+}
+
+// Issuer is a test Trust Layer.
+type Issuer struct {
+	cfg        Config
+	proofKey   ed25519.PrivateKey
+	ProofKeyID string
+	rekorKey   *ecdsa.PrivateKey
+	RekorKeyID string
+	TSA        *testtsa.TSA
+	Log        *testrekor.Log
+	seq        int
+	open       []*Proof
+}
+
+// New derives the issuer's keys, TSA and Rekor log from cfg.Seed.
+func New(cfg Config) (*Issuer, error) {
+	if len(cfg.Seed) == 0 {
+		return nil, errors.New("testissuer: empty seed")
+	}
+	if cfg.Seller == "" {
+		cfg.Seller = "corpus.arkforge.tech"
+	}
+	is := &Issuer{cfg: cfg, ProofKeyID: "test-proof-key-1", RekorKeyID: "test-rekor-key-1"}
+	is.proofKey = ed25519.NewKeyFromSeed(is.derive("proof key", nil))
+	var err error
+	if is.rekorKey, err = testrekor.DeriveKey(cfg.Seed, "trust layer rekor submission key"); err != nil {
+		return nil, err
+	}
+	if is.TSA, err = testtsa.New(cfg.Seed, testtsa.Options{Name: "issuer", CAValidity: cfg.KeyWindow, LeafValidity: cfg.KeyWindow, Window: cfg.KeyWindow}); err != nil {
+		return nil, err
+	}
+	if is.Log, err = testrekor.New(cfg.Seed, testrekor.DefaultBaseURL, 1); err != nil {
+		return nil, err
+	}
+	return is, nil
+}
+
+// derive returns 32 bytes bound to the seed, a label and data.
+func (is *Issuer) derive(label string, data []byte) []byte {
+	m := hmac.New(sha256.New, is.cfg.Seed)
+	m.Write([]byte("proveit testissuer v1\x00" + label + "\x00"))
+	m.Write(data)
+	return m.Sum(nil)
+}
+
+// ProofPublicKey is the issuer's Ed25519 proof key.
+func (is *Issuer) ProofPublicKey() ed25519.PublicKey { return is.proofKey.Public().(ed25519.PublicKey) }
+
+// RekorSubmitter is the key with which the issuer signs its hashedrekord
+// entries; it is pinned in trust_layer.toml.
+func (is *Issuer) RekorSubmitter() *ecdsa.PrivateKey { return is.rekorKey }
+
+// Call is one call through the proxy, with the identity the key is bound to.
+type Call struct {
+	Target  string
+	Method  string
+	Payload pyjson.Value
+	Body    []byte // the bytes the corpus served
+	// Identity of the caller's key (§3 step 2).
+	DID        string
+	Unverified bool   // agent_identity_verified false
+	DIDStatus  string // did_resolution_status, default "bound"
+	APIKey     string // the buyer fingerprint is its SHA-256
+	At         time.Time
+	// Spec is the spec_version of the proof, default "3.1".
+	Spec string
+}
+
+// Proof is one minted proof, with what only its owner sees (the nonces).
+type Proof struct {
+	ID          string
+	Spec        string
+	Values      map[string]pyjson.Value // every chain field
+	Nonces      map[string]string
+	Commitments map[string]string
+	Chain       string
+	Signature   []byte
+	Batch       pv.Batch
+}
+
+// Issue hashes the call as the proxy does and mints a proof into the open
+// batch. The proof is pending until CloseBatch.
+func (is *Issuer) Issue(c Call) (*Proof, error) {
+	if c.Spec == "" {
+		c.Spec = pv.Spec31
+	}
+	if c.DIDStatus == "" {
+		c.DIDStatus = "bound"
+	}
+	if c.At.IsZero() {
+		return nil, errors.New("testissuer: call without a time")
+	}
+	is.seq++
+	idHash := is.derive("proof id", []byte(fmt.Sprint(is.seq)))
+	p := &Proof{
+		ID:   fmt.Sprintf("prf_%s_%s", c.At.UTC().Format("20060102_150405"), hex.EncodeToString(idHash)[:6]),
+		Spec: c.Spec,
+		Values: map[string]pyjson.Value{
+			pv.FieldRequestHash:           pyjson.StringValue(hashes.RequestHash(c.Target, c.Method, c.Payload)),
+			pv.FieldResponseHash:          pyjson.StringValue(hashes.ResponseHash(c.Body)),
+			pv.FieldAgentIdentity:         pyjson.StringValue(c.DID),
+			pv.FieldAgentIdentityVerified: pyjson.BoolValue(!c.Unverified),
+			pv.FieldDIDResolutionStatus:   pyjson.StringValue(c.DIDStatus),
+			pv.FieldBuyerFingerprint:      pyjson.StringValue(hashes.BuyerFingerprint(c.APIKey)),
+			pv.FieldSeller:                pyjson.StringValue(is.cfg.Seller),
+			pv.FieldTimestamp:             pyjson.StringValue(c.At.UTC().Format(time.RFC3339)),
+			pv.FieldTransactionID:         pyjson.StringValue("free_tier"),
+		},
+		Nonces:      map[string]string{},
+		Commitments: map[string]string{},
+		Batch:       pv.Batch{ID: OpenBatch, Status: pv.BatchOpen},
+	}
+	switch pv.AlgorithmOf(c.Spec) {
+	case pv.Committed:
+		for _, f := range pv.CommittedFields(c.Spec) {
+			p.Nonces[f] = hex.EncodeToString(is.derive("nonce", []byte(p.ID+"/"+f)))
+			p.Commitments[f] = pv.Commitment(f, p.Nonces[f], p.Values[f])
+		}
+		p.Chain = pv.CommittedChain(p.ID, c.Spec, p.Commitments)
+	case pv.CanonicalV2, pv.LegacyV1:
+		in := hashes.ChainInput{
+			RequestHash: p.Values[pv.FieldRequestHash].Str(), ResponseHash: p.Values[pv.FieldResponseHash].Str(),
+			TransactionID: "free_tier", Timestamp: p.Values[pv.FieldTimestamp].Str(),
+			BuyerFingerprint: p.Values[pv.FieldBuyerFingerprint].Str(), Seller: is.cfg.Seller,
+		}
+		if pv.AlgorithmOf(c.Spec) == pv.CanonicalV2 {
+			p.Chain = hashes.CanonicalChainHash(in)
+		} else {
+			p.Chain = hashes.LegacyChainHash(in)
+		}
+	default:
+		// An unknown spec version: chain it like 3.1, as a newer issuer might.
+		for _, f := range pv.CommittedFields(pv.Spec31) {
+			p.Nonces[f] = hex.EncodeToString(is.derive("nonce", []byte(p.ID+"/"+f)))
+			p.Commitments[f] = pv.Commitment(f, p.Nonces[f], p.Values[f])
+		}
+		p.Chain = pv.CommittedChain(p.ID, c.Spec, p.Commitments)
+	}
+	p.Signature = ed25519.Sign(is.proofKey, []byte(p.Chain))
+	is.open = append(is.open, p)
+	return p, nil
+}
+
+// Anchoring says how a batch is anchored; the zero value is the honest
+// issuer's own TSA, log and submission key.
+type Anchoring struct {
+	TSA       *testtsa.TSA
+	Log       *testrekor.Log
+	Submitter *ecdsa.PrivateKey
+}
+
+// CloseBatch closes the open batch as batch id: an RFC 6962 tree over the
+// raw chain hashes, its root stamped at genTime and logged in Rekor (the
+// root's hex string, signed with the submission key), integrated at genTime.
+func (is *Issuer) CloseBatch(id string, genTime time.Time) ([]*Proof, error) {
+	return is.CloseBatchWith(id, genTime, Anchoring{})
+}
+
+// CloseBatchWith closes the open batch with the given anchoring.
+func (is *Issuer) CloseBatchWith(id string, genTime time.Time, a Anchoring) ([]*Proof, error) {
+	if len(is.open) == 0 {
+		return nil, errors.New("testissuer: no open proof to batch")
+	}
+	if a.TSA == nil {
+		a.TSA = is.TSA
+	}
+	if a.Log == nil {
+		a.Log = is.Log
+	}
+	if a.Submitter == nil {
+		a.Submitter = is.rekorKey
+	}
+	leaves := make([][]byte, len(is.open))
+	for i, p := range is.open {
+		leaves[i], _ = hex.DecodeString(p.Chain)
+	}
+	root := treeHash(leaves)
+	rootHex := hex.EncodeToString(root)
+	digest := sha256.Sum256(root)
+	token, err := a.TSA.Stamp(digest[:], crypto.SHA256, genTime)
+	if err != nil {
+		return nil, fmt.Errorf("testissuer: stamping batch %s: %w", id, err)
+	}
+	index, err := a.Log.AddHashedRekord([]byte(rootHex), a.Submitter, genTime)
+	if err != nil {
+		return nil, fmt.Errorf("testissuer: logging batch %s: %w", id, err)
+	}
+	entry, err := a.Log.Entry(index)
+	if err != nil {
+		return nil, err
+	}
+	batch := is.open
+	is.open = nil
+	for i, p := range batch {
+		p.Batch = pv.Batch{
+			ID: id, Status: pv.BatchClosed, TreeSize: uint64(len(leaves)), LeafIndex: uint64(i),
+			InclusionPath: inclusionPath(leaves, i), Root: root, RootHex: rootHex,
+			RFC3161Token: token, TransparencyLog: entry,
+		}
+	}
+	return batch, nil
+}
+
+// OpenBatch is the id of the batch proofs join until it is closed: their
+// views say it is open and carry no anchor.
+const OpenBatch = "lot-en-cours"
+
+// treeHash is MTH of RFC 6962 §2.1 over leaves.
+func treeHash(leaves [][]byte) []byte {
+	switch len(leaves) {
+	case 0:
+		return rfc6962.DefaultHasher.EmptyRoot()
+	case 1:
+		return rfc6962.DefaultHasher.HashLeaf(leaves[0])
+	}
+	k := split(len(leaves))
+	return rfc6962.DefaultHasher.HashChildren(treeHash(leaves[:k]), treeHash(leaves[k:]))
+}
+
+// split is the largest power of two smaller than n (RFC 6962 §2.1).
+func split(n int) int {
+	k := 1
+	for k*2 < n {
+		k *= 2
+	}
+	return k
+}
+
+// inclusionPath is PATH(m, D[n]) of RFC 6962 §2.1.1.
+func inclusionPath(leaves [][]byte, m int) [][]byte {
+	if len(leaves) <= 1 {
+		return nil
+	}
+	k := split(len(leaves))
+	if m < k {
+		return append(inclusionPath(leaves[:k], m), treeHash(leaves[k:]))
+	}
+	return append(inclusionPath(leaves[k:], m-k), treeHash(leaves[:k]))
+}
+
+// Disclosure is what GET /v1/proof/{id}/full gives the key's owner for a
+// submission: the openings of request_hash and response_hash.
+func (p *Proof) Disclosure() submission.Disclosure {
+	open := func(f string) submission.Opening {
+		return submission.Opening{Nonce: p.Nonces[f], Value: p.Values[f].Str()}
+	}
+	if pv.AlgorithmOf(p.Spec) != pv.Committed && pv.AlgorithmOf(p.Spec) != pv.Unknown {
+		zero := strings.Repeat("0", 64) // no commitment before 3.0: the nonce opens nothing
+		return submission.Disclosure{
+			RequestHash:  submission.Opening{Nonce: zero, Value: p.Values[pv.FieldRequestHash].Str()},
+			ResponseHash: submission.Opening{Nonce: zero, Value: p.Values[pv.FieldResponseHash].Str()},
+		}
+	}
+	return submission.Disclosure{RequestHash: open(pv.FieldRequestHash), ResponseHash: open(pv.FieldResponseHash)}
+}
+
+// View returns the public view as the API serves it (GET /v1/proof/{id}),
+// in the layout package proof documents, as indented JSON.
+func (p *Proof) View() ([]byte, error) {
+	v := map[string]any{
+		"issuer":       Name,
+		"proof_id":     p.ID,
+		"spec_version": p.Spec,
+		"hashes": map[string]any{
+			"request":  p.Values[pv.FieldRequestHash].Str(),
+			"response": p.Values[pv.FieldResponseHash].Str(),
+			"chain":    p.Chain,
+		},
+		"signature": map[string]any{"algorithm": "ed25519", "value": base64.StdEncoding.EncodeToString(p.Signature)},
+	}
+	for _, f := range []string{pv.FieldAgentIdentity, pv.FieldBuyerFingerprint, pv.FieldDIDResolutionStatus, pv.FieldSeller, pv.FieldTimestamp, pv.FieldTransactionID} {
+		v[f] = p.Values[f].Str()
+	}
+	v[pv.FieldAgentIdentityVerified] = p.Values[pv.FieldAgentIdentityVerified].Bool()
+	if len(p.Commitments) > 0 {
+		v["commitments"] = p.Commitments
+	}
+	if p.Spec == pv.Spec31 || pv.AlgorithmOf(p.Spec) == pv.Unknown {
+		d := map[string]any{}
+		for _, f := range pv.IdentityFields {
+			o := map[string]any{"nonce": p.Nonces[f]}
+			if f == pv.FieldAgentIdentityVerified {
+				o["value"] = p.Values[f].Bool()
+			} else {
+				o["value"] = p.Values[f].Str()
+			}
+			d[f] = o
+		}
+		v["disclosed"] = d
+	}
+	b := map[string]any{"id": p.Batch.ID, "status": p.Batch.Status}
+	if p.Batch.Status == pv.BatchClosed {
+		path := make([]string, len(p.Batch.InclusionPath))
+		for i, h := range p.Batch.InclusionPath {
+			path[i] = hex.EncodeToString(h)
+		}
+		b["tree_size"] = p.Batch.TreeSize
+		b["leaf_index"] = p.Batch.LeafIndex
+		b["inclusion_path"] = path
+		b["root"] = p.Batch.RootHex
+		b["rfc3161_token"] = base64.StdEncoding.EncodeToString(p.Batch.RFC3161Token)
+		b["transparency_log"] = json.RawMessage(p.Batch.TransparencyLog)
+	}
+	v["batch"] = b
+	return marshalIndent(v)
+}
+
+// marshalIndent writes v as indented JSON with sorted keys (encoding/json
+// sorts map keys), HTML characters unescaped, and a final newline.
+func marshalIndent(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// TrustMaterial returns trust/trusted_root.json and trust/trust_layer.toml
+// pinning this issuer: its TSA (and the extra TSAs given), its Rekor log,
+// its proof key and its Rekor submission key, with challengeDID.
+func (is *Issuer) TrustMaterial(challengeDID string, extraTSAs ...*testtsa.TSA) (trustedRoot, trustLayer []byte, err error) {
+	tr := testrekor.TrustedRoot(is.Log.TrustedRootEntry(is.cfg.KeyWindow.NotBefore, is.cfg.KeyWindow.NotAfter))
+	tr.TimestampAuthorities = []*prototrustroot.CertificateAuthority{is.TSA.TrustedRootEntry()}
+	for _, t := range extraTSAs {
+		tr.TimestampAuthorities = append(tr.TimestampAuthorities, t.TrustedRootEntry())
+	}
+	raw, err := protojson.Marshal(tr)
+	if err != nil {
+		return nil, nil, err
+	}
+	// protojson varies its whitespace between builds: re-encode.
+	var generic any
+	if err := json.Unmarshal(raw, &generic); err != nil {
+		return nil, nil, err
+	}
+	if trustedRoot, err = marshalIndent(generic); err != nil {
+		return nil, nil, err
+	}
+	der, err := x509.MarshalPKIXPublicKey(&is.rekorKey.PublicKey)
+	if err != nil {
+		return nil, nil, err
+	}
+	w := is.cfg.KeyWindow
+	trustLayer = []byte(fmt.Sprintf(`# Pinned Trust Layer keys of this season.
+# TEST MATERIAL: minted by %s.
+challenge_did = %q
+
+[[proof_keys]]
+id = %q
+ed25519_public_key = %q
+valid_from = %s
+valid_until = %s
+
+[[rekor_keys]]
+id = %q
+public_key_pem = '''
+%s'''
+valid_from = %s
+valid_until = %s
+`, Name, challengeDID, is.ProofKeyID, hex.EncodeToString(is.ProofPublicKey()), rfc3339(w.NotBefore), rfc3339(w.NotAfter),
+		is.RekorKeyID, pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}), rfc3339(w.NotBefore), rfc3339(w.NotAfter)))
+	return trustedRoot, trustLayer, nil
+}
+
+func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
