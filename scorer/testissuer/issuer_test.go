@@ -1,0 +1,136 @@
+package testissuer
+
+import (
+	"bytes"
+	"crypto/x509"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/transparency-dev/merkle/proof"
+	"github.com/transparency-dev/merkle/rfc6962"
+
+	pv "github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/pyjson"
+	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+)
+
+var window = testtsa.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
+
+func mint(t *testing.T, seed string) (views [][]byte, root, tl []byte) {
+	t.Helper()
+	is, err := New(Config{Seed: []byte(seed), KeyWindow: window})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 9, 25, 12, 0, 0, 0, time.UTC)
+	var ps []*Proof
+	for i := 0; i < 5; i++ {
+		p, err := is.Issue(Call{Target: "https://corpus.arkforge.tech/x", Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(`{"a": "b"}`), DID: "did:key:z6MkT", APIKey: "k", At: at.Add(time.Duration(i) * time.Second)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p)
+		if i == 2 {
+			if _, err := is.CloseBatch("lot-a", at.Add(time.Minute)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, p := range ps {
+		v, err := p.View()
+		if err != nil {
+			t.Fatal(err)
+		}
+		views = append(views, v)
+	}
+	root, tl, err = is.TrustMaterial("did:key:z6MkChallenge")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return views, root, tl
+}
+
+// TestDeterministic: the same seed and calls give the same bytes, another
+// seed other bytes.
+func TestDeterministic(t *testing.T) {
+	a, ra, ta := mint(t, "seed one")
+	b, rb, tb := mint(t, "seed one")
+	c, _, _ := mint(t, "seed two")
+	for i := range a {
+		if !bytes.Equal(a[i], b[i]) {
+			t.Errorf("view %d differs between two runs", i)
+		}
+		if bytes.Equal(a[i], c[i]) {
+			t.Errorf("view %d is the same under another seed", i)
+		}
+	}
+	if !bytes.Equal(ra, rb) || !bytes.Equal(ta, tb) {
+		t.Error("the trust material differs between two runs")
+	}
+}
+
+// TestSaysItIsATestIssuer: every view, certificate and log URL it issues
+// says it is a test issuer.
+func TestSaysItIsATestIssuer(t *testing.T) {
+	views, root, tl := mint(t, "seed one")
+	for i, v := range views {
+		if !strings.Contains(string(v), `"issuer": "`+Name+`"`) {
+			t.Errorf("view %d does not name the test issuer", i)
+		}
+		parsed, err := pv.ParseView(v)
+		if err != nil {
+			t.Fatalf("view %d: %v", i, err)
+		}
+		if i < 3 && parsed.Batch.Status != pv.BatchClosed || i >= 3 && parsed.Batch.Status != pv.BatchOpen {
+			t.Errorf("view %d: batch %s", i, parsed.Batch.Status)
+		}
+	}
+	if !strings.Contains(string(tl), "TEST MATERIAL") || !strings.Contains(string(root), "rekor.test.invalid") {
+		t.Error("the trust material does not say it is a test issuer's")
+	}
+	is, _ := New(Config{Seed: []byte("x"), KeyWindow: window})
+	r, _, leaf := is.TSA.Chain()
+	for _, c := range []*x509.Certificate{r, leaf} {
+		if !strings.Contains(c.Subject.CommonName, "test") || !strings.Contains(c.Subject.CommonName, "not a real") {
+			t.Errorf("certificate %q does not say it is a test", c.Subject.CommonName)
+		}
+	}
+}
+
+// TestTree checks the RFC 6962 tree helpers: on every size up to 33 each
+// leaf's path verifies with transparency-dev/merkle, and the path of RFC
+// 6962 §2.1.3's example is the one the RFC gives.
+func TestTree(t *testing.T) {
+	for n := 1; n <= 33; n++ {
+		var leaves [][]byte
+		for i := 0; i < n; i++ {
+			leaves = append(leaves, []byte{byte(i), byte(n)})
+		}
+		root := treeHash(leaves)
+		for i := range leaves {
+			if err := proof.VerifyInclusion(rfc6962.DefaultHasher, uint64(i), uint64(n), rfc6962.DefaultHasher.HashLeaf(leaves[i]), inclusionPath(leaves, i), root); err != nil {
+				t.Fatalf("leaf %d of %d: %v", i, n, err)
+			}
+		}
+	}
+
+	// RFC 6962 §2.1.3: for seven leaves, the path of leaf 3 (d) is [c, g(a,b), h(e,f,g)].
+	var leaves [][]byte
+	for i := 0; i < 7; i++ {
+		leaves = append(leaves, []byte{byte(i)})
+	}
+	path := inclusionPath(leaves, 3)
+	want := [][]byte{treeHash(leaves[2:3]), treeHash(leaves[0:2]), treeHash(leaves[4:7])}
+	if len(path) != 3 {
+		t.Fatalf("path of 7:3 has %d hashes", len(path))
+	}
+	for i := range want {
+		if !bytes.Equal(path[i], want[i]) {
+			t.Errorf("path[%d] differs", i)
+		}
+	}
+	if len(inclusionPath(leaves[:1], 0)) != 0 {
+		t.Error("a tree of one leaf has a non-empty path")
+	}
+}
