@@ -28,6 +28,9 @@ type Track struct {
 	VerdictPattern *regexp.Regexp
 	Tasks          []*Task        // sorted by id
 	Distribution   map[string]int // the published distribution of expected verdicts (§5.5)
+	// Rules are the close rules of §5.7 as data; nil when track.toml has
+	// none, and then the track cannot be scored.
+	Rules *Rules
 
 	BaremeMD        []byte // bareme.md, byte for byte (its SHA-256 is anchored, §8)
 	Corpus          *Corpus
@@ -151,6 +154,8 @@ type trackFile struct {
 	VerdictPattern *string          `toml:"verdict_pattern"`
 	Tasks          []taskFile       `toml:"tasks"`
 	Distribution   map[string]int64 `toml:"distribution"`
+	GraphRoots     *[]string        `toml:"graph_roots"`
+	Collections    []collectionFile `toml:"collections"`
 }
 
 type taskFile struct {
@@ -168,6 +173,8 @@ var trackKeys = []string{
 	"tasks", "tasks.id", "tasks.question", "tasks.min_assertions", "tasks.max_assertions", "tasks.params", "tasks.params.*",
 	"distribution", "distribution.*",
 }
+
+func init() { trackKeys = append(trackKeys, rulesKeys...) }
 
 func (l *loader) loadTrackTOML(name string) (*Track, error) {
 	rel := join(name, "track.toml")
@@ -276,6 +283,9 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 	}
 	if sum != len(t.Tasks) {
 		return nil, l.errf(rel, "distribution", "counts sum to %d, want the number of tasks, %d", sum, len(t.Tasks))
+	}
+	if t.Rules, err = l.loadRules(rel, f.GraphRoots, f.Collections); err != nil {
+		return nil, err
 	}
 	return t, nil
 }
