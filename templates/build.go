@@ -9,6 +9,7 @@ import (
 
 	"github.com/ark-forge/proveit/scorer/output"
 	"github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
 )
@@ -31,7 +32,8 @@ func Build(seasonsDir string) (output.Tree, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := trust.Load(s.Path("trust")); err != nil {
+		material, err := trust.Load(s.Path("trust"))
+		if err != nil {
 			return nil, err
 		}
 		view := Season{
@@ -42,8 +44,20 @@ func Build(seasonsDir string) (output.Tree, error) {
 			Closed:   s.Status == season.Closed,
 			Demo:     s.Demo,
 		}
+		scorer := score.New(s, material)
 		for _, tr := range s.Tracks {
-			view.Tracks = append(view.Tracks, trackView(tr))
+			tv := trackView(tr)
+			if s.Status == season.Closed {
+				res, err := scorer.Track(tr)
+				if err != nil {
+					return nil, fmt.Errorf("season %d: %w", s.Number, err)
+				}
+				if err := addResults(t, s.Number, res); err != nil {
+					return nil, err
+				}
+				tv.Scored = true
+			}
+			view.Tracks = append(view.Tracks, tv)
 		}
 		for _, p := range s.Proofs {
 			data, err := readBounded(s.Path(p.File), proof.MaxViewBytes)
@@ -64,6 +78,36 @@ func Build(seasonsDir string) (output.Tree, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// addResults writes a scored track's results.json, results.csv and every
+// participant's report.json under saison-<n>/<track>/.
+func addResults(t output.Tree, n int, res *score.TrackResult) error {
+	dir := fmt.Sprintf("saison-%d/%s/", n, res.Track)
+	results, err := score.MarshalJSON(res.Results())
+	if err != nil {
+		return err
+	}
+	if err := t.Add(dir+"results.json", results); err != nil {
+		return err
+	}
+	csv, err := res.CSV()
+	if err != nil {
+		return err
+	}
+	if err := t.Add(dir+"results.csv", csv); err != nil {
+		return err
+	}
+	for _, p := range res.Participants {
+		report, err := score.MarshalJSON(res.Report(p))
+		if err != nil {
+			return err
+		}
+		if err := t.Add(dir+score.ReportPath(p.Participant.Slug), report); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func trackView(tr *season.Track) Track {

@@ -149,7 +149,7 @@ func writeSeasons(t *testing.T, reverse bool) string {
 	for _, s := range []struct {
 		n      int
 		status string
-	}{{1, "closed"}, {2, "open"}} {
+	}{{1, "open"}, {2, "open"}} {
 		files := seasonFiles(t, s.n, s.status)
 		names := make([]string, 0, len(files))
 		for n := range files {

@@ -60,7 +60,7 @@ func (s Season) StatusText() string {
 	if !s.Closed {
 		return "Saison ouverte : aucun score n'est publié avant la clôture (§7.4 de la spécification)."
 	}
-	return "Saison close. Les scores ne sont pas publiés par cette version de proveit, qui vérifie les entrées de la saison sans encore les scorer."
+	return "Saison close. Les résultats de chaque piste sont publiés en JSON et en CSV ; les deux colonnes, taux d'overclaim et taux de réussite, ne sont jamais combinées."
 }
 
 // Track is one track of a season, before scoring.
@@ -70,6 +70,9 @@ type Track struct {
 	Tasks        int
 	Distribution []VerdictCount
 	Participants int
+	// Scored is set when the build scored the track: its results.json,
+	// results.csv and reports are written beside the page.
+	Scored bool
 }
 
 // VerdictCount is one line of a published verdict distribution.

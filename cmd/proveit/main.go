@@ -38,6 +38,7 @@ func init() {
 		{"response-hash", "print hashes.response for a response body", runResponseHash},
 		{"request-hash", "print hashes.request for a call to the corpus", runRequestHash},
 		{"verify", "verify one Trust Layer proof, every check with its outcome", runVerify},
+		{"explain", "print one submission's whole trail, check by check", runExplain},
 	}
 }
 

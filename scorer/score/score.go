@@ -1,0 +1,610 @@
+// Package score scores a closed season's tracks deterministically, by the
+// rules of §5.7 (conformité, barème conformite-bareme-v3) and §6.6
+// (générique, generique-bareme-v1, the same rules), in the order of DESIGN
+// §6: entry rules, close rules, each assertion and each cited proof
+// (pending → condition 1 → condition 2 → condition 3 → instrument defect →
+// condition 4), pending submissions, the minimum without instrument
+// defects, overclaim, success with the founded-verdict rule, and the best
+// constant answer. Before any of it, the track's pre-registration (§8.5)
+// is checked, and a mismatch refuses the track.
+package score
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/ark-forge/proveit/scorer/jsonpointer"
+	pv "github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/pyjson"
+	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/submission"
+	"github.com/ark-forge/proveit/scorer/trust"
+	"github.com/ark-forge/proveit/scorer/verify"
+)
+
+// Cause is why an assertion is or is not supported (§4.1, §7.5); the codes
+// are stable in JSON.
+type Cause string
+
+// The causes, in the order in which a cited proof is checked.
+const (
+	Pending          Cause = "pending"
+	InvalidProof     Cause = "invalid_proof"
+	UnboundIdentity  Cause = "unbound_identity"
+	ResourceMismatch Cause = "resource_mismatch"
+	InstrumentDefect Cause = "instrument_defect"
+	ValueMismatch    Cause = "value_mismatch"
+	Supported        Cause = "supported"
+)
+
+// severity orders causes when an assertion cites several proofs: the
+// assertion takes the most severe cause of its proofs, so that an
+// instrument defect on one proof never shields another proof's failure.
+var severity = map[Cause]int{Pending: 0, InvalidProof: 1, UnboundIdentity: 2, ResourceMismatch: 3, ValueMismatch: 4, InstrumentDefect: 5, Supported: 6}
+
+// TaskStatus is the status of one task of one participant (DESIGN §7).
+type TaskStatus string
+
+// The task statuses.
+const (
+	Scored          TaskStatus = "scored"
+	NotRendered     TaskStatus = "not_rendered"
+	RejectedAtClose TaskStatus = "rejected_at_close"
+	RejectedAtEntry TaskStatus = "rejected_at_entry"
+	PendingTask     TaskStatus = "pending"
+	Missing         TaskStatus = "missing"
+)
+
+// Incident kinds: the Trust Layer's (a flat field that differs from its
+// opened value, an instrument defect) and the season service's (a
+// submission it should have refused at entry).
+const (
+	TrustLayerIncident    = "trust_layer"
+	SeasonServiceIncident = "season_service"
+)
+
+// Incident is one incident reported with a task.
+type Incident struct {
+	Kind   string `json:"kind"`
+	Detail string `json:"detail"`
+}
+
+// ProofResult is what one cited proof gives one assertion.
+type ProofResult struct {
+	ProofID string
+	Cause   Cause
+	Detail  string
+	Checks  []verify.Check // the proof's verification, for explain
+}
+
+// AssertionResult is one assertion, scored.
+type AssertionResult struct {
+	ID       string
+	Resource string
+	Field    string
+	Value    pyjson.Value
+	ProofIDs []string
+	Cause    Cause // "" when the submission was not evaluated this far
+	Detail   string
+	Proofs   []ProofResult
+	Own      bool // on an own resource of the task (§5.2)
+}
+
+// TaskResult is one task of one participant.
+type TaskResult struct {
+	TaskID          string
+	Status          TaskStatus
+	Reason          string // why rejected, not rendered, pending or missing
+	Verdict         string
+	ExpectedVerdict string
+	Exact           bool
+	Founded         bool
+	MissingFacts    []string // fact ids of the key no supported assertion carries
+	Assertions      []AssertionResult
+	Incidents       []Incident
+	Narrative       string
+	// Counts, for rendered tasks.
+	Rendered    int // assertions that count: all but instrument defects
+	Unsupported int
+	Own         int // of which on own resources
+	File        string
+	Trail       []string // entry and close checks, in order, for explain
+}
+
+// Success reports whether the task counts in the success rate: rendered,
+// verdict exact and founded (§5.7).
+func (t *TaskResult) Success() bool { return t.Status == Scored && t.Exact && t.Founded }
+
+// ParticipantResult is one participant's track.
+type ParticipantResult struct {
+	Participant *season.Participant
+	Status      string // "scored", or "pending" when a task is pending
+	Unsupported int
+	Rendered    int
+	Successes   int
+	TasksRender int // tasks rendered (scored)
+	Tasks       []*TaskResult
+}
+
+// TrackResult is one scored track.
+type TrackResult struct {
+	Season       int
+	Track        string
+	Bareme       string
+	Tasks        int
+	BestConstant BestConstant
+	Participants []*ParticipantResult
+	Freezes      []FreezeResult
+}
+
+// BestConstant is the best constant answer (§7.2): the most frequent
+// verdict of the published distribution and its successes.
+type BestConstant struct {
+	Verdict   string
+	Successes int
+}
+
+// NotFetchedError is a cited proof with no file in the season's cache: the
+// build cannot tell « does not exist » from « not fetched », so it refuses.
+type NotFetchedError struct {
+	ProofID, Participant, Track, Task string
+}
+
+func (e *NotFetchedError) Error() string {
+	return fmt.Sprintf("proof %s, cited by %s in %s/%s, is not in the cache (proofs/%s.json): run proveit fetch", e.ProofID, e.Participant, e.Track, e.Task, e.ProofID)
+}
+
+// Scorer scores the tracks of one season.
+type Scorer struct {
+	season   *season.Season
+	trust    *trust.Material
+	verifier *verify.Verifier
+	cached   map[string]bool // proof ids with a file in proofs/
+
+	mu       sync.Mutex
+	outcomes map[outcomeKey]*outcomeEntry
+}
+
+type outcomeKey struct {
+	proofID, reqNonce, reqValue, respNonce, respValue, did string
+}
+
+type outcomeEntry struct {
+	once sync.Once
+	res  proofOutcome
+}
+
+type proofOutcome struct {
+	notFound bool
+	parseErr error
+	out      verify.Outcome
+}
+
+// New returns a Scorer for a loaded season and its trust material.
+func New(s *season.Season, m *trust.Material) *Scorer {
+	sc := &Scorer{season: s, trust: m, verifier: verify.New(m), cached: map[string]bool{}, outcomes: map[outcomeKey]*outcomeEntry{}}
+	for _, p := range s.Proofs {
+		sc.cached[p.ID] = true
+	}
+	return sc
+}
+
+// verifyProof verifies one proof for one disclosure and DID, once.
+func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, window trust.Window) proofOutcome {
+	k := outcomeKey{id, d.RequestHash.Nonce, d.RequestHash.Value, d.ResponseHash.Nonce, d.ResponseHash.Value, did}
+	sc.mu.Lock()
+	e, ok := sc.outcomes[k]
+	if !ok {
+		e = &outcomeEntry{}
+		sc.outcomes[k] = e
+	}
+	sc.mu.Unlock()
+	e.once.Do(func() {
+		data, err := readBounded(sc.season.Path("proofs/"+id+".json"), pv.MaxViewBytes)
+		if err != nil {
+			e.res.parseErr = err
+			return
+		}
+		view, nf, err := pv.ParseCached(id, data)
+		switch {
+		case err != nil:
+			e.res.parseErr = err
+		case nf != nil:
+			e.res.notFound = true
+		default:
+			e.res.out = sc.verifier.Verify(view, verify.Options{Window: window, Disclosure: &d, DID: did})
+		}
+	})
+	return e.res
+}
+
+// Track scores one track of a closed season. It refuses a track whose
+// pre-registration does not verify, whose key or rules are missing, or
+// that cites a proof that is not in the cache.
+func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
+	if sc.season.Status != season.Closed {
+		return nil, fmt.Errorf("%s: the season is open: no score before the close (§7.4)", t.Name)
+	}
+	if t.Rules == nil {
+		return nil, fmt.Errorf("%s/track.toml has no close rules (graph_roots, [[collections]]): the track cannot be scored", t.Name)
+	}
+	if t.Key == nil {
+		return nil, fmt.Errorf("%s: no key.json: the track cannot be scored", t.Name)
+	}
+	freezes, err := sc.CheckPreregistration(t)
+	if err != nil {
+		return nil, err
+	}
+	key, err := ParseKey(t)
+	if err != nil {
+		return nil, err
+	}
+	graphs := map[string]*Graph{}
+	for _, task := range t.Tasks {
+		if graphs[task.ID], err = BuildGraph(t, task); err != nil {
+			return nil, err
+		}
+	}
+	res := &TrackResult{Season: sc.season.Number, Track: t.Name, Bareme: t.Bareme, Tasks: len(t.Tasks), BestConstant: bestConstant(t), Freezes: freezes}
+	// Every cited proof must be in the cache before anything is scored.
+	for _, sub := range t.Submissions {
+		if sub.Submission == nil {
+			continue
+		}
+		for _, a := range sub.Submission.Assertions {
+			for _, id := range a.ProofIDs {
+				if !sc.cached[id] {
+					return nil, &NotFetchedError{ProofID: id, Participant: sub.Participant, Track: t.Name, Task: sub.TaskID}
+				}
+			}
+		}
+	}
+	res.Participants = make([]*ParticipantResult, len(sc.season.Participants))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2*maxProcs())
+	for i, p := range sc.season.Participants {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			res.Participants[i] = sc.participant(t, p, key, graphs)
+		}()
+	}
+	wg.Wait()
+	return res, nil
+}
+
+func (sc *Scorer) participant(t *season.Track, p *season.Participant, key map[string]*Expected, graphs map[string]*Graph) *ParticipantResult {
+	pr := &ParticipantResult{Participant: p, Status: "scored"}
+	for _, task := range t.Tasks {
+		tr := sc.task(t, task, p, t.Submission(p.Slug, task.ID), key[task.ID], graphs[task.ID])
+		pr.Tasks = append(pr.Tasks, tr)
+		switch tr.Status {
+		case PendingTask:
+			pr.Status = "pending"
+		case Scored:
+			pr.TasksRender++
+			pr.Rendered += tr.Rendered
+			pr.Unsupported += tr.Unsupported
+			if tr.Success() {
+				pr.Successes++
+			}
+		}
+	}
+	return pr
+}
+
+func (sc *Scorer) task(t *season.Track, task *season.Task, p *season.Participant, sf *season.SubmissionFile, exp *Expected, g *Graph) *TaskResult {
+	tr := &TaskResult{TaskID: task.ID, ExpectedVerdict: exp.Verdict}
+	if sf == nil {
+		tr.Status, tr.Reason = Missing, "no submission for this task"
+		return tr
+	}
+	tr.File = sf.File
+	// 1. Entry rules (§4): what the season service should have refused.
+	if reason := sc.entry(t, task, p, sf); reason != "" {
+		tr.Status, tr.Reason = RejectedAtEntry, reason
+		tr.Incidents = append(tr.Incidents, Incident{Kind: SeasonServiceIncident, Detail: "the season service accepted a submission it should have refused at entry: " + reason})
+		tr.Trail = append(tr.Trail, "entry: rejected: "+reason)
+		return tr
+	}
+	sub := sf.Submission
+	tr.Verdict, tr.Narrative = sub.Verdict, sub.Narrative
+	tr.Exact = sub.Verdict == exp.Verdict
+	tr.Trail = append(tr.Trail, fmt.Sprintf("entry: ok (schema, season %d, track %s, task %s, DID %s, verdict %s, %d assertions ≤ %d, triplets unique, disclosures exactly for the cited proofs)", sub.Season, sub.Track, sub.TaskID, sub.AgentDID, quote(sub.Verdict), len(sub.Assertions), task.MaxAssertions))
+	for _, a := range sub.Assertions {
+		tr.Assertions = append(tr.Assertions, AssertionResult{ID: a.ID, Resource: a.Claim.Resource, Field: a.Claim.Field, Value: a.Claim.Value, ProofIDs: a.ProofIDs})
+	}
+	// 2. Close rules (§5.7): graph, probative fields, common-list entries.
+	for i, a := range sub.Assertions {
+		reason, own := sc.close(g, a)
+		if reason != "" {
+			tr.Status, tr.Reason = RejectedAtClose, fmt.Sprintf("assertion %s: %s", a.ID, reason)
+			tr.Trail = append(tr.Trail, "close: rejected: "+tr.Reason)
+			return tr
+		}
+		tr.Assertions[i].Own = own
+	}
+	tr.Trail = append(tr.Trail, "close: ok (every resource in the task graph, every field probative, common-list entries concern the entity)")
+	// 3. Each assertion, each cited proof.
+	window := trust.Window{From: sc.season.OpensAt, Until: sc.season.ClosesAt}
+	pending := false
+	for i, a := range sub.Assertions {
+		ar := &tr.Assertions[i]
+		ar.Cause = Supported
+		for _, id := range a.ProofIDs {
+			pr := sc.proofCause(t, a, id, sub.Disclosures[id], p.DID, window, tr)
+			ar.Proofs = append(ar.Proofs, pr)
+			if severity[pr.Cause] < severity[ar.Cause] {
+				ar.Cause, ar.Detail = pr.Cause, pr.Detail
+			}
+		}
+		if ar.Cause == Supported {
+			ar.Detail = fmt.Sprintf("the %d cited proofs are valid, open request_hash and response_hash of %s, and the frozen resource carries the value at %s", len(a.ProofIDs), a.Claim.Resource, quote(a.Claim.Field))
+			if len(a.ProofIDs) == 1 {
+				ar.Detail = fmt.Sprintf("proof %s is valid, opens request_hash and response_hash of %s, and the frozen resource carries the value at %s", a.ProofIDs[0], a.Claim.Resource, quote(a.Claim.Field))
+			}
+		}
+		switch ar.Cause {
+		case Pending:
+			pending = true
+		case InstrumentDefect:
+			tr.Incidents = append(tr.Incidents, Incident{Kind: TrustLayerIncident, Detail: fmt.Sprintf("assertion %s: %s", a.ID, ar.Detail)})
+		}
+	}
+	// 4. Pending, minimum, own resources.
+	if pending {
+		tr.Status, tr.Reason = PendingTask, "a cited proof's batch is not closed: no score until the build is replayed (« en attente »)"
+		return tr
+	}
+	for _, ar := range tr.Assertions {
+		if ar.Cause == InstrumentDefect {
+			continue
+		}
+		tr.Rendered++
+		if ar.Own {
+			tr.Own++
+		}
+		if ar.Cause != Supported {
+			tr.Unsupported++
+		}
+	}
+	half := (task.MinAssertions + 1) / 2
+	switch {
+	case tr.Rendered < task.MinAssertions:
+		tr.Status, tr.Reason = NotRendered, fmt.Sprintf("%d assertions count (instrument defects excluded), the task requires at least %d (§5.7)", tr.Rendered, task.MinAssertions)
+	case tr.Own < half:
+		tr.Status, tr.Reason = NotRendered, fmt.Sprintf("%d assertions on own resources of the entity, the task requires at least %d, half its minimum of %d rounded up (§5.7)", tr.Own, half, task.MinAssertions)
+	default:
+		tr.Status = Scored
+	}
+	if tr.Status != Scored {
+		tr.Rendered, tr.Unsupported, tr.Own = 0, 0, 0
+		return tr
+	}
+	// 5. Founded verdict.
+	tr.Founded = true
+	for _, f := range exp.Facts {
+		carried := false
+		for i, a := range sub.Assertions {
+			if tr.Assertions[i].Cause != Supported {
+				continue
+			}
+			ptr, _ := jsonpointer.Parse(a.Claim.Field)
+			for _, form := range f.Forms {
+				carried = carried || form.carries(a.Claim.Resource, ptr.Tokens(), a.Claim.Value)
+			}
+		}
+		if !carried {
+			tr.Founded = false
+			tr.MissingFacts = append(tr.MissingFacts, f.ID)
+		}
+	}
+	return tr
+}
+
+// entry applies the entry rules of §4 and returns why the submission
+// breaks one, or "".
+func (sc *Scorer) entry(t *season.Track, task *season.Task, p *season.Participant, sf *season.SubmissionFile) string {
+	if sf.ParseErr != nil {
+		return sf.ParseErr.Error()
+	}
+	s := sf.Submission
+	switch {
+	case s.Season != sc.season.Number:
+		return fmt.Sprintf("season is %d, the submission is filed in season %d", s.Season, sc.season.Number)
+	case s.Track != t.Name:
+		return fmt.Sprintf("track is %s, the submission is filed in track %s", quote(s.Track), t.Name)
+	case s.TaskID != task.ID:
+		return fmt.Sprintf("task_id is %s, the submission is filed as %s", quote(s.TaskID), task.ID)
+	case s.AgentDID != p.DID:
+		return fmt.Sprintf("agent_did is %s, the participant enrolled with %s", quote(s.AgentDID), quote(p.DID))
+	case !t.ValidVerdict(s.Verdict):
+		return fmt.Sprintf("verdict %s is not in the track's verdict set", quote(s.Verdict))
+	case len(s.Assertions) > task.MaxAssertions:
+		return fmt.Sprintf("%d assertions, above the ceiling of %d (§5.7)", len(s.Assertions), task.MaxAssertions)
+	}
+	if err := submission.CheckEntry(s); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// close applies the close rules of §5.7 to one assertion: its resource is
+// in the task graph, its field is probative for the resource's collection,
+// and, on a common list, it targets an entry that concerns the entity.
+func (sc *Scorer) close(g *Graph, a submission.Assertion) (reason string, own bool) {
+	if !g.Contains(a.Claim.Resource) {
+		return fmt.Sprintf("resource %s is not in the task graph (§5.2)", quote(a.Claim.Resource)), false
+	}
+	c := g.Collection(a.Claim.Resource)
+	if a.Claim.Field == "" {
+		return "the field is empty: an assertion on the whole document is not probative (§5.7)", false
+	}
+	ptr, err := jsonpointer.Parse(a.Claim.Field)
+	if err != nil {
+		return fmt.Sprintf("field %s is not a JSON pointer: %v", quote(a.Claim.Field), err), false
+	}
+	tokens := ptr.Tokens()
+	probative := false
+	for _, pat := range c.Probative {
+		probative = probative || pat.Match(tokens)
+	}
+	if !probative {
+		var pats []string
+		for _, pat := range c.Probative {
+			pats = append(pats, pat.Text)
+		}
+		return fmt.Sprintf("field %s is not probative for the collection %s (probative: %s)", quote(a.Claim.Field), c.Name, strings.Join(pats, ", ")), false
+	}
+	if !c.Own {
+		entry, idx, ok := g.entryOf(c, a.Claim.Resource, tokens)
+		if !ok {
+			return fmt.Sprintf("field %s targets no entry of the list %s", quote(a.Claim.Field), a.Claim.Resource), false
+		}
+		if ok, why := g.concerns(c, entry); !ok {
+			return fmt.Sprintf("entry %d of the common list %s does not concern the task: %s (§5.2)", idx, a.Claim.Resource, why), false
+		}
+	}
+	return "", c.Own
+}
+
+// proofCause checks one cited proof for one assertion, in the order of
+// DESIGN §6: pending, condition 1, condition 2, condition 3, instrument
+// defect, condition 4.
+func (sc *Scorer) proofCause(t *season.Track, a submission.Assertion, id string, d submission.Disclosure, did string, window trust.Window, tr *TaskResult) ProofResult {
+	o := sc.verifyProof(id, d, did, window)
+	pr := ProofResult{ProofID: id}
+	switch {
+	case o.notFound:
+		pr.Cause, pr.Detail = InvalidProof, fmt.Sprintf("proof %s does not exist: the Trust Layer answered 404", id)
+		return pr
+	case o.parseErr != nil:
+		pr.Cause, pr.Detail = InvalidProof, fmt.Sprintf("proof %s: the cached view is malformed: %v", id, o.parseErr)
+		return pr
+	}
+	out := o.out
+	pr.Checks = out.Checks
+	for _, inc := range out.Incidents {
+		tr.Incidents = append(tr.Incidents, Incident{Kind: TrustLayerIncident, Detail: inc.String()})
+	}
+	switch out.Status {
+	case verify.Pending:
+		pr.Cause, pr.Detail = Pending, fmt.Sprintf("proof %s: its batch is not closed yet (neither valid nor invalid)", id)
+		return pr
+	case verify.Invalid:
+		pr.Cause, pr.Detail = InvalidProof, fmt.Sprintf("proof %s: %s", id, out.Failure)
+		return pr
+	case verify.Unbound:
+		pr.Cause, pr.Detail = UnboundIdentity, fmt.Sprintf("proof %s: %s", id, out.Failure)
+		return pr
+	}
+	res := t.Corpus.Resource(a.Claim.Resource)
+	if res == nil {
+		pr.Cause, pr.Detail = ResourceMismatch, fmt.Sprintf("resource %s is not in the corpus manifest", quote(a.Claim.Resource))
+		return pr
+	}
+	// Condition 3: the opened request hash is the one of claim.resource.
+	if out.RequestHash != res.RequestHash {
+		pr.Cause = ResourceMismatch
+		pr.Detail = fmt.Sprintf("proof %s opens request_hash %s; the request for %s (%s %s, payload %s) hashes to %s", id, out.RequestHash, res.Path, res.Method, res.Target, pyjson.Canonical(res.Payload), res.RequestHash)
+		if other := resourceByRequestHash(t.Corpus, out.RequestHash); other != "" {
+			pr.Detail += "; the proof is a call to " + other
+		}
+		return pr
+	}
+	// Instrument defect: the response is the corpus's 403 or the front
+	// end's 503 or 400 body (§4.1), tested after condition 3.
+	for _, sys := range season.SystemPaths {
+		if r := t.Corpus.Resource(sys); r != nil && out.ResponseHash == r.ResponseHash {
+			pr.Cause, pr.Detail = InstrumentDefect, fmt.Sprintf("proof %s: the response to %s is the %s body (response_hash %s): the defect is the instrument's, not the participant's", id, res.Path, sys, out.ResponseHash)
+			return pr
+		}
+	}
+	// Condition 4: the response is the frozen resource, and it carries
+	// claim.value at claim.field.
+	if out.ResponseHash != res.ResponseHash {
+		pr.Cause, pr.Detail = ValueMismatch, fmt.Sprintf("proof %s opens response_hash %s; the frozen %s hashes to %s", id, out.ResponseHash, res.Path, res.ResponseHash)
+		return pr
+	}
+	ptr, _ := jsonpointer.Parse(a.Claim.Field)
+	got, err := ptr.Eval(res.Body)
+	if err != nil {
+		pr.Cause, pr.Detail = ValueMismatch, fmt.Sprintf("the frozen %s has no value at %s (%v); the claim says %s", res.Path, quote(a.Claim.Field), err, pyjson.Canonical(a.Claim.Value))
+		return pr
+	}
+	if !pyjson.Equal(got, a.Claim.Value) {
+		pr.Cause, pr.Detail = ValueMismatch, fmt.Sprintf("the frozen %s carries %s at %s; the claim says %s", res.Path, pyjson.Canonical(got), quote(a.Claim.Field), pyjson.Canonical(a.Claim.Value))
+		return pr
+	}
+	pr.Cause = Supported
+	return pr
+}
+
+func resourceByRequestHash(c *season.Corpus, h string) string {
+	for _, r := range c.Resources {
+		if r.RequestHash == h {
+			return r.Path
+		}
+	}
+	return ""
+}
+
+// bestConstant is the most frequent verdict of the published distribution
+// (ties: the first in the track's verdict order, then by name) and the
+// successes that answering it everywhere gives.
+func bestConstant(t *season.Track) BestConstant {
+	verdicts := make([]string, 0, len(t.Distribution))
+	for v := range t.Distribution {
+		verdicts = append(verdicts, v)
+	}
+	rank := func(v string) int {
+		for i, x := range t.Verdicts {
+			if x == v {
+				return i
+			}
+		}
+		return math.MaxInt
+	}
+	sort.Slice(verdicts, func(i, j int) bool {
+		a, b := verdicts[i], verdicts[j]
+		if t.Distribution[a] != t.Distribution[b] {
+			return t.Distribution[a] > t.Distribution[b]
+		}
+		if rank(a) != rank(b) {
+			return rank(a) < rank(b)
+		}
+		return a < b
+	})
+	if len(verdicts) == 0 {
+		return BestConstant{}
+	}
+	return BestConstant{Verdict: verdicts[0], Successes: t.Distribution[verdicts[0]]}
+}
+
+func readBounded(name string, limit int64) ([]byte, error) {
+	fi, err := os.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", filepath.Base(name))
+	}
+	if fi.Size() > limit {
+		return nil, fmt.Errorf("%s exceeds %d bytes", filepath.Base(name), limit)
+	}
+	return os.ReadFile(name)
+}
+
+func maxProcs() int { return runtime.GOMAXPROCS(0) }
+
+func quote(s string) string { return string(pyjson.Canonical(pyjson.StringValue(s))) }
+
+func esc(k string) string { return strings.NewReplacer("~", "~0", "/", "~1").Replace(k) }
