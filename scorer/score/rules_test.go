@@ -1,0 +1,310 @@
+package score
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/ark-forge/proveit/scorer/testissuer"
+)
+
+// One test per rule of §5.7; each fails when its rule is removed from the
+// code (see the closing note of the scorer issue for how each was checked).
+
+func TestRuleCeiling(t *testing.T) {
+	f := newFixture(t)
+	f.participant("erin")
+	a := f.call("erin", "/agrements/AGR-0001", callOpts{})
+	claims := []claim{
+		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/avenants/0", "/avenants/AV-0001", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/statut", "suspendu", []*testissuer.Proof{a}},
+	}
+	f.submit("erin", "conf-01", "conforme", claims, nil) // 5 > max 4
+	f.submit("erin", "conf-02", "conforme", claims, nil) // 5 ≤ max 6
+	r := f.score()
+	tr := r.task("erin", "conf-01")
+	if tr.Status != RejectedAtEntry || !strings.Contains(tr.Reason, "5 assertions, above the ceiling of 4") {
+		t.Errorf("conf-01: %s %s", tr.Status, tr.Reason)
+	}
+	if len(tr.Incidents) != 1 || tr.Incidents[0].Kind != SeasonServiceIncident {
+		t.Errorf("a submission over the ceiling is a season-service incident: %v", tr.Incidents)
+	}
+	if tr := r.task("erin", "conf-02"); tr.Status != Scored {
+		t.Errorf("conf-02: %s %s", tr.Status, tr.Reason)
+	}
+}
+
+func TestRuleGraph(t *testing.T) {
+	for _, c := range []struct{ resource, field, value, why string }{
+		{"/entites/ENT-0002", "/statut_registre", "radie", `resource "/entites/ENT-0002" is not in the task graph`},
+		{"/referentiel", "/precedence", "un critère établi faux donne non_conforme", `resource "/referentiel" is not in the task graph`},
+		{"/agrements/AGR-0404", "/existe", "false", `resource "/agrements/AGR-0404" is not in the task graph`},
+	} {
+		f := newFixture(t)
+		f.participant("fay")
+		good := f.call("fay", "/agrements/AGR-0001", callOpts{})
+		out := f.call("fay", c.resource, callOpts{})
+		f.submit("fay", "conf-01", "conforme", []claim{
+			{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{good}},
+			{c.resource, c.field, c.value, []*testissuer.Proof{out}},
+		}, nil)
+		tr := f.score().task("fay", "conf-01")
+		if tr.Status != RejectedAtClose || !strings.Contains(tr.Reason, c.why) {
+			t.Errorf("%s: %s %s", c.resource, tr.Status, tr.Reason)
+		}
+	}
+}
+
+func TestRuleProbativeField(t *testing.T) {
+	for _, c := range []struct{ field, value, why string }{
+		{"/denomination", "Société Fictive Test SAS", `field "/denomination" is not probative for the collection entites`},
+		{"", "x", "the field is empty"},
+		{"/agrements/00", "/agrements/AGR-0001", `field "/agrements/00" is not probative`},
+		{"statut_registre", "actif", "is not a JSON pointer"},
+	} {
+		f := newFixture(t)
+		f.participant("gus")
+		a := f.call("gus", "/agrements/AGR-0001", callOpts{})
+		e := f.call("gus", "/entites/ENT-0001", callOpts{})
+		f.submit("gus", "conf-01", "conforme", []claim{
+			{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
+			{"/entites/ENT-0001", c.field, c.value, []*testissuer.Proof{e}},
+		}, nil)
+		tr := f.score().task("gus", "conf-01")
+		if tr.Status != RejectedAtClose || !strings.Contains(tr.Reason, c.why) {
+			t.Errorf("field %q: %s %s", c.field, tr.Status, tr.Reason)
+		}
+	}
+}
+
+func TestRuleCommonListEntry(t *testing.T) {
+	for _, c := range []struct {
+		resource, field, value string
+		ok                     bool
+		why                    string
+	}{
+		{"/listes/agrees/courtage/page-1", "/entrees/0/depuis", "2020-01-01", true, ""},
+		{"/listes/agrees/courtage/page-1", "/entrees/1/depuis", "2021-01-01", false, `its entite is "/entites/ENT-0002", not the task's entite "/entites/ENT-0001"`},
+		{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", true, ""},
+		{"/listes/mesures-restrictives/page-1", "/entrees/1/date_naissance", "1960-02-02", false, `its nom, prenoms ["Durand","Paul"] match no entry of the task's beneficiaires`},
+		{"/listes/mesures-restrictives/page-1", "/entrees/7/nom", "X", false, "targets no entry"},
+	} {
+		f := newFixture(t)
+		f.participant("hal")
+		a := f.call("hal", "/agrements/AGR-0001", callOpts{})
+		l := f.call("hal", c.resource, callOpts{})
+		f.submit("hal", "conf-01", "conforme", []claim{
+			{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
+			{c.resource, c.field, c.value, []*testissuer.Proof{l}},
+		}, nil)
+		tr := f.score().task("hal", "conf-01")
+		if c.ok && tr.Status != Scored || !c.ok && (tr.Status != RejectedAtClose || !strings.Contains(tr.Reason, c.why)) {
+			t.Errorf("%s %s: %s %s", c.resource, c.field, tr.Status, tr.Reason)
+		}
+	}
+}
+
+// TestRuleOwnHalf: conf-02 requires 3 assertions, 2 of them (⌈3/2⌉) on own
+// resources; three true common-list assertions are not enough.
+func TestRuleOwnHalf(t *testing.T) {
+	f := newFixture(t)
+	f.participant("ida")
+	l := f.call("ida", "/listes/agrees/courtage/page-1", callOpts{})
+	m := f.call("ida", "/listes/mesures-restrictives/page-1", callOpts{})
+	a := f.call("ida", "/agrements/AGR-0001", callOpts{})
+	lists := []claim{
+		{"/listes/agrees/courtage/page-1", "/entrees/0/depuis", "2020-01-01", []*testissuer.Proof{l}},
+		{"/listes/agrees/courtage/page-1", "/entrees/0/agrement", "/agrements/AGR-0001", []*testissuer.Proof{l}},
+		{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", []*testissuer.Proof{m}},
+	}
+	f.submit("ida", "conf-02", "non_conforme", append(lists, claim{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}}), nil)
+	f.participant("jo")
+	l2 := f.call("jo", "/listes/agrees/courtage/page-1", callOpts{})
+	m2 := f.call("jo", "/listes/mesures-restrictives/page-1", callOpts{})
+	f.submit("jo", "conf-02", "non_conforme", []claim{
+		{"/listes/agrees/courtage/page-1", "/entrees/0/depuis", "2020-01-01", []*testissuer.Proof{l2}},
+		{"/listes/agrees/courtage/page-1", "/entrees/0/agrement", "/agrements/AGR-0001", []*testissuer.Proof{l2}},
+		{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", []*testissuer.Proof{m2}},
+	}, nil)
+	r := f.score()
+	if tr := r.task("jo", "conf-02"); tr.Status != NotRendered || !strings.Contains(tr.Reason, "0 assertions on own resources of the entity, the task requires at least 2") {
+		t.Errorf("jo: %s %s", tr.Status, tr.Reason)
+	}
+	// One own assertion of the two required: still not rendered.
+	if tr := r.task("ida", "conf-02"); tr.Status != NotRendered || !strings.Contains(tr.Reason, "1 assertions on own resources") {
+		t.Errorf("ida: %s %s", tr.Status, tr.Reason)
+	}
+}
+
+func TestRuleMinimumAndInstrumentDefects(t *testing.T) {
+	f := newFixture(t)
+	f.participant("kim")
+	a := f.call("kim", "/agrements/AGR-0001", callOpts{})
+	v := f.call("kim", "/avenants/AV-0001", callOpts{})
+	d := f.call("kim", "/entites/ENT-0001", callOpts{body: corpusBodies["/_systeme/503"]})
+	// conf-02 needs 3: two supported + one instrument defect → not rendered.
+	f.submit("kim", "conf-02", "conforme", []claim{
+		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
+		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*testissuer.Proof{v}},
+		{"/entites/ENT-0001", "/statut_registre", "actif", []*testissuer.Proof{d}},
+	}, nil)
+	// conf-01 needs 2: two supported + one instrument defect → rendered,
+	// 2 assertions counted, the defect out of the rate.
+	f.submit("kim", "conf-01", "conforme", []claim{
+		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
+		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*testissuer.Proof{v}},
+		{"/entites/ENT-0001", "/statut_registre", "actif", []*testissuer.Proof{d}},
+	}, nil)
+	f.participant("lou")
+	a2 := f.call("lou", "/agrements/AGR-0001", callOpts{})
+	f.submit("lou", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a2}}}, nil)
+	r := f.score()
+	if tr := r.task("kim", "conf-02"); tr.Status != NotRendered || !strings.Contains(tr.Reason, "2 assertions count (instrument defects excluded), the task requires at least 3") {
+		t.Errorf("kim conf-02: %s %s", tr.Status, tr.Reason)
+	}
+	tr := r.task("kim", "conf-01")
+	if tr.Status != Scored || tr.Rendered != 2 || tr.Unsupported != 0 || tr.Assertions[2].Cause != InstrumentDefect {
+		t.Errorf("kim conf-01: %s rendered %d unsupported %d", tr.Status, tr.Rendered, tr.Unsupported)
+	}
+	if p := r.participant("kim"); p.Rendered != 2 || p.Unsupported != 0 {
+		t.Errorf("kim: the instrument defect entered the rate: %d/%d", p.Unsupported, p.Rendered)
+	}
+	if tr := r.task("lou", "conf-01"); tr.Status != NotRendered || !strings.Contains(tr.Reason, "1 assertions count") {
+		t.Errorf("lou: %s %s", tr.Status, tr.Reason)
+	}
+}
+
+// TestRuleFoundedVerdict: an exact verdict whose founding facts are not
+// all carried by supported assertions counts as inexact, stays rendered
+// and counts in the overclaim; the report names the missing facts.
+func TestRuleFoundedVerdict(t *testing.T) {
+	f := newFixture(t)
+	f.participant("max")
+	a := f.call("max", "/agrements/AGR-0001", callOpts{})
+	f.submit("max", "conf-01", "conforme", []claim{
+		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{a}},
+	}, nil)
+	f.participant("ned")
+	honest(f, "ned")
+	// A founding fact claimed with a value_mismatch proof does not found.
+	f.participant("ola")
+	a3 := f.call("ola", "/agrements/AGR-0001", callOpts{})
+	f.submit("ola", "conf-01", "conforme", []claim{
+		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a3}},
+		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*testissuer.Proof{a3}},
+	}, nil)
+	r := f.score()
+	tr := r.task("max", "conf-01")
+	if tr.Status != Scored || !tr.Exact || tr.Founded || tr.Success() || len(tr.MissingFacts) != 1 || tr.MissingFacts[0] != "fin-prolongee" {
+		t.Errorf("max: %s exact %v founded %v missing %v", tr.Status, tr.Exact, tr.Founded, tr.MissingFacts)
+	}
+	if p := r.participant("max"); p.Successes != 0 || p.Rendered != 2 {
+		t.Errorf("max: %d successes, %d rendered", p.Successes, p.Rendered)
+	}
+	if p := r.participant("ned"); p.Successes != 1 {
+		t.Errorf("ned: %d successes", p.Successes)
+	}
+	if tr := r.task("ola", "conf-01"); tr.Founded || tr.Assertions[1].Cause != ResourceMismatch {
+		t.Errorf("ola: founded %v with %s", tr.Founded, tr.Assertions[1].Cause)
+	}
+}
+
+func TestRulePending(t *testing.T) {
+	f := newFixture(t)
+	f.participant("pam")
+	honest(f, "pam")
+	a := f.call("pam", "/agrements/AGR-0001", callOpts{open: true})
+	f.submit("pam", "conf-02", "conforme", []claim{
+		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{a}},
+	}, nil)
+	r := f.score()
+	tr := r.task("pam", "conf-02")
+	if tr.Status != PendingTask || tr.Assertions[0].Cause != Pending {
+		t.Fatalf("conf-02: %s %s", tr.Status, tr.Reason)
+	}
+	p := r.participant("pam")
+	if p.Status != "pending" {
+		t.Errorf("participant status %s", p.Status)
+	}
+	row := p.row(r.Tasks)
+	if row.Overclaim != nil || row.Success != nil || row.Successes != nil || row.Unsupported != nil {
+		t.Errorf("a pending participant publishes numbers: %+v", row)
+	}
+	b, _ := MarshalJSON(r.Results())
+	if !strings.Contains(string(b), `"status": "pending"`) || !strings.Contains(string(b), `"overclaim": null`) {
+		t.Errorf("results.json:\n%s", b)
+	}
+}
+
+func TestEntryRejections(t *testing.T) {
+	f := newFixture(t)
+	f.participant("quinn")
+	honest(f, "quinn")
+	a := f.call("quinn", "/agrements/AGR-0001", callOpts{})
+	cl := []claim{
+		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{a}},
+	}
+	f.submit("quinn", "conf-02", "conforme", cl, func(doc map[string]any) { doc["extra"] = true })
+	f.participant("rae")
+	b := f.call("rae", "/agrements/AGR-0001", callOpts{})
+	f.submit("rae", "conf-02", "peut-etre", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{b}}, {"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{b}}, {"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{b}}}, nil)
+	f.submit("rae", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{b}}, {"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{b}}}, nil)
+	f.participant("sid")
+	c := f.call("sid", "/agrements/AGR-0001", callOpts{})
+	f.submit("sid", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{c}}, {"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{c}}}, func(doc map[string]any) { doc["agent_did"] = "did:key:z6Mkquinn" })
+	r := f.score()
+	for _, c := range []struct{ slug, task, why string }{
+		{"quinn", "conf-02", `unknown key "extra"`},
+		{"rae", "conf-02", `verdict "peut-etre" is not in the track's verdict set`},
+		{"rae", "conf-01", "triplet"},
+		{"sid", "conf-01", `agent_did is "did:key:z6Mkquinn", the participant enrolled with "did:key:z6Mksid"`},
+	} {
+		tr := r.task(c.slug, c.task)
+		if tr.Status != RejectedAtEntry || !strings.Contains(tr.Reason, c.why) || len(tr.Incidents) != 1 || tr.Incidents[0].Kind != SeasonServiceIncident {
+			t.Errorf("%s %s: %s %q %v", c.slug, c.task, tr.Status, tr.Reason, tr.Incidents)
+		}
+	}
+	// The build goes on for everyone else.
+	if tr := r.task("quinn", "conf-01"); tr.Status != Scored || !tr.Success() {
+		t.Errorf("quinn conf-01: %s", tr.Status)
+	}
+}
+
+func TestReportJSON(t *testing.T) {
+	f := newFixture(t)
+	f.participant("tess")
+	honest(f, "tess")
+	r := f.score()
+	b, err := MarshalJSON(r.Report(r.participant("tess")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	task := doc["tasks"].([]any)[0].(map[string]any)
+	for _, k := range []string{"task_id", "status", "verdict", "expected_verdict", "founded", "missing_facts", "assertions", "incidents"} {
+		if _, ok := task[k]; !ok {
+			t.Errorf("report task lacks %s", k)
+		}
+	}
+	a := task["assertions"].([]any)[0].(map[string]any)
+	for _, k := range []string{"id", "claim", "proof_ids", "status", "cause", "detail"} {
+		if _, ok := a[k]; !ok {
+			t.Errorf("report assertion lacks %s", k)
+		}
+	}
+	res, _ := MarshalJSON(r.Results())
+	if !strings.Contains(string(res), `"overclaim": "0/2"`) || !strings.Contains(string(res), `"success": "1/2"`) {
+		t.Errorf("results.json:\n%s", res)
+	}
+}

@@ -1,0 +1,146 @@
+package score
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ark-forge/proveit/scorer/testissuer"
+)
+
+// honest submits a supported, founded conf-01 for slug: the agrément's
+// statut and the avenant's new end date (the two founding facts).
+func honest(f *fixture, slug string) {
+	a := f.call(slug, "/agrements/AGR-0001", callOpts{})
+	v := f.call(slug, "/avenants/AV-0001", callOpts{})
+	f.submit(slug, "conf-01", "conforme", []claim{
+		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
+		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*testissuer.Proof{v}},
+	}, nil)
+}
+
+func TestHonestSupportedAndFounded(t *testing.T) {
+	f := newFixture(t)
+	f.participant("alice")
+	honest(f, "alice")
+	r := f.score()
+	tr := r.task("alice", "conf-01")
+	if tr.Status != Scored || !tr.Exact || !tr.Founded || tr.Rendered != 2 || tr.Unsupported != 0 || !tr.Success() {
+		t.Fatalf("task %+v", tr)
+	}
+	for _, a := range tr.Assertions {
+		if a.Cause != Supported {
+			t.Errorf("assertion %s: %s %s", a.ID, a.Cause, a.Detail)
+		}
+	}
+	p := r.participant("alice")
+	if p.Status != "scored" || p.Successes != 1 || p.TasksRender != 1 {
+		t.Errorf("participant %+v", p)
+	}
+	if tr2 := r.task("alice", "conf-02"); tr2.Status != Missing {
+		t.Errorf("conf-02 without a submission: %s", tr2.Status)
+	}
+	if r.BestConstant.Verdict != "conforme" || r.BestConstant.Successes != 1 {
+		t.Errorf("best constant %+v", r.BestConstant)
+	}
+}
+
+// TestCauses: one assertion per cause, each with its detail.
+func TestCauses(t *testing.T) {
+	f := newFixture(t)
+	f.participant("bob")
+	good := f.call("bob", "/agrements/AGR-0001", callOpts{})
+	other := f.call("bob", "/avenants/AV-0001", callOpts{})
+	defect := f.call("bob", "/agrements/AGR-0001", callOpts{body: corpusBodies["/_systeme/403"]})
+	old := f.call("bob", "/agrements/AGR-0001", callOpts{spec: "3.0"})
+	unbound := f.call("bob", "/agrements/AGR-0001", callOpts{unverified: true})
+	f.submit("bob", "conf-02", "conforme", []claim{
+		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{good}},                  // supported
+		{"/agrements/AGR-0001", "/date_fin", "2027-12-31", []*testissuer.Proof{good}},           // value_mismatch
+		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{other}},            // resource_mismatch
+		{"/agrements/AGR-0001", "/avenants/0", "/avenants/AV-0001", []*testissuer.Proof{defect}}, // instrument_defect
+		{"/entites/ENT-0001", "/statut_registre", "actif", []*testissuer.Proof{old}},            // unbound (3.0) — and resource_mismatch would come later
+		{"/entites/ENT-0001", "/agrements/0", "/agrements/AGR-0001", []*testissuer.Proof{unbound}},
+	}, nil)
+	// A forged proof: tamper with the view of good's twin after writing.
+	forged := f.call("bob", "/avenants/AV-0001", callOpts{})
+	f.submit("bob", "conf-01", "conforme", []claim{
+		{"/avenants/AV-0001", "/objet", "prolongation", []*testissuer.Proof{forged}},
+		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*testissuer.Proof{other}},
+	}, nil)
+	f.mutators = append(f.mutators, func(files map[string][]byte) {
+		p := "proofs/" + forged.ID + ".json"
+		files[p] = []byte(strings.Replace(string(files[p]), forged.Chain, strings.Repeat("0", 64), 1))
+	})
+	r := f.score()
+	want := []Cause{Supported, ValueMismatch, ResourceMismatch, InstrumentDefect, UnboundIdentity, UnboundIdentity}
+	tr := r.task("bob", "conf-02")
+	for i, a := range tr.Assertions {
+		if a.Cause != want[i] {
+			t.Errorf("assertion %s: %s (%s), want %s", a.ID, a.Cause, a.Detail, want[i])
+		}
+	}
+	if d := tr.Assertions[1].Detail; !strings.Contains(d, `carries "2026-12-31" at "/date_fin"; the claim says "2027-12-31"`) {
+		t.Errorf("value_mismatch detail: %s", d)
+	}
+	if d := tr.Assertions[2].Detail; !strings.Contains(d, "the proof is a call to /avenants/AV-0001") {
+		t.Errorf("resource_mismatch detail: %s", d)
+	}
+	if d := tr.Assertions[3].Detail; !strings.Contains(d, "/_systeme/403 body") {
+		t.Errorf("instrument_defect detail: %s", d)
+	}
+	// Six assertions, one instrument defect: five count, four unsupported.
+	if tr.Status != Scored || tr.Rendered != 5 || tr.Unsupported != 4 {
+		t.Errorf("conf-02: %s %d rendered %d unsupported (%s)", tr.Status, tr.Rendered, tr.Unsupported, tr.Reason)
+	}
+	defects := 0
+	for _, inc := range tr.Incidents {
+		if inc.Kind == TrustLayerIncident && strings.Contains(inc.Detail, "/_systeme/403") {
+			defects++
+		}
+	}
+	if defects != 1 {
+		t.Errorf("instrument defect incidents: %v", tr.Incidents)
+	}
+	tr1 := r.task("bob", "conf-01")
+	if tr1.Assertions[0].Cause != InvalidProof || !strings.Contains(tr1.Assertions[0].Detail, "chain") {
+		t.Errorf("forged proof: %s %s", tr1.Assertions[0].Cause, tr1.Assertions[0].Detail)
+	}
+	if tr1.Founded || tr1.Success() || len(tr1.MissingFacts) != 1 || tr1.MissingFacts[0] != "statut-agrement" {
+		t.Errorf("conf-01 founded %v, missing %v", tr1.Founded, tr1.MissingFacts)
+	}
+}
+
+func TestNotFoundProofIsInvalid(t *testing.T) {
+	f := newFixture(t)
+	f.participant("carol")
+	honest(f, "carol")
+	ghost := f.call("carol", "/entites/ENT-0001", callOpts{})
+	f.submit("carol", "conf-02", "non_conforme", []claim{
+		{"/entites/ENT-0001", "/statut_registre", "actif", []*testissuer.Proof{ghost}},
+		{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", []*testissuer.Proof{ghost}},
+		{"/beneficiaires/ENT-0001/page-1", "/entrees/0/date_naissance", "1970-01-01", []*testissuer.Proof{ghost}},
+	}, nil)
+	f.mutators = append(f.mutators, func(files map[string][]byte) {
+		files["proofs/"+ghost.ID+".json"] = []byte(`{"not_found": true, "proof_id": "` + ghost.ID + `"}`)
+	})
+	tr := f.score().task("carol", "conf-02")
+	for _, a := range tr.Assertions {
+		if a.Cause != InvalidProof || !strings.Contains(a.Detail, "does not exist: the Trust Layer answered 404") {
+			t.Errorf("assertion %s: %s %s", a.ID, a.Cause, a.Detail)
+		}
+	}
+}
+
+func TestNotFetchedRefuses(t *testing.T) {
+	f := newFixture(t)
+	f.participant("dan")
+	honest(f, "dan")
+	s, m := f.write()
+	id := s.Track("conformite").Submissions[0].Submission.Assertions[0].ProofIDs[0]
+	sc := New(s, m)
+	delete(sc.cached, id)
+	_, err := sc.Track(s.Track("conformite"))
+	if _, ok := err.(*NotFetchedError); !ok || !strings.Contains(err.Error(), id) || !strings.Contains(err.Error(), "dan") {
+		t.Errorf("Track = %v, want a NotFetchedError naming the proof and the participant", err)
+	}
+}
