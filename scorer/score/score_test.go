@@ -144,3 +144,30 @@ func TestNotFetchedRefuses(t *testing.T) {
 		t.Errorf("Track = %v, want a NotFetchedError naming the proof and the participant", err)
 	}
 }
+
+// TestSeveralProofs: an assertion citing several proofs is supported only
+// if every one supports it, and takes the most severe cause of its proofs,
+// so that an instrument defect never shields another proof's failure.
+func TestSeveralProofs(t *testing.T) {
+	f := newFixture(t)
+	f.participant("yan")
+	good := f.call("yan", "/agrements/AGR-0001", callOpts{})
+	good2 := f.call("yan", "/agrements/AGR-0001", callOpts{})
+	defect := f.call("yan", "/agrements/AGR-0001", callOpts{body: corpusBodies["/_systeme/400"]})
+	elsewhere := f.call("yan", "/avenants/AV-0001", callOpts{})
+	f.submit("yan", "conf-02", "conforme", []claim{
+		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{good, good2}},        // supported
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{defect, good}}, // instrument defect
+		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{defect, elsewhere}}, // resource_mismatch beats the defect
+		{"/agrements/AGR-0001", "/avenants/0", "/avenants/AV-0001", []*testissuer.Proof{good, elsewhere}}, // resource_mismatch
+	}, nil)
+	tr := f.score().task("yan", "conf-02")
+	for i, want := range []Cause{Supported, InstrumentDefect, ResourceMismatch, ResourceMismatch} {
+		if got := tr.Assertions[i].Cause; got != want {
+			t.Errorf("assertion %d: %s, want %s", i+1, got, want)
+		}
+		if len(tr.Assertions[i].Proofs) != 2 {
+			t.Errorf("assertion %d: %d proof results", i+1, len(tr.Assertions[i].Proofs))
+		}
+	}
+}
