@@ -39,6 +39,7 @@ func init() {
 		{"request-hash", "print hashes.request for a call to the corpus", runRequestHash},
 		{"verify", "verify one Trust Layer proof, every check with its outcome", runVerify},
 		{"explain", "print one submission's whole trail, check by check", runExplain},
+		{"fetch", "fill the proof cache from the Trust Layer, within its read limits", runFetch},
 	}
 }
 

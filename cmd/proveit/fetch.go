@@ -1,0 +1,244 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/ark-forge/proveit/scorer/fetch"
+	"github.com/ark-forge/proveit/scorer/season"
+)
+
+// fetchHTTP is the HTTP client of proveit fetch; nil is the package's
+// default (tests replace it).
+var fetchHTTP *http.Client
+
+const fetchAbout = `
+Fetch fills the season's proof cache, DIR/proofs/<proof_id>.json, with the
+public view of every proof the season cites: the proofs of every assertion and
+every disclosure of the submissions that parse, and the proof of every freeze
+of preregistration.toml. It is the only command that talks to the network; the
+build reads the cache and nothing else.
+
+What it reads. Proofs are read by groups of at most 50 ids with POST
+/v1/proofs; a group of one id, and an id that a grouped answer neither serves
+nor lists as not found, is read alone with GET /v1/proof/{id}. A view whose
+batch is closed is anchored and never changes: once cached it is never read
+again. A pending view (batch open) is read again at every run until its batch
+closes. A proof the Trust Layer does not know is cached as the 404 record
+{"not_found": true, "proof_id": ID}, so that the build can tell "does not
+exist" from "not fetched", and is not read again. --recheck reads closed views
+and 404 records again, to audit that the Trust Layer still serves them
+unchanged.
+
+What it writes. A view is written only once it parses as the view of the proof
+it was asked for; one that does not, or that is another proof's, is refused
+and reported with the proof id. Every file is written atomically (a temporary
+file in DIR/proofs, then renamed), so an interrupted run loses nothing: what
+was written stays, and the next run reads only what is still missing or
+pending; a temporary file an interrupted run left behind is removed first
+(with --dry-run too: the season loader refuses it). A closed view that comes
+back different from the cached one, a
+pending view whose signed content changed, and a cached view now answered 404
+are refused, the cached file kept, and reported as Trust Layer incidents.
+Response bodies are bounded (50 views of 1 MiB and their envelope for a
+grouped read, 1 MiB for one view); a truncated or oversized body is refused
+whole.
+
+The read limit. The Trust Layer blocks an IP address beyond 100 public-view
+reads per hour; a GET counts one, a grouped POST of up to 50 ids counts one
+(§10 of the specification). Fetch keeps the time of every call of the last
+hour in a state file, written atomically and recorded before each call is
+made, and never makes a call that would put more than 100 in any hour. The
+limit is per IP address, not per season: every season fetched from this
+machine shares the state file (by default in the user cache directory,
+$XDG_CACHE_HOME/proveit/fetch-state.json or ~/.cache/proveit/fetch-state.json;
+it is not kept in the season, whose loader accepts nothing but proofs in
+proofs/). It is JSON: {"format": "proveit-fetch-state/1", "trust_layers":
+{BASE_URL: {"calls": [RFC 3339 times], "not_before": TIME}}}. Removing it
+forgets calls the Trust Layer still counts. A 429 is honoured: no call before
+its Retry-After (seconds or an HTTP date; a whole hour when it has none), and
+that time is kept in the state file too. A 5xx, a transport error or a
+truncated body is retried with exponential backoff and jitter, at most 4
+attempts, each spending a read like any call; a failure that persists stops
+the run. When the next call the limit allows is further away than --wait,
+fetch stops and prints when to run again. Reads made from this IP address by
+other means are not in the state file: the Trust Layer's 429 then rules.
+
+Output: one line per call (what was asked, what came back, the reads left),
+one per proof refused or incident, then a summary. --dry-run prints what would
+be read, how many calls, and when the limit lets the last one be made, and
+makes no call. Exit status: 0 when every cited proof is answered with nothing
+refused; 3 when the run stopped at the read limit (run again later); 1 for
+anything else (a refused view, an incident, a failed call, an error).`
+
+func runFetch(e *env, args []string) int {
+	fs := newFlags("fetch", "--season DIR [--base URL] [--dry-run] [--state FILE] [--wait DURATION] [--recheck]", fetchAbout, e.stderr)
+	dir := fs.String("season", "", "the season directory, e.g. seasons/0")
+	base := fs.String("base", fetch.DefaultBase, "the Trust Layer's base URL")
+	dry := fs.Bool("dry-run", false, "say what would be read and how long the limit makes it take; make no call")
+	statePath := fs.String("state", "", "the read-budget state file (default: the user cache directory's proveit/fetch-state.json)")
+	wait := fs.Duration("wait", time.Minute, "the longest the run waits at once for the read limit before it stops (e.g. 2h to fetch a large season in one go)")
+	recheck := fs.Bool("recheck", false, "also read closed views and 404 records again, to audit the Trust Layer")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return exitFor(err)
+	}
+	if *dir == "" || len(pos) != 0 || *wait < 0 {
+		fs.Usage()
+		return 2
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "proveit fetch: "+format+"\n", a...)
+		return 1
+	}
+	if _, err := fetch.NormalizeBase(*base); err != nil {
+		return fail("--base: %v", err)
+	}
+	if *statePath == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			return fail("no user cache directory for the state file (%v): pass --state FILE", err)
+		}
+		*statePath = filepath.Join(cache, "proveit", "fetch-state.json")
+	}
+	proofsDir := filepath.Join(*dir, "proofs")
+	// A temporary file an interrupted run left would make the season refuse
+	// to load; it never holds anything that was not written whole elsewhere.
+	removed, err := fetch.RemoveTemp(proofsDir)
+	if err != nil {
+		return fail("%v", err)
+	}
+	for _, n := range removed {
+		fmt.Fprintf(e.stdout, "removed %s, left by an interrupted run\n", filepath.Join(proofsDir, n))
+	}
+	s, err := season.Load(*dir)
+	if err != nil {
+		return fail("%v", err)
+	}
+	c := &fetch.Client{Base: *base, HTTP: fetchHTTP, Store: fetch.FileStore{Path: *statePath}, MaxWait: *wait, Progress: e.stdout}
+	plan, err := c.Plan(proofsDir, fetch.Cited(s), fetch.Options{Recheck: *recheck})
+	if err != nil {
+		return fail("%v", err)
+	}
+	printFetchPlan(e, *dir, *statePath, plan)
+	if *dry {
+		printFetchDryRun(e, plan, *wait)
+		return 0
+	}
+	if len(plan.Fetch) == 0 {
+		fmt.Fprintf(e.stdout, "nothing to read: every cited proof is cached, closed or not found\n")
+		return 0
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := c.Run(ctx, plan)
+	if rep != nil {
+		printFetchReport(e, plan, rep)
+	}
+	if err != nil {
+		return fail("%v", err)
+	}
+	switch {
+	case rep.OK():
+		return 0
+	case len(rep.Refused) == 0 && len(rep.Incidents) == 0 && len(rep.Failed) == 0 && fetchIsLimit(rep.Stopped):
+		return 3
+	}
+	return 1
+}
+
+func fetchIsLimit(err error) bool {
+	var le *fetch.LimitError
+	return errors.As(err, &le)
+}
+
+func printFetchPlan(e *env, dir, statePath string, p *fetch.Plan) {
+	fmt.Fprintf(e.stdout, "season %s: %d proofs cited; cached: %d closed, %d not found, %d pending, %d unreadable, %d missing\n",
+		dir, len(p.IDs), p.Held[fetch.Closed], p.Held[fetch.NotFound], p.Held[fetch.Pending], p.Held[fetch.Unreadable], p.Held[fetch.Missing])
+	for _, en := range p.Fetch {
+		if en.Cached == fetch.Unreadable {
+			fmt.Fprintf(e.stdout, "proof %s: the cached file does not parse (%v): read again\n", en.ID, en.Err)
+		}
+	}
+	fmt.Fprintf(e.stdout, "to read: %s in %s (at most %d ids each) from %s\n", fetchPlural(len(p.Fetch), "proof", "proofs"), fetchPlural(p.Calls, "call", "calls"), fetch.GroupSize, p.Base)
+	fmt.Fprintf(e.stdout, "budget: %d of %d reads left in the last %s (state %s)\n", p.Left, p.Limit, p.Period, statePath)
+	if !p.NotBefore.IsZero() {
+		fmt.Fprintf(e.stdout, "the Trust Layer asked not to be read before %s (429 Retry-After)\n", p.NotBefore.UTC().Format(time.RFC3339))
+	}
+}
+
+func printFetchDryRun(e *env, p *fetch.Plan, wait time.Duration) {
+	fmt.Fprintf(e.stdout, "dry run: no call made\n")
+	if p.Calls == 0 {
+		return
+	}
+	took := p.Last().Sub(p.Planned)
+	if took <= 0 {
+		fmt.Fprintf(e.stdout, "%s in the budget now: no wait\n", fetchPlural(p.Calls, "call fits", "calls fit"))
+	} else {
+		fmt.Fprintf(e.stdout, "the limit spreads %s over %s: the last can be made at %s\n", fetchPlural(p.Calls, "call", "calls"), took.Round(time.Second), p.Last().UTC().Format(time.RFC3339))
+		// The run waits at most --wait at once, then stops.
+		prev, made, gap := p.Planned, -1, time.Duration(0)
+		for i, t := range p.Times {
+			if t.Sub(prev) > wait && made < 0 {
+				made = i
+			}
+			gap = max(gap, t.Sub(prev))
+			prev = t
+		}
+		if made >= 0 {
+			fmt.Fprintf(e.stdout, "with --wait %s a run makes %d of them, then stops and says when to run again (--wait %s makes them all in one run)\n",
+				wait, made, gap.Truncate(time.Minute)+time.Minute)
+		}
+	}
+	fmt.Fprintf(e.stdout, "ids that a grouped answer does not serve are then read alone, one read each\n")
+}
+
+func printFetchReport(e *env, p *fetch.Plan, r *fetch.Report) {
+	fmt.Fprintf(e.stdout, "done: %s; %d views written, %d not found recorded, %d unchanged, %d refused, %d incidents, %d not read; %d of %d reads left",
+		fetchPlural(r.Calls, "call", "calls"), len(r.Written), len(r.NotFound), len(r.Unchanged), len(r.Refused), len(r.Incidents), len(r.Remaining), r.Left, p.Limit)
+	if r.Left == 0 {
+		fmt.Fprintf(e.stdout, ", next read at %s", r.Next.UTC().Format(time.RFC3339))
+	}
+	fmt.Fprintln(e.stdout)
+	for _, x := range r.Refused {
+		fmt.Fprintf(e.stderr, "proveit fetch: refused: %v\n", x)
+	}
+	for _, x := range r.Incidents {
+		fmt.Fprintf(e.stderr, "proveit fetch: Trust Layer incident: %v\n", x)
+	}
+	for _, x := range r.Failed {
+		fmt.Fprintf(e.stderr, "proveit fetch: failed: %v\n", x)
+	}
+	if r.Stopped != nil {
+		msg := r.Stopped.Error()
+		if fetchIsLimit(r.Stopped) {
+			msg += "; " + fetchPlural(len(r.Remaining), "proof is", "proofs are") + " still to read"
+		}
+		fmt.Fprintf(e.stderr, "proveit fetch: stopped: %s\n", msg)
+	} else if len(r.Remaining) > 0 {
+		fmt.Fprintf(e.stderr, "proveit fetch: %s not read: %s\n", fetchPlural(len(r.Remaining), "proof", "proofs"), fetchShort(r.Remaining))
+	}
+}
+
+func fetchPlural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func fetchShort(ids []string) string {
+	if len(ids) <= 5 {
+		return strings.Join(ids, ", ")
+	}
+	return strings.Join(ids[:5], ", ") + fmt.Sprintf(", … (%d more)", len(ids)-5)
+}
