@@ -265,10 +265,20 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 			}
 		}
 	}
-	res.Participants = make([]*ParticipantResult, len(sc.season.Participants))
+	// A participant takes part in a track by submitting to it at least once.
+	var players []*season.Participant
+	for _, p := range sc.season.Participants {
+		for _, sub := range t.Submissions {
+			if sub.Participant == p.Slug {
+				players = append(players, p)
+				break
+			}
+		}
+	}
+	res.Participants = make([]*ParticipantResult, len(players))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 2*maxProcs())
-	for i, p := range sc.season.Participants {
+	for i, p := range players {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {

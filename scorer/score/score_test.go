@@ -171,3 +171,14 @@ func TestSeveralProofs(t *testing.T) {
 		}
 	}
 }
+
+func TestOnlyParticipantsOfTheTrack(t *testing.T) {
+	f := newFixture(t)
+	f.participant("zoe")
+	honest(f, "zoe")
+	f.participant("absent")
+	r := f.score()
+	if len(r.Participants) != 1 || r.Participants[0].Participant.Slug != "zoe" {
+		t.Errorf("participants %d", len(r.Participants))
+	}
+}
