@@ -45,10 +45,10 @@ var corpusBodies = map[string]string{
 	"/listes/agrees/courtage/page-1": `{"ressource": "/listes/agrees/courtage/page-1", "entrees": [{"entite": "/entites/ENT-0001", "agrement": "/agrements/AGR-0001", "depuis": "2020-01-01"}, {"entite": "/entites/ENT-0002", "agrement": "/agrements/AGR-0009", "depuis": "2021-01-01"}]}`,
 	"/listes/mesures-restrictives/page-1": `{"ressource": "/listes/mesures-restrictives/page-1", "entrees": [{"nom": "Martin", "prenoms": "Jeanne", "date_naissance": "1980-05-05", "mesure": "gel des avoirs"},
   {"nom": "Durand", "prenoms": "Paul", "date_naissance": "1960-02-02", "mesure": "interdiction"}]}`,
-	"/referentiel":   `{"ressource": "/referentiel", "precedence": "un critère établi faux donne non_conforme"}`,
-	"/_systeme/403":  `{"erreur": "acc\u00e8s refus\u00e9", "chemin": "passez par POST /v1/proxy"}`,
-	"/_systeme/503":  `{"erreur": "corpus indisponible"}`,
-	"/_systeme/400":  `{"erreur": "requ\u00eate invalide"}`,
+	"/referentiel":        `{"ressource": "/referentiel", "precedence": "un critère établi faux donne non_conforme"}`,
+	"/_systeme/403":       `{"erreur": "acc\u00e8s refus\u00e9", "chemin": "passez par POST /v1/proxy"}`,
+	"/_systeme/503":       `{"erreur": "corpus indisponible"}`,
+	"/_systeme/400":       `{"erreur": "requ\u00eate invalide"}`,
 	"/agrements/AGR-0404": `{"ressource": "/agrements/AGR-0404", "existe": false}`,
 }
 

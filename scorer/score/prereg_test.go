@@ -25,7 +25,9 @@ func TestPreregistrationRefusesOneByte(t *testing.T) {
 		file, what string
 		edit       func([]byte) []byte
 	}{
-		{"conformite/key.json", "key_commitment", func(b []byte) []byte { return bytes.Replace(b, []byte(`"verdict": "non_conforme"`), []byte(`"verdict": "indeterminable"`), 1) }},
+		{"conformite/key.json", "key_commitment", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"verdict": "non_conforme"`), []byte(`"verdict": "indeterminable"`), 1)
+		}},
 		{"conformite/key.json", "key_commitment", func(b []byte) []byte { return append(b, ' ') }},
 		{"conformite/key.salt", "key_commitment", func(b []byte) []byte { b = bytes.Clone(b); b[0] ^= 1; return b }},
 		{"conformite/bareme.md", "bareme_sha256", func(b []byte) []byte { return bytes.Replace(b, []byte("autonome"), []byte("autonomE"), 1) }},

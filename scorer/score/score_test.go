@@ -54,11 +54,11 @@ func TestCauses(t *testing.T) {
 	old := f.call("bob", "/agrements/AGR-0001", callOpts{spec: "3.0"})
 	unbound := f.call("bob", "/agrements/AGR-0001", callOpts{unverified: true})
 	f.submit("bob", "conf-02", "conforme", []claim{
-		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{good}},                  // supported
-		{"/agrements/AGR-0001", "/date_fin", "2027-12-31", []*testissuer.Proof{good}},           // value_mismatch
-		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{other}},            // resource_mismatch
+		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{good}},                   // supported
+		{"/agrements/AGR-0001", "/date_fin", "2027-12-31", []*testissuer.Proof{good}},            // value_mismatch
+		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{other}},             // resource_mismatch
 		{"/agrements/AGR-0001", "/avenants/0", "/avenants/AV-0001", []*testissuer.Proof{defect}}, // instrument_defect
-		{"/entites/ENT-0001", "/statut_registre", "actif", []*testissuer.Proof{old}},            // unbound (3.0) — and resource_mismatch would come later
+		{"/entites/ENT-0001", "/statut_registre", "actif", []*testissuer.Proof{old}},             // unbound (3.0) — and resource_mismatch would come later
 		{"/entites/ENT-0001", "/agrements/0", "/agrements/AGR-0001", []*testissuer.Proof{unbound}},
 	}, nil)
 	// A forged proof: tamper with the view of good's twin after writing.
@@ -156,9 +156,9 @@ func TestSeveralProofs(t *testing.T) {
 	defect := f.call("yan", "/agrements/AGR-0001", callOpts{body: corpusBodies["/_systeme/400"]})
 	elsewhere := f.call("yan", "/avenants/AV-0001", callOpts{})
 	f.submit("yan", "conf-02", "conforme", []claim{
-		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{good, good2}},        // supported
-		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{defect, good}}, // instrument defect
-		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{defect, elsewhere}}, // resource_mismatch beats the defect
+		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{good, good2}},                     // supported
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{defect, good}},             // instrument defect
+		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{defect, elsewhere}},          // resource_mismatch beats the defect
 		{"/agrements/AGR-0001", "/avenants/0", "/avenants/AV-0001", []*testissuer.Proof{good, elsewhere}}, // resource_mismatch
 	}, nil)
 	tr := f.score().task("yan", "conf-02")
