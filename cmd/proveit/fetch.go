@@ -68,7 +68,7 @@ its Retry-After (seconds or an HTTP date; a whole hour when it has none), and
 that time is kept in the state file too. A 5xx, a transport error or a
 truncated body is retried with exponential backoff and jitter, at most 4
 attempts, each spending a read like any call; a failure that persists stops
-the run. When the next call the limit allows is further away than --wait,
+the run, and so does a 401 or 403 (the address may be blocked). When the next call the limit allows is further away than --wait,
 fetch stops and prints when to run again. Reads made from this IP address by
 other means are not in the state file: the Trust Layer's 429 then rules.
 
@@ -220,6 +220,9 @@ func printFetchReport(e *env, p *fetch.Plan, r *fetch.Report) {
 	}
 	if r.Stopped != nil {
 		msg := r.Stopped.Error()
+		if errors.Is(r.Stopped, context.Canceled) {
+			msg = "interrupted: what was written stays; run again to read the rest"
+		}
 		if fetchIsLimit(r.Stopped) {
 			msg += "; " + fetchPlural(len(r.Remaining), "proof is", "proofs are") + " still to read"
 		}

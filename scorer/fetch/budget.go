@@ -52,15 +52,15 @@ func (w *Window) Left(now time.Time, limit int, period time.Duration) int {
 
 // Next is the earliest time, at or after now, at which a call is allowed:
 // after NotBefore, and when fewer than limit calls fall in the period
-// before it. A call made at c stops counting at c+period.
+// before it. A call made at c stops counting at c+period. A limit below 1
+// is taken as 1.
 func (w *Window) Next(now time.Time, limit int, period time.Duration) time.Time {
+	limit = max(limit, 1)
 	t := now
 	if w.NotBefore.After(t) {
 		t = w.NotBefore
 	}
-	if k := len(w.Calls); limit <= 0 {
-		return time.Time{} // no call is ever allowed
-	} else if k >= limit {
+	if k := len(w.Calls); k >= limit {
 		calls := sortedTimes(w.Calls)
 		if free := calls[k-limit].Add(period); free.After(t) {
 			t = free
@@ -95,11 +95,9 @@ func (w *Window) Prune(now time.Time, period time.Duration) {
 
 // Schedule returns the times at which n calls can be made, one after the
 // other as early as the limit allows, starting at now from the window w
-// (which it does not change).
+// (which it does not change). A limit below 1 is taken as 1.
 func Schedule(w Window, now time.Time, n, limit int, period time.Duration) []time.Time {
-	if limit <= 0 {
-		return nil
-	}
+	limit = max(limit, 1)
 	sim := Window{Calls: sortedTimes(w.Calls), NotBefore: w.NotBefore}
 	sim.Prune(now, period)
 	out := make([]time.Time, 0, n)

@@ -41,8 +41,9 @@
 // seconds or an HTTP date, or a whole period without one), kept in the store
 // too; a transient failure (5xx, a transport error, a truncated body) is
 // retried with exponential backoff and jitter, each attempt spending budget
-// like any call. When the next allowed call is further than MaxWait, the run
-// stops and says when it can resume; what was written stays, and the next
+// like any call; a 401 or 403 stops the run (the address may be blocked).
+// When the next allowed call is further than MaxWait, the run stops and says
+// when it can resume; what was written stays, and the next
 // run reads only what is still missing or pending.
 package fetch
 
@@ -314,7 +315,11 @@ type CallError struct {
 	Status       int
 	Attempts     int
 	Transient    bool // a failure that retrying did not cure: the run stops
-	Err          error
+	// Stops is set for a failure after which the run stops: Transient, or a
+	// 401 or 403 (the Trust Layer refuses this client, the IP address may
+	// be blocked: reading on would only spend the budget).
+	Stops bool
+	Err   error
 }
 
 func (e *CallError) Error() string {
@@ -722,8 +727,11 @@ func readBounded(resp *http.Response, limit int64) ([]byte, error) {
 func (r *runner) failed(err error) error {
 	var ce *CallError
 	if errors.As(err, &ce) {
+		if ce.Transient || ce.Status == http.StatusUnauthorized || ce.Status == http.StatusForbidden {
+			ce.Stops = true
+		}
 		r.rep.Failed = append(r.rep.Failed, ce)
-		if ce.Transient {
+		if ce.Stops {
 			return ce
 		}
 		return nil

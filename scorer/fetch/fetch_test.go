@@ -907,3 +907,72 @@ func TestCited(t *testing.T) {
 		t.Errorf("Cited = %v", got)
 	}
 }
+
+// TestForbiddenStops: a 403 stops the run at once (the address may be
+// blocked): no more budget is spent.
+func TestForbiddenStops(t *testing.T) {
+	w := newWorld(t, "forbidden")
+	ids := w.closed(120)
+	w.srv.Fault(failFirst(1000, http.StatusForbidden))
+	_, rep := w.run(ids, Options{})
+	var ce *CallError
+	if !errors.As(rep.Stopped, &ce) || !ce.Stops || ce.Transient || ce.Status != 403 || rep.Calls != 1 || w.srv.Calls() != 1 || len(rep.Remaining) != 120 {
+		t.Fatalf("%+v", rep)
+	}
+}
+
+// TestBadGroupedAnswer: a grouped answer that is not the documented
+// envelope is refused whole and the run goes on; ids not asked for are
+// ignored as incidents; an id both served and listed as not found is
+// refused.
+func TestBadGroupedAnswer(t *testing.T) {
+	w := newWorld(t, "bad envelope")
+	ids := sortedCopy(w.closed(4))
+	stranger := "prf_20260925_235959_abcdef"
+	view0, _ := w.proofs[ids[0]].View()
+	view1, _ := w.proofs[ids[1]].View()
+	answers := []string{
+		`[]`,
+		`{"not_found": []}`,
+		`{"proofs": null}`,
+		`{"proofs": {}, "not_found": "none"}`,
+		`{"proofs": {"` + ids[0] + `": ` + string(view0) + `, "` + stranger + `": ` + string(view1) + `}, "not_found": ["` + ids[0] + `", "` + ids[2] + `"]}`,
+	}
+	w.srv.Fault(func(req fetchtest.Request, rw http.ResponseWriter) bool {
+		if req.Method != http.MethodPost {
+			return false
+		}
+		io.WriteString(rw, answers[req.N-1])
+		return true
+	})
+	for i := range 4 {
+		_, rep := w.run(ids, Options{})
+		if rep.Stopped != nil || len(rep.Failed) != 1 || rep.Calls != 1 || len(rep.Remaining) != 4 {
+			t.Fatalf("answer %d: %+v", i, rep)
+		}
+		if msg := rep.Failed[0].Error(); !strings.Contains(msg, "POST /v1/proofs: HTTP 200 OK: the answer") {
+			t.Errorf("answer %d: %s", i, msg)
+		}
+	}
+	_, rep := w.run(ids, Options{})
+	if len(rep.Incidents) != 1 || rep.Incidents[0].ProofID != stranger || len(rep.Refused) != 1 || rep.Refused[0].ProofID != ids[0] {
+		t.Fatalf("%+v\n%s", rep, w.log.String())
+	}
+	// ids[1] and ids[3] were not served: read alone; ids[2] is not found.
+	if !equal(rep.Written, []string{ids[1], ids[3]}) || !equal(rep.NotFound, []string{ids[2]}) || rep.Calls != 3 {
+		t.Fatalf("%+v", rep)
+	}
+	if held, _ := w.cached(stranger); held != Missing {
+		t.Error("a view not asked for was written")
+	}
+}
+
+func TestWindowLimitBelowOne(t *testing.T) {
+	w := Window{Calls: calls(-time.Minute)}
+	if got, want := w.Next(t0, 0, time.Hour), t0.Add(59*time.Minute); !got.Equal(want) {
+		t.Errorf("Next with limit 0 = %v, want %v (taken as 1)", got, want)
+	}
+	if got := Schedule(Window{}, t0, 2, 0, time.Hour); len(got) != 2 || !got[1].Equal(t0.Add(time.Hour)) {
+		t.Errorf("Schedule with limit 0 = %v", got)
+	}
+}
