@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ark-forge/proveit/scorer/fetch/fetchtest"
+	"github.com/ark-forge/proveit/cmd/proveit/internal/fetch/fetchtest"
 	"github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
