@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/ark-forge/proveit/scorer/fetch"
+	"github.com/ark-forge/proveit/cmd/proveit/internal/fetch"
 	"github.com/ark-forge/proveit/scorer/season"
 )
 

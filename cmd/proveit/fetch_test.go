@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ark-forge/proveit/scorer/fetch"
-	"github.com/ark-forge/proveit/scorer/fetch/fetchtest"
+	"github.com/ark-forge/proveit/cmd/proveit/internal/fetch"
+	"github.com/ark-forge/proveit/cmd/proveit/internal/fetch/fetchtest"
 	"github.com/ark-forge/proveit/scorer/hashes"
 	"github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
