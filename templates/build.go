@@ -44,6 +44,10 @@ func Build(seasonsDir string) (output.Tree, error) {
 			Closed:   s.Status == season.Closed,
 			Demo:     s.Demo,
 		}
+		cached := map[string]bool{}
+		for _, p := range s.Proofs {
+			cached[p.ID] = true
+		}
 		scorer := score.New(s, material)
 		for _, tr := range s.Tracks {
 			tv := trackView(tr)
@@ -55,7 +59,17 @@ func Build(seasonsDir string) (output.Tree, error) {
 				if err := addResults(t, s.Number, res); err != nil {
 					return nil, err
 				}
-				tv.Scored = true
+				tv.Scored, tv.Result = true, res
+				tv.Freezes = nil
+				for _, f := range res.Freezes {
+					tv.Freezes = append(tv.Freezes, Freeze{Bareme: f.Bareme, ProofID: f.ProofID, AnchoredAt: f.GenTime.UTC().Format(time.RFC3339),
+						Current: f.Current, SupersededBy: f.SupersededBy, Reason: f.Reason, Verified: true})
+				}
+			}
+			for i := range tv.Freezes {
+				if cached[tv.Freezes[i].ProofID] {
+					tv.Freezes[i].Href = "preuves/" + tv.Freezes[i].ProofID + ".json"
+				}
 			}
 			view.Tracks = append(view.Tracks, tv)
 		}
@@ -111,7 +125,15 @@ func addResults(t output.Tree, n int, res *score.TrackResult) error {
 }
 
 func trackView(tr *season.Track) Track {
-	v := Track{Name: tr.Name, Bareme: tr.Bareme, Tasks: len(tr.Tasks)}
+	v := Track{Name: tr.Name, Bareme: tr.Bareme, Tasks: len(tr.Tasks), Questions: map[string]string{}}
+	for _, task := range tr.Tasks {
+		v.Questions[task.ID] = task.Question
+	}
+	if tr.Preregistration != nil {
+		for _, f := range tr.Preregistration.Freezes {
+			v.Freezes = append(v.Freezes, Freeze{Bareme: f.Bareme, ProofID: f.ProofID, Current: f == tr.Preregistration.Current, SupersededBy: f.SupersededBy, Reason: f.Reason})
+		}
+	}
 	for verdict, n := range tr.Distribution {
 		v.Distribution = append(v.Distribution, VerdictCount{Verdict: verdict, Count: n})
 	}

@@ -141,8 +141,9 @@ response_hash = { nonce = "` + strings.Repeat("2", 64) + `", value = "` + string
 	return files
 }
 
-// writeSeasons writes season 1 (closed) and season 2 (open) under a new
-// seasons directory, creating files in the given order of names.
+// writeSeasons writes seasons 1 and 2 (open) and season 3 (closed, scored,
+// castSeason) under a new seasons directory, creating the files of the open
+// ones in the given order of names.
 func writeSeasons(t *testing.T, reverse bool) string {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), "seasons")
@@ -170,6 +171,7 @@ func writeSeasons(t *testing.T, reverse bool) string {
 			}
 		}
 	}
+	castSeason(t, root)
 	return root
 }
 
@@ -248,15 +250,15 @@ func TestBuildPages(t *testing.T) {
 	}
 }
 
-// TestBuildShowsNoScore: until the scorer lands the build computes no
-// score, so no page may show one (no rate, no percentage, no ranking).
+// TestBuildShowsNoScore: an open season's pages show no score and no hint
+// of one (§7.4): no rate, no percentage, no ranking.
 func TestBuildShowsNoScore(t *testing.T) {
 	tree, err := Build(writeSeasons(t, false))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range tree.Names() {
-		if !strings.HasSuffix(name, ".html") {
+		if !strings.HasSuffix(name, ".html") || !(strings.HasPrefix(name, "saison-1/") || strings.HasPrefix(name, "saison-2/")) {
 			continue
 		}
 		page := strings.ToLower(visibleText(string(tree[name])))

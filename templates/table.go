@@ -1,0 +1,184 @@
+package templates
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ark-forge/proveit/scorer/score"
+)
+
+// The table of §7.2, one per track. Rows are grouped by success, and the
+// overclaim orders the rows only inside a group: two participants whose
+// successes differ are never compared on their overclaim alone (§5.7,
+// départage), and no composite of the two columns is computed anywhere.
+// A participant with a pending task has no published numbers (« en
+// attente ») and sits in a group of its own, after the others.
+
+// table is the view of one track's table.
+type table struct {
+	BestConstant bestRow
+	Groups       []rowGroup
+	Pending      []row
+}
+
+// bestRow is the fixed row « meilleure réponse constante » (§7.2).
+type bestRow struct {
+	Verdict string
+	Success string
+}
+
+// rowGroup is the participants of one success level, best first.
+type rowGroup struct {
+	Successes int
+	Success   string
+	Rows      []row
+}
+
+// row is one participant of the table.
+type row struct {
+	Slug, Agent, DID, Stack string
+	Pending                 bool
+	Overclaim               string
+	Success                 string
+	TasksRendered           string
+	Report, ReportJSON      string // relative to the track page
+	Unsupported             []assertionLink
+	Negative                bool
+}
+
+// assertionLink points at one assertion's anchor on a report page.
+type assertionLink struct {
+	Label string
+	Href  string
+}
+
+// orderParticipants splits the participants into success groups, most
+// successes first, and the pending ones. Inside a group the rows are
+// ordered by overclaim, lowest first, compared as exact fractions; a
+// participant without a rendered assertion (no overclaim) comes after
+// those with one; ties are broken by slug. Pending participants are
+// ordered by slug.
+func orderParticipants(ps []*score.ParticipantResult) (groups [][]*score.ParticipantResult, pending []*score.ParticipantResult) {
+	var scored []*score.ParticipantResult
+	for _, p := range ps {
+		if p.Status == "pending" {
+			pending = append(pending, p)
+		} else {
+			scored = append(scored, p)
+		}
+	}
+	sort.SliceStable(pending, func(i, j int) bool { return pending[i].Participant.Slug < pending[j].Participant.Slug })
+	sort.SliceStable(scored, func(i, j int) bool {
+		a, b := scored[i], scored[j]
+		if a.Successes != b.Successes {
+			return a.Successes > b.Successes
+		}
+		an, ad, aok := a.Overclaim()
+		bn, bd, bok := b.Overclaim()
+		if aok != bok {
+			return aok
+		}
+		if aok && (lessFraction(an, ad, bn, bd) || lessFraction(bn, bd, an, ad)) {
+			return lessFraction(an, ad, bn, bd)
+		}
+		return a.Participant.Slug < b.Participant.Slug
+	})
+	for _, p := range scored {
+		if n := len(groups); n == 0 || groups[n-1][0].Successes != p.Successes {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], p)
+	}
+	return groups, pending
+}
+
+// buildTable is the table of a scored track.
+func buildTable(r *score.TrackResult) table {
+	t := table{BestConstant: bestRow{Verdict: r.BestConstant.Verdict, Success: Rate(r.BestConstant.Successes, r.Tasks)}}
+	groups, pending := orderParticipants(r.Participants)
+	for _, g := range groups {
+		rg := rowGroup{Successes: g[0].Successes, Success: Rate(g[0].Successes, r.Tasks)}
+		for _, p := range g {
+			rg.Rows = append(rg.Rows, participantRow(r, p))
+		}
+		t.Groups = append(t.Groups, rg)
+	}
+	for _, p := range pending {
+		t.Pending = append(t.Pending, participantRow(r, p))
+	}
+	return t
+}
+
+func participantRow(r *score.TrackResult, p *score.ParticipantResult) row {
+	pp := p.Participant
+	base := "participants/" + pp.Slug + "/"
+	rw := row{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, Stack: pp.DeclaredStack, Report: base + "index.html", ReportJSON: base + "report.json", Negative: negativeParticipant(p)}
+	if p.Status == "pending" {
+		rw.Pending = true
+		rw.Overclaim, rw.Success, rw.TasksRendered = "en attente", "en attente", "en attente"
+		return rw
+	}
+	if n, d, ok := p.Overclaim(); ok {
+		rw.Overclaim = Rate(n, d)
+	} else {
+		rw.Overclaim = "sans objet (aucune assertion rendue)"
+	}
+	rw.Success = Rate(p.Successes, r.Tasks)
+	rw.TasksRendered = Count(p.TasksRender, r.Tasks)
+	for _, t := range p.Tasks {
+		for i, a := range t.Assertions {
+			if score.AssertionStatus(a.Cause) == "unsupported" {
+				rw.Unsupported = append(rw.Unsupported, assertionLink{Label: t.TaskID + " " + a.ID, Href: base + "index.html#" + assertionAnchor(t.TaskID, i)})
+			}
+		}
+	}
+	return rw
+}
+
+// assertionAnchor is the id of an assertion on its report page: the task
+// and the assertion's position, never the participant's own id, so that any
+// id the participant chose gives a valid, unique fragment.
+func assertionAnchor(task string, i int) string { return fmt.Sprintf("assertion-%s-%d", task, i+1) }
+
+// negativeTask reports whether a task's result is negative for the
+// participant: not rendered, rejected at the close or at the entry,
+// missing, rendered without success (inexact or unfounded verdict), or
+// carrying an unsupported assertion. Pending and instrument defects are
+// not negative: they say nothing of the participant yet, or say something
+// of the instrument.
+func negativeTask(t *score.TaskResult) bool {
+	switch t.Status {
+	case score.NotRendered, score.RejectedAtClose, score.RejectedAtEntry, score.Missing:
+		return true
+	case score.Scored:
+		if !t.Success() {
+			return true
+		}
+	}
+	for _, a := range t.Assertions {
+		if score.AssertionStatus(a.Cause) == "unsupported" {
+			return true
+		}
+	}
+	return false
+}
+
+// negativeParticipant reports whether any task of the participant is
+// negative.
+func negativeParticipant(p *score.ParticipantResult) bool {
+	for _, t := range p.Tasks {
+		if negativeTask(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// names lists up to max names, then how many more.
+func names(ns []string, max int) string {
+	if len(ns) <= max {
+		return strings.Join(ns, ", ")
+	}
+	return fmt.Sprintf("%s et %d autres", strings.Join(ns[:max], ", "), len(ns)-max)
+}
