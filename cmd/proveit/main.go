@@ -40,6 +40,7 @@ func init() {
 		{"verify", "verify one Trust Layer proof, every check with its outcome", runVerify},
 		{"explain", "print one submission's whole trail, check by check", runExplain},
 		{"fetch", "fill the proof cache from the Trust Layer, within its read limits", runFetch},
+		{"serve", "preview the built site on 127.0.0.1 (loopback only)", runServe},
 	}
 }
 
