@@ -141,7 +141,7 @@ const keyJSON = `{
 var salt = []byte("0123456789abcdef0123456789abcdef")
 
 type fixture struct {
-	t        *testing.T
+	t        testing.TB
 	is       *testissuer.Issuer
 	files    map[string][]byte
 	parts    map[string]string // slug → DID
@@ -151,7 +151,7 @@ type fixture struct {
 	mutators []func(map[string][]byte)
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	is, err := testissuer.New(testissuer.Config{Seed: []byte("score fixture"), KeyWindow: keyWin})
 	if err != nil {
