@@ -2,6 +2,7 @@ package demo
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -139,7 +140,7 @@ func (t *track) trackTOML() []byte {
 	sort.Strings(open)
 	keys = append(keys, open...)
 	for _, v := range keys {
-		fmt.Fprintf(&b, "%s = %d\n", tomlString(v), d[v])
+		fmt.Fprintf(&b, "%s = %d\n", tomlKey(v), d[v])
 	}
 	b.WriteString("\n# Règles de clôture (§5.2, §5.7) : collections, liens, champs probants, listes communes.\n")
 	for _, c := range t.rules.collections {
@@ -189,6 +190,14 @@ func (t *track) keyJSON() []byte {
 		root = append(root, kv{k.id, obj{{"verdict", k.verdict}, {"family", k.family}, {"facts", facts}}})
 	}
 	return encodeJSON(root)
+}
+
+// tomlKey writes a key bare when TOML allows it, quoted otherwise.
+func tomlKey(k string) string {
+	if regexp.MustCompile(`^[A-Za-z0-9_-]+$`).MatchString(k) {
+		return k
+	}
+	return tomlString(k)
 }
 
 func contains(ss []string, s string) bool {

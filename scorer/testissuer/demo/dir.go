@@ -1,0 +1,91 @@
+package demo
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// DefaultDir is where the demo season lives in the repository.
+const DefaultDir = "seasons/0"
+
+// Write generates the season into dir, replacing it as a whole: the files
+// are written into a new directory beside dir, which then takes dir's
+// place, so that no file of an earlier generation survives and a failed
+// run leaves dir untouched. An existing dir is replaced only if it is empty
+// or holds a demo season (a season.toml saying demo = true).
+func Write(dir string, opts Options) (*Meta, error) {
+	dir = filepath.Clean(dir)
+	if err := checkReplaceable(dir); err != nil {
+		return nil, err
+	}
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".seasongen-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp) // a no-op once renamed
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return nil, err
+	}
+	meta, err := Generate(opts, func(rel string, data []byte) error {
+		p := filepath.Join(tmp, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(p, data, 0o644)
+	})
+	if err != nil {
+		return nil, err
+	}
+	old := ""
+	if _, err := os.Lstat(dir); err == nil {
+		old = tmp + ".old"
+		if err := os.Rename(dir, old); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if old != "" {
+			os.Rename(old, dir)
+		}
+		return nil, err
+	}
+	if old != "" {
+		if err := os.RemoveAll(old); err != nil {
+			return nil, err
+		}
+	}
+	return meta, nil
+}
+
+// checkReplaceable refuses to replace a directory that is not a demo
+// season.
+func checkReplaceable(dir string) error {
+	fi, err := os.Lstat(dir)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s exists and is not a directory", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	st, err := os.ReadFile(filepath.Join(dir, "season.toml"))
+	if err != nil || !bytes.Contains(st, []byte("\ndemo = true\n")) {
+		return fmt.Errorf("%s holds something other than a demo season (no season.toml with demo = true): refusing to replace it", dir)
+	}
+	return nil
+}

@@ -1,0 +1,122 @@
+package demo
+
+// Task status codes and assertion cause codes, as DESIGN §6 and §7 spell
+// them.
+const (
+	StatusScored          = "scored"
+	StatusNotRendered     = "not_rendered"
+	StatusRejectedAtClose = "rejected_at_close"
+	StatusRejectedAtEntry = "rejected_at_entry"
+	StatusPending         = "pending"
+	StatusMissing         = "missing"
+
+	CauseSupported        = "supported"
+	CauseInvalidProof     = "invalid_proof"
+	CauseUnboundIdentity  = "unbound_identity"
+	CauseResourceMismatch = "resource_mismatch"
+	CauseValueMismatch    = "value_mismatch"
+	CauseInstrumentDefect = "instrument_defect"
+	CausePending          = "pending"
+)
+
+// Unexported aliases, for the scripts.
+const (
+	statusScored          = StatusScored
+	statusNotRendered     = StatusNotRendered
+	statusRejectedAtClose = StatusRejectedAtClose
+	statusRejectedAtEntry = StatusRejectedAtEntry
+	statusPending         = StatusPending
+)
+
+// Proof outcomes a generated proof is meant to have under scorer/verify,
+// or OutcomeNotFound for a cited id the Trust Layer answers 404 for.
+const (
+	OutcomeValid    = "valid"
+	OutcomeInvalid  = "invalid"
+	OutcomeUnbound  = "unbound_identity"
+	OutcomePending  = "pending"
+	OutcomeNotFound = "not_found"
+)
+
+// Meta is what the generation means: per participant and task the status,
+// verdicts and assertion causes the scorer should find, and per cited proof
+// the outcome scorer/verify should give. The scorer is written from the
+// specification, not from this; tests compare the two.
+type Meta struct {
+	Participants []ParticipantMeta // sorted by slug
+	Proofs       []ProofMeta       // every cited proof, sorted by id
+	Freezes      []FreezeMeta
+}
+
+// ParticipantMeta is one participant of the season.
+type ParticipantMeta struct {
+	Slug, Agent, DID string
+	Role             string // what it exercises
+	Synthetic        bool   // added by Options.Participants
+	Tasks            []TaskMeta
+}
+
+// TaskMeta is one participant × task.
+type TaskMeta struct {
+	Track, TaskID string
+	Status        string // a Status* code
+	Fault         string // for a rejected submission: the rule it breaks
+	Verdict       string // rendered; "" when missing
+	Expected      string
+	Exact         bool     // verdict == expected (scored tasks only)
+	Founded       bool     // every founding fact carried by a supported assertion (scored tasks only)
+	MissingFacts  []string // fact ids of the key not carried (scored tasks only)
+	Assertions    []AssertionMeta
+}
+
+// AssertionMeta is one assertion of a submission; Cause is "" when the
+// submission is rejected before assertions are examined.
+type AssertionMeta struct {
+	ID       string
+	Resource string
+	Field    string
+	Value    string // canonical JSON
+	Own      bool
+	ProofIDs []string
+	Cause    string
+}
+
+// ProofMeta is one cited proof.
+type ProofMeta struct {
+	ID          string
+	Participant string // "" for a freeze
+	Track       string
+	TaskID      string
+	Resource    string // the resource called ("" for a freeze)
+	DID         string // the DID the identity must be bound to
+	Outcome     string // an Outcome* code
+	Check       string // the Failure.Check verify should report, for invalid and unbound
+	Body        string // the body the call was answered with: the resource, or a /_systeme/* path
+	Freeze      bool
+}
+
+// FreezeMeta is one freeze of a track.
+type FreezeMeta struct {
+	Track, Bareme, ProofID string
+	SupersededBy           string
+}
+
+// Counts returns how many tasks have each status and how many assertions
+// each cause, per track.
+func (m *Meta) Counts(track string) (statuses, causes map[string]int) {
+	statuses, causes = map[string]int{}, map[string]int{}
+	for _, p := range m.Participants {
+		for _, t := range p.Tasks {
+			if t.Track != track {
+				continue
+			}
+			statuses[t.Status]++
+			for _, a := range t.Assertions {
+				if a.Cause != "" {
+					causes[a.Cause]++
+				}
+			}
+		}
+	}
+	return statuses, causes
+}
