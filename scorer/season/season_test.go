@@ -875,3 +875,19 @@ func TestCheckHost(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenVerdictSetDistribution: a track with an open verdict set may
+// publish only its fixed verdicts (a product reference's count would reveal
+// an answer); a closed set must publish every task.
+func TestOpenVerdictSetDistribution(t *testing.T) {
+	f := newFixture()
+	edit(t, f, "generique/track.toml", "aucune_option_valide = 0\n\"REF-0001\" = 1\n", "aucune_option_valide = 0\n")
+	if _, err := Load(f.write(t)); err != nil {
+		t.Errorf("an open set publishing only aucune_option_valide: %v", err)
+	}
+	f = newFixture()
+	edit(t, f, "conformite/track.toml", "non_conforme = 1\n", "non_conforme = 0\n")
+	if _, err := Load(f.write(t)); err == nil || !strings.Contains(err.Error(), "counts sum to 1, want the number of tasks, 2") {
+		t.Errorf("a closed set publishing fewer than its tasks: %v", err)
+	}
+}

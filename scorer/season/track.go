@@ -281,8 +281,15 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 		t.Distribution[k] = int(n)
 		sum += int(n)
 	}
-	if sum != len(t.Tasks) {
+	// A closed verdict set publishes every verdict's count. An open one
+	// (product references, §6.3) may publish only its fixed verdicts, such as
+	// aucune_option_valide: naming how often a given reference is expected
+	// would reveal an answer; the rest of the tasks expect some reference.
+	switch {
+	case t.VerdictPattern == nil && sum != len(t.Tasks):
 		return nil, l.errf(rel, "distribution", "counts sum to %d, want the number of tasks, %d", sum, len(t.Tasks))
+	case sum > len(t.Tasks):
+		return nil, l.errf(rel, "distribution", "counts sum to %d, more than the number of tasks, %d", sum, len(t.Tasks))
 	}
 	if t.Rules, err = l.loadRules(rel, f.GraphRoots, f.Collections); err != nil {
 		return nil, err

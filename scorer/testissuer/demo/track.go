@@ -3,7 +3,6 @@ package demo
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/ark-forge/proveit/scorer/pyjson"
@@ -131,14 +130,8 @@ func (t *track) trackTOML() []byte {
 	for _, v := range t.verdicts {
 		keys = append(keys, v)
 	}
-	var open []string
-	for v := range d {
-		if !contains(t.verdicts, v) {
-			open = append(open, v)
-		}
-	}
-	sort.Strings(open)
-	keys = append(keys, open...)
+	// Only the fixed verdicts are published: how often a given product
+	// reference is expected would reveal an answer (§6.3, §6.5).
 	for _, v := range keys {
 		fmt.Fprintf(&b, "%s = %d\n", tomlKey(v), d[v])
 	}
