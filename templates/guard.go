@@ -40,7 +40,8 @@ import (
 //     parts ("SuperTricheur" holds "tricheur").
 //  3. No model or provider name in a negative category (§7.3): in an
 //     element marked data-negatif="oui", no word or run of words of
-//     ProviderNames, unless it sits in an element marked
+//     ProviderNames, the last word alone or followed by a version number
+//     ("gpt4o", "llama3"; not "metallama"), unless it sits in an element marked
 //     data-declaratif="oui" (the declared stack). The templates mark as
 //     negative: the row of a participant of whom a task is negative (not
 //     rendered, rejected, missing, rendered without success, or carrying an
@@ -303,11 +304,15 @@ func IntentWord(w string) bool {
 	return false
 }
 
+// containsRun reports whether words holds the run of words, each equal
+// to its word of the run or, for the last one, followed by a version
+// ("gpt4o", "llama3").
 func containsRun(words, run []string) bool {
 	for i := 0; i+len(run) <= len(words); i++ {
 		ok := true
 		for j, r := range run {
-			if words[i+j] != r {
+			w := words[i+j]
+			if w != r && !(j == len(run)-1 && len(w) > len(r) && strings.HasPrefix(w, r) && w[len(r)] >= '0' && w[len(r)] <= '9') {
 				ok = false
 				break
 			}

@@ -1,0 +1,400 @@
+package templates
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/ark-forge/proveit/scorer/output"
+)
+
+// TestBrowser opens the built site in a real headless Chromium: every page
+// that a link reaches, from the index, with no console error, no broken
+// local link or fragment, no script but the JSON-LD label, no resource from
+// another origin, no horizontal overflow on a phone, no serious or critical
+// axe-core violation, and no participant-controlled markup that runs; it
+// takes screenshots of every page type at phone (390 px) and desktop
+// (1280 px) widths.
+//
+// It needs chromium (PROVEIT_CHROMIUM, or chromium on PATH) and axe-core's
+// axe.min.js (PROVEIT_AXE_CORE). Where either is missing it skips, naming
+// it, unless PROVEIT_REQUIRE_CHROMIUM=1 — as .ci/run sets — and then it
+// fails. Screenshots go to PROVEIT_SCREENSHOTS when set, else to a
+// temporary directory removed after the test.
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the browser test is long")
+	}
+	require := os.Getenv("PROVEIT_REQUIRE_CHROMIUM") == "1"
+	missing := func(what string) {
+		if require {
+			t.Fatalf("PROVEIT_REQUIRE_CHROMIUM=1 but %s", what)
+		}
+		t.Skipf("skipped: %s (set PROVEIT_REQUIRE_CHROMIUM=1 to make this a failure)", what)
+	}
+	chrome := os.Getenv("PROVEIT_CHROMIUM")
+	if chrome == "" {
+		for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+			if p, err := exec.LookPath(name); err == nil {
+				chrome = p
+				break
+			}
+		}
+	}
+	if chrome == "" {
+		missing("chromium is not installed (apt-get install chromium, or set PROVEIT_CHROMIUM)")
+	}
+	axePath := os.Getenv("PROVEIT_AXE_CORE")
+	if axePath == "" {
+		missing("axe-core is not found: set PROVEIT_AXE_CORE to node_modules/axe-core/axe.min.js (npm install axe-core@4)")
+	}
+	axe, err := os.ReadFile(axePath)
+	if err != nil {
+		missing(fmt.Sprintf("axe-core: %v", err))
+	}
+
+	site := buildBrowserSite(t)
+	srv := httptest.NewServer(staticHost(site))
+	defer srv.Close()
+	base, _ := url.Parse(srv.URL + "/")
+
+	shots := os.Getenv("PROVEIT_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	} else if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,OptimizationHints,MediaRouter"),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	deadline := time.AfterFunc(8*time.Minute, cancel)
+	defer deadline.Stop()
+
+	var mu sync.Mutex
+	var consoleErrors []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e := ev.(type) {
+		case *log.EventEntryAdded:
+			if e.Entry.Level == log.EntryLevelError {
+				consoleErrors = append(consoleErrors, fmt.Sprintf("log %s: %s (%s)", e.Entry.Source, e.Entry.Text, e.Entry.URL))
+			}
+		case *runtime.EventExceptionThrown:
+			consoleErrors = append(consoleErrors, "exception: "+e.ExceptionDetails.Text)
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert {
+				consoleErrors = append(consoleErrors, fmt.Sprintf("console.%s", e.Type))
+			}
+		}
+	}); err != nil {
+		t.Fatalf("starting chromium %s: %v", chrome, err)
+	}
+	takeErrors := func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		e := consoleErrors
+		consoleErrors = nil
+		return e
+	}
+
+	type pageInfo struct {
+		Links    []string `json:"links"`
+		IDs      []string `json:"ids"`
+		Scripts  int      `json:"scripts"`
+		XSS      string   `json:"xss"`
+		Foreign  []string `json:"foreign"`
+		Overflow bool     `json:"overflow"`
+		Title    string   `json:"title"`
+		Lang     string   `json:"lang"`
+	}
+	const probe = `(() => ({
+		links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
+		ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id),
+		scripts: document.querySelectorAll('script:not([type="application/ld+json"])').length,
+		xss: typeof window.__xss,
+		foreign: performance.getEntriesByType('resource').map(r => r.name).filter(n => !n.startsWith(location.origin)),
+		overflow: document.documentElement.scrollWidth > window.innerWidth + 1,
+		title: document.title,
+		lang: document.documentElement.lang,
+	}))()`
+	type axeViolation struct {
+		ID     string   `json:"id"`
+		Impact string   `json:"impact"`
+		Help   string   `json:"help"`
+		Nodes  []string `json:"nodes"`
+	}
+	const runAxe = `axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
+		.filter(v => v.impact === 'serious' || v.impact === 'critical')
+		.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))})))`
+
+	width := int64(1280)
+	visit := func(u string) pageInfo {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
+			t.Fatalf("navigating to %s: %v", u, err)
+		}
+		info, err := chromedp.Run(ctx, chromedp.Evaluate[pageInfo](probe))
+		if err != nil {
+			t.Fatalf("%s: %v", u, err)
+		}
+		return info
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
+		t.Fatal(err)
+	}
+
+	// Crawl from the index: every local link, HTML or not, must resolve, and
+	// every fragment must name an element of its page.
+	rel := func(u *url.URL) string { return strings.TrimPrefix(u.Path, "/") }
+	seen := map[string]bool{}
+	ids := map[string]map[string]bool{}
+	fragments := map[string][]string{} // page → fragments linked, with the linking page
+	queue := []string{base.ResolveReference(&url.URL{Path: "index.html"}).String()}
+	seen["index.html"] = true
+	var htmlPages []string
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		pu, _ := url.Parse(u)
+		name := rel(pu)
+		htmlPages = append(htmlPages, name)
+		info := visit(u)
+		for _, e := range takeErrors() {
+			t.Errorf("%s: console error: %s", name, e)
+		}
+		if info.Scripts != 0 {
+			t.Errorf("%s: %d scripts besides the JSON-LD label", name, info.Scripts)
+		}
+		if info.XSS != "undefined" {
+			t.Errorf("%s: participant markup ran: window.__xss is %s", name, info.XSS)
+		}
+		if len(info.Foreign) > 0 {
+			t.Errorf("%s: resources from another origin: %v", name, info.Foreign)
+		}
+		if info.Lang != "fr" || info.Title == "" {
+			t.Errorf("%s: lang %q, title %q", name, info.Lang, info.Title)
+		}
+		ids[name] = map[string]bool{}
+		for _, id := range info.IDs {
+			ids[name][id] = true
+		}
+		for _, l := range info.Links {
+			lu, err := url.Parse(l)
+			if err != nil {
+				t.Errorf("%s: link %q: %v", name, l, err)
+				continue
+			}
+			if lu.Host != base.Host || lu.Scheme != base.Scheme {
+				continue // external: not followed
+			}
+			target := rel(lu)
+			if target == "" || strings.HasSuffix(target, "/") {
+				t.Errorf("%s: link %q names a directory, not a file: a static host may not serve it", name, l)
+				continue
+			}
+			if lu.Fragment != "" {
+				fragments[target] = append(fragments[target], lu.Fragment+" (from "+name+")")
+			}
+			if seen[target] {
+				continue
+			}
+			seen[target] = true
+			if path.Ext(target) == ".html" {
+				lu.Fragment = ""
+				queue = append(queue, lu.String())
+				continue
+			}
+			resp, err := http.Get(srv.URL + "/" + target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				t.Errorf("%s: broken link %s: %s", name, target, resp.Status)
+			}
+		}
+	}
+	for target, frs := range fragments {
+		for _, f := range frs {
+			id, from, _ := strings.Cut(f, " (from ")
+			if ids[target] != nil && !ids[target][id] {
+				t.Errorf("broken fragment %s#%s, from %s", target, id, strings.TrimSuffix(from, ")"))
+			}
+		}
+	}
+	sort.Strings(htmlPages)
+	t.Logf("crawled %d pages and %d links", len(htmlPages), len(seen))
+
+	// Every page type must have been reached.
+	kinds := map[string]string{}
+	for _, p := range htmlPages {
+		var kind string
+		switch {
+		case p == "index.html":
+			kind = "index"
+		case !strings.Contains(p, "/"):
+			kind = "contenu"
+		case strings.Count(p, "/") == 1:
+			kind = "saison"
+		case strings.Contains(p, "/participants/"):
+			kind = "rapport"
+		default:
+			kind = "piste"
+		}
+		if _, ok := kinds[kind]; !ok || strings.Contains(p, "balise") || strings.Contains(p, "saison-0") && !strings.Contains(kinds[kind], "saison-0") {
+			kinds[kind] = p
+		}
+	}
+	for _, k := range []string{"index", "contenu", "saison", "piste", "rapport"} {
+		if kinds[k] == "" {
+			t.Errorf("no %s page was reached from the index", k)
+		}
+	}
+
+	// The escaped name is shown as text, the markup never runs.
+	xssPage := "saison-3/conformite/participants/balise/index.html"
+	if !seen[xssPage] {
+		t.Errorf("%s was not reached", xssPage)
+	} else {
+		visit(srv.URL + "/" + xssPage)
+		h1, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('h1').textContent`))
+		if err != nil || !strings.Contains(h1, xssAgent) {
+			t.Errorf("the agent name is not shown as text: %q, %v", h1, err)
+		}
+		quote, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.recit blockquote').textContent`))
+		if err != nil || !strings.Contains(quote, "</blockquote><script>") {
+			t.Errorf("the narrative is not shown as written: %q, %v", quote, err)
+		}
+	}
+
+	// axe-core on every page, at both widths for one page of each type.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("true")); err != nil {
+		t.Fatal(err)
+	}
+	check := func(name string) {
+		t.Helper()
+		visit(srv.URL + "/" + name)
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(axe)+";true")); err != nil {
+			t.Fatalf("injecting axe-core: %v", err)
+		}
+		vs, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](runAxe, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("%s: axe.run: %v", name, err)
+		}
+		for _, v := range vs {
+			t.Errorf("%s (%d px): axe %s violation %s: %s, at %v", name, width, v.Impact, v.ID, v.Help, v.Nodes)
+		}
+		for _, e := range takeErrors() {
+			t.Errorf("%s: console error: %s", name, e)
+		}
+	}
+	for _, p := range htmlPages {
+		check(p)
+	}
+	var types []string
+	for k := range kinds {
+		types = append(types, k)
+	}
+	sort.Strings(types)
+	for _, w := range []int64{390, 1280} {
+		width = w
+		vopts := []chromedp.EmulateViewportOption{}
+		if w < 600 {
+			vopts = append(vopts, chromedp.EmulateMobile, chromedp.EmulatePortrait)
+		}
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 844, vopts...)); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range types {
+			name := kinds[k]
+			info := visit(srv.URL + "/" + name)
+			if info.Overflow {
+				t.Errorf("%s overflows horizontally at %d px: a table or a line does not fit or scroll", name, w)
+			}
+			if w < 600 {
+				check(name)
+			}
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatalf("screenshot of %s: %v", name, err)
+			}
+			file := filepath.Join(shots, fmt.Sprintf("%s-%dpx.png", k, w))
+			if err := os.WriteFile(file, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("screenshots of %v in %s", kinds, shots)
+}
+
+// buildBrowserSite builds the fixture seasons (open 1 and 2, closed 3 with
+// markup in every participant string) and, when the repository has it, the
+// demo season seasons/0, into a directory.
+func buildBrowserSite(t *testing.T) string {
+	t.Helper()
+	root := writeSeasons(t, false)
+	if fi, err := os.Stat(filepath.Join("..", "seasons", "0", "season.toml")); err == nil && fi.Mode().IsRegular() {
+		if err := os.CopyFS(filepath.Join(root, "0"), os.DirFS(filepath.Join("..", "seasons", "0"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tree, err := Build(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "public")
+	if err := output.WriteAtomic(dir, tree); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// staticHost serves the files of dir exactly at their paths, as the
+// plainest static host does: no redirect, no index for a directory.
+func staticHost(dir string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := path.Clean("/" + r.URL.Path)
+		f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		defer f.Close()
+		fi, err := f.Stat()
+		if err != nil || !fi.Mode().IsRegular() || strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r)
+			return
+		}
+		http.ServeContent(w, r, name, time.Time{}, f)
+	})
+}
