@@ -58,6 +58,7 @@ type reportView struct {
 	Pending                 bool
 	Negative                bool
 	Overclaim, Success      string
+	OverclaimNote           string
 	TasksRendered           string
 	Tasks                   []taskView
 }
@@ -118,7 +119,7 @@ type incidentView struct {
 func buildReport(r *score.TrackResult, p *score.ParticipantResult, proofs map[string]bool, prefix string) reportView {
 	row := participantRow(r, p)
 	v := reportView{Slug: row.Slug, Agent: row.Agent, DID: row.DID, Stack: row.Stack, Pending: row.Pending, Negative: row.Negative,
-		Overclaim: row.Overclaim, Success: row.Success, TasksRendered: row.TasksRendered}
+		Overclaim: row.Overclaim, OverclaimNote: row.OverclaimNote, Success: row.Success, TasksRendered: row.TasksRendered}
 	for _, t := range p.Tasks {
 		tv := taskView{ID: t.TaskID, Anchor: "tache-" + t.TaskID, Status: statusLabels[t.Status], StatusCode: t.Status, StatusHelp: statusHelp[t.Status], Reason: t.Reason,
 			Pending: t.Status == score.PendingTask, Scored: t.Status == score.Scored, Evaluated: t.Status != score.Missing && t.Status != score.RejectedAtEntry,

@@ -40,6 +40,7 @@ type row struct {
 	Slug, Agent, DID, Stack string
 	Pending                 bool
 	Overclaim               string
+	OverclaimNote           string // why there is no overclaim
 	Success                 string
 	TasksRendered           string
 	Report, ReportJSON      string // relative to the track page
@@ -122,7 +123,7 @@ func participantRow(r *score.TrackResult, p *score.ParticipantResult) row {
 	if n, d, ok := p.Overclaim(); ok {
 		rw.Overclaim = Rate(n, d)
 	} else {
-		rw.Overclaim = "sans objet (aucune assertion rendue)"
+		rw.Overclaim, rw.OverclaimNote = "sans objet", "aucune assertion rendue"
 	}
 	rw.Success = Rate(p.Successes, r.Tasks)
 	rw.TasksRendered = Count(p.TasksRender, r.Tasks)

@@ -123,7 +123,7 @@ func TestTableBothColumns(t *testing.T) {
 	if len(rows) != 9 {
 		t.Fatalf("%d participant rows, want 9", len(rows))
 	}
-	rate := regexp.MustCompile(`<td>(\d+/\d+ \(\d+,\d\x{a0}%\)|sans objet \(aucune assertion rendue\)|en attente)</td>`)
+	rate := regexp.MustCompile(`<td class="taux">(\d+/\d+ \(\d+,\d\x{a0}%\)|sans objet<br><span class="note">aucune assertion rendue</span>|en attente)</td>`)
 	for _, r := range rows {
 		if n := len(rate.FindAllString(r, -1)); n < 2 {
 			t.Errorf("row without its two rates side by side (%d): %s", n, r)
@@ -142,11 +142,11 @@ func TestTableBestConstantFirst(t *testing.T) {
 		page := string(tree[name])
 		i := strings.Index(page, "<tbody")
 		j := strings.Index(page, "data-participant=")
-		if i < 0 || j < i || !strings.Contains(page[i:j], "Meilleure réponse constante") || !strings.Contains(page[i:j], "<td>sans objet</td>") {
+		if i < 0 || j < i || !strings.Contains(page[i:j], "Meilleure réponse constante") || !strings.Contains(page[i:j], `<td class="taux">sans objet</td>`) {
 			t.Errorf("%s: the best-constant row is not the first row, with overclaim « sans objet »", name)
 		}
 	}
-	if !strings.Contains(string(tree["saison-3/conformite/index.html"]), "verdict <code>conforme</code> partout)</th><td>—</td><td>sans objet</td><td>1/2 (50,0\u00a0%)</td>") {
+	if !strings.Contains(string(tree["saison-3/conformite/index.html"]), "verdict <code>conforme</code> partout)</th><td>—</td><td class=\"taux\">sans objet</td><td class=\"taux\">1/2 (50,0\u00a0%)</td>") {
 		t.Error("best constant of conformite is not conforme, 1/2")
 	}
 }
