@@ -271,8 +271,13 @@ func TestBrowser(t *testing.T) {
 		default:
 			kind = "piste"
 		}
-		if _, ok := kinds[kind]; !ok || strings.Contains(p, "balise") || strings.Contains(p, "saison-0") && !strings.Contains(kinds[kind], "saison-0") {
+		// The demo season's pages where there is one, and the report full of
+		// markup besides.
+		if _, ok := kinds[kind]; !ok || strings.Contains(p, "saison-0") && !strings.Contains(kinds[kind], "saison-0") {
 			kinds[kind] = p
+		}
+		if strings.Contains(p, "/balise/") {
+			kinds["rapport-balises"] = p
 		}
 	}
 	for _, k := range []string{"index", "contenu", "saison", "piste", "rapport"} {
