@@ -323,6 +323,19 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("%s: console error: %s", name, e)
 		}
 	}
+	// axe-core itself must see a violation where there is one: a page
+	// outside the site, never linked, with an image without alternative.
+	if err := os.WriteFile(filepath.Join(site, "controle-axe.html"), []byte(`<!DOCTYPE html><html lang="fr"><head><title>contrôle</title><link rel="icon" href="data:,"></head><body><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	visit(srv.URL + "/controle-axe.html")
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(axe)+";true")); err != nil {
+		t.Fatalf("injecting axe-core: %v", err)
+	}
+	if vs, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](runAxe, chromedp.EvalAwaitPromise)); err != nil || len(vs) == 0 || vs[0].ID != "image-alt" {
+		t.Fatalf("axe-core does not report an image without alternative: %v, %v", vs, err)
+	}
+	takeErrors()
 	for _, p := range htmlPages {
 		check(p)
 	}
