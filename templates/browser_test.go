@@ -38,10 +38,10 @@ import (
 // fails. Screenshots go to PROVEIT_SCREENSHOTS when set, else to a
 // temporary directory removed after the test.
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the browser test is long")
-	}
 	require := os.Getenv("PROVEIT_REQUIRE_CHROMIUM") == "1"
+	if testing.Short() && !require {
+		t.Skip("-short: the browser test is long (PROVEIT_REQUIRE_CHROMIUM=1 runs it anyway)")
+	}
 	missing := func(what string) {
 		if require {
 			t.Fatalf("PROVEIT_REQUIRE_CHROMIUM=1 but %s", what)
