@@ -15,8 +15,8 @@ import (
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/score"
-	"github.com/ark-forge/proveit/scorer/testissuer"
-	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 )
 
 // closedSeason is a small closed season whose two tracks are scored for
@@ -34,7 +34,7 @@ const (
 var (
 	fxOpens  = time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
 	fxCloses = time.Date(2026, 10, 31, 23, 59, 59, 0, time.UTC)
-	fxKeyWin = testtsa.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
+	fxKeyWin = rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
 	fxSalt   = []byte("0123456789abcdef0123456789abcdef")
 )
 
@@ -140,17 +140,17 @@ func fxKeyJSON(i int) string {
 
 type fixture struct {
 	t       *testing.T
-	is      *testissuer.Issuer
+	is      *prooftest.Issuer
 	files   map[string][]byte
 	dids    map[string]string
 	at      time.Time
-	proofs  []*testissuer.Proof
+	proofs  []*prooftest.Proof
 	openIDs map[string]bool
 }
 
 func newClosedFixture(t *testing.T) *fixture {
 	t.Helper()
-	is, err := testissuer.New(testissuer.Config{Seed: []byte("templates fixture"), KeyWindow: fxKeyWin})
+	is, err := prooftest.New(prooftest.Config{Seed: []byte("templates fixture"), KeyWindow: fxKeyWin})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,13 +205,13 @@ type callOpts struct {
 	open       bool
 }
 
-func (f *fixture) call(slug, path string, o callOpts) *testissuer.Proof {
+func (f *fixture) call(slug, path string, o callOpts) *prooftest.Proof {
 	f.t.Helper()
 	body := fxBodies[path]
 	if o.body != "" {
 		body = o.body
 	}
-	p, err := f.is.Issue(testissuer.Call{Target: fxHost + path, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(body),
+	p, err := f.is.Issue(prooftest.Call{Target: fxHost + path, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(body),
 		DID: f.dids[slug], Unverified: o.unverified, Spec: o.spec, APIKey: "key-" + slug, At: f.at})
 	if err != nil {
 		f.t.Fatal(err)
@@ -227,7 +227,7 @@ func (f *fixture) call(slug, path string, o callOpts) *testissuer.Proof {
 type claim struct {
 	resource, field string
 	value           any
-	proofs          []*testissuer.Proof
+	proofs          []*prooftest.Proof
 }
 
 func (f *fixture) submit(track, slug, task, verdict, narrative string, claims []claim, edit func(map[string]any)) {
@@ -267,7 +267,7 @@ func (f *fixture) write(root string) {
 		}
 		for _, p := range f.proofs {
 			if f.openIDs[p.ID] {
-				p.Batch = pv.Batch{ID: testissuer.OpenBatch, Status: pv.BatchOpen}
+				p.Batch = pv.Batch{ID: prooftest.OpenBatch, Status: pv.BatchOpen}
 			}
 		}
 	}
@@ -278,12 +278,12 @@ func (f *fixture) write(root string) {
 		}
 		f.files["proofs/"+p.ID+".json"] = v
 	}
-	freezeIs, err := testissuer.New(testissuer.Config{Seed: []byte("templates fixture"), KeyWindow: fxKeyWin})
+	freezeIs, err := prooftest.New(prooftest.Config{Seed: []byte("templates fixture"), KeyWindow: fxKeyWin})
 	if err != nil {
 		f.t.Fatal(err)
 	}
 	type minted struct {
-		p       *testissuer.Proof
+		p       *prooftest.Proof
 		target  string
 		payload pyjson.Value
 	}
@@ -297,7 +297,7 @@ func (f *fixture) write(root string) {
 			pyjson.Member{Key: "track", Value: pyjson.StringValue(tr.name)},
 		)
 		target := fmt.Sprintf("https://proveit.arkforge.tech/v1/season/%d/freeze", fxSeason)
-		fp, err := freezeIs.Issue(testissuer.Call{Target: target, Method: "POST", Payload: payload, Body: []byte(`{"enregistre": true}`), DID: fxChallengeDID, APIKey: "challenge", At: fxOpens.Add(time.Duration(-48+i) * time.Hour)})
+		fp, err := freezeIs.Issue(prooftest.Call{Target: target, Method: "POST", Payload: payload, Body: []byte(`{"enregistre": true}`), DID: fxChallengeDID, APIKey: "challenge", At: fxOpens.Add(time.Duration(-48+i) * time.Hour)})
 		if err != nil {
 			f.t.Fatal(err)
 		}
@@ -361,13 +361,13 @@ func castSeason(t *testing.T, root string) {
 		f.participant(s, "", "", "Go, outils maison")
 	}
 	f.participant("balise", xssAgent, "did:key:z6MkBalise%3Cb%3E", xssStack)
-	agr := func(slug string, o callOpts) *testissuer.Proof { return f.call(slug, "/agrements/AGR-0001", o) }
-	av := func(slug string, o callOpts) *testissuer.Proof { return f.call(slug, "/avenants/AV-0001", o) }
-	ls := func(slug string, o callOpts) *testissuer.Proof {
+	agr := func(slug string, o callOpts) *prooftest.Proof { return f.call(slug, "/agrements/AGR-0001", o) }
+	av := func(slug string, o callOpts) *prooftest.Proof { return f.call(slug, "/avenants/AV-0001", o) }
+	ls := func(slug string, o callOpts) *prooftest.Proof {
 		return f.call(slug, "/listes/mesures-restrictives/page-1", o)
 	}
-	ent := func(slug string, o callOpts) *testissuer.Proof { return f.call(slug, "/entites/ENT-0001", o) }
-	p := func(ps ...*testissuer.Proof) []*testissuer.Proof { return ps }
+	ent := func(slug string, o callOpts) *prooftest.Proof { return f.call(slug, "/entites/ENT-0001", o) }
+	p := func(ps ...*prooftest.Proof) []*prooftest.Proof { return ps }
 	for i, tr := range fxTracks {
 		t1, t2 := tr.prefix+"-01", tr.prefix+"-02"
 		v1, v2 := tr.verdict[0], tr.verdict[1]

@@ -15,8 +15,8 @@ import (
 	"github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
-	"github.com/ark-forge/proveit/scorer/testissuer"
-	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 )
 
 // fetchSeason writes a season whose one submission cites cited proofs
@@ -27,8 +27,8 @@ import (
 // the minted views by id.
 func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, map[string][]byte) {
 	t.Helper()
-	window := testtsa.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
-	is, err := testissuer.New(testissuer.Config{Seed: []byte("cli fetch"), KeyWindow: window})
+	window := rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
+	is, err := prooftest.New(prooftest.Config{Seed: []byte("cli fetch"), KeyWindow: window})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,8 +36,8 @@ func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, 
 	t.Cleanup(srv.Close)
 	at := time.Date(2026, 9, 25, 12, 0, 0, 0, time.UTC)
 	body := `{"statut": "actif"}`
-	issue := func(target string) *testissuer.Proof {
-		p, err := is.Issue(testissuer.Call{Target: target, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(body), DID: "did:key:z6MkCliFetch", APIKey: "k", At: at})
+	issue := func(target string) *prooftest.Proof {
+		p, err := is.Issue(prooftest.Call{Target: target, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(body), DID: "did:key:z6MkCliFetch", APIKey: "k", At: at})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +45,7 @@ func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, 
 		return p
 	}
 	freeze := issue("https://proveit.arkforge.tech/v1/season/7/freeze")
-	var ps []*testissuer.Proof
+	var ps []*prooftest.Proof
 	for range cited - 1 {
 		ps = append(ps, issue("https://corpus.arkforge.tech/agrements/AGR-4417"))
 	}

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/pyjson"
-	"github.com/ark-forge/proveit/scorer/testissuer"
-	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 )
 
 // verifySeason writes a season with trust material from a test issuer and
@@ -17,14 +17,14 @@ import (
 // and a 404 record. It returns the season directory and the proof ids.
 func verifySeason(t *testing.T) (dir, valid, tampered, pending, missing string) {
 	t.Helper()
-	window := testtsa.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
-	is, err := testissuer.New(testissuer.Config{Seed: []byte("cli verify"), KeyWindow: window})
+	window := rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
+	is, err := prooftest.New(prooftest.Config{Seed: []byte("cli verify"), KeyWindow: window})
 	if err != nil {
 		t.Fatal(err)
 	}
 	at := time.Date(2026, 9, 25, 12, 0, 0, 0, time.UTC)
-	issue := func() *testissuer.Proof {
-		p, err := is.Issue(testissuer.Call{Target: "https://corpus.arkforge.tech/agrements/AGR-4417", Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(`{"statut": "actif"}`), DID: "did:key:z6MkCli", APIKey: "k", At: at})
+	issue := func() *prooftest.Proof {
+		p, err := is.Issue(prooftest.Call{Target: "https://corpus.arkforge.tech/agrements/AGR-4417", Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(`{"statut": "actif"}`), DID: "did:key:z6MkCli", APIKey: "k", At: at})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ corpus_host = "https://corpus.arkforge.tech"
 		"trust/trusted_root.json": root,
 		"trust/trust_layer.toml":  tl,
 	}
-	for _, p := range []*testissuer.Proof{a, b, c} {
+	for _, p := range []*prooftest.Proof{a, b, c} {
 		v, err := p.View()
 		if err != nil {
 			t.Fatal(err)

@@ -16,7 +16,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/ark-forge/proveit/scorer/testissuer/demo"
+	"github.com/ark-forge/proveit/cmd/seasongen/internal/demo"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/ark-forge/proveit/scorer/season"
-	"github.com/ark-forge/proveit/scorer/testissuer/demo"
+	"github.com/ark-forge/proveit/cmd/seasongen/internal/demo"
 )
 
 func TestUsage(t *testing.T) {

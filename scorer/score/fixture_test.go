@@ -15,8 +15,8 @@ import (
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
-	"github.com/ark-forge/proveit/scorer/testissuer"
-	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/ark-forge/proveit/scorer/trust"
 )
 
@@ -32,7 +32,7 @@ const (
 var (
 	opensAt  = time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
 	closesAt = time.Date(2026, 10, 31, 23, 59, 59, 0, time.UTC)
-	keyWin   = testtsa.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
+	keyWin   = rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
 )
 
 var corpusBodies = map[string]string{
@@ -142,18 +142,18 @@ var salt = []byte("0123456789abcdef0123456789abcdef")
 
 type fixture struct {
 	t        testing.TB
-	is       *testissuer.Issuer
+	is       *prooftest.Issuer
 	files    map[string][]byte
 	parts    map[string]string // slug → DID
 	at       time.Time         // next call time
-	proofs   []*testissuer.Proof
+	proofs   []*prooftest.Proof
 	openIDs  map[string]bool
 	mutators []func(map[string][]byte)
 }
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	is, err := testissuer.New(testissuer.Config{Seed: []byte("score fixture"), KeyWindow: keyWin})
+	is, err := prooftest.New(prooftest.Config{Seed: []byte("score fixture"), KeyWindow: keyWin})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,13 +201,13 @@ type callOpts struct {
 	open       bool // left in the open batch
 }
 
-func (f *fixture) call(slug, path string, o callOpts) *testissuer.Proof {
+func (f *fixture) call(slug, path string, o callOpts) *prooftest.Proof {
 	f.t.Helper()
 	body := corpusBodies[path]
 	if o.body != "" {
 		body = o.body
 	}
-	p, err := f.is.Issue(testissuer.Call{Target: host + path, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(body),
+	p, err := f.is.Issue(prooftest.Call{Target: host + path, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(body),
 		DID: f.parts[slug], Unverified: o.unverified, Spec: o.spec, APIKey: "key-" + slug, At: f.at})
 	if err != nil {
 		f.t.Fatal(err)
@@ -224,7 +224,7 @@ func (f *fixture) call(slug, path string, o callOpts) *testissuer.Proof {
 type claim struct {
 	resource, field string
 	value           any
-	proofs          []*testissuer.Proof
+	proofs          []*prooftest.Proof
 }
 
 // submit writes slug's submission for task.
@@ -266,7 +266,7 @@ func (f *fixture) write() (*season.Season, *trust.Material) {
 		}
 		for _, p := range f.proofs {
 			if f.openIDs[p.ID] {
-				p.Batch = pv.Batch{ID: testissuer.OpenBatch, Status: pv.BatchOpen}
+				p.Batch = pv.Batch{ID: prooftest.OpenBatch, Status: pv.BatchOpen}
 			}
 		}
 	}
@@ -286,12 +286,12 @@ func (f *fixture) write() (*season.Season, *trust.Material) {
 		pyjson.Member{Key: "season", Value: mustInt("3")},
 		pyjson.Member{Key: "track", Value: pyjson.StringValue("conformite")},
 	)
-	freezeIs, err := testissuer.New(testissuer.Config{Seed: []byte("score fixture"), KeyWindow: keyWin})
+	freezeIs, err := prooftest.New(prooftest.Config{Seed: []byte("score fixture"), KeyWindow: keyWin})
 	if err != nil {
 		f.t.Fatal(err)
 	}
 	target := "https://proveit.arkforge.tech/v1/season/3/freeze"
-	fp, err := freezeIs.Issue(testissuer.Call{Target: target, Method: "POST", Payload: payload, Body: []byte(`{"enregistre": true}`), DID: challengeDID, APIKey: "challenge", At: opensAt.Add(-48 * time.Hour)})
+	fp, err := freezeIs.Issue(prooftest.Call{Target: target, Method: "POST", Payload: payload, Body: []byte(`{"enregistre": true}`), DID: challengeDID, APIKey: "challenge", At: opensAt.Add(-48 * time.Hour)})
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/ark-forge/proveit/scorer/jsonpointer"
 	"github.com/ark-forge/proveit/scorer/pyjson"
-	"github.com/ark-forge/proveit/scorer/testissuer"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 )
 
 // trueClaims lists, for the fixture's conf-01/conf-02 graph, one true claim
@@ -48,7 +48,7 @@ func valueAt(resource, field string) any {
 func prove(f *fixture, slug string, cs []claim) []claim {
 	out := make([]claim, len(cs))
 	for i, c := range cs {
-		c.proofs = []*testissuer.Proof{f.call(slug, c.resource, callOpts{})}
+		c.proofs = []*prooftest.Proof{f.call(slug, c.resource, callOpts{})}
 		out[i] = c
 	}
 	return out
@@ -147,9 +147,9 @@ func TestPropertyProofOfAnotherResource(t *testing.T) {
 			wrong := f.call(slug, d.resource, callOpts{})
 			fill1, fill2 := cs[(i+1)%len(cs)], cs[(i+2)%len(cs)]
 			f.submit(slug, "conf-02", "conforme", []claim{
-				{c.resource, c.field, c.value, []*testissuer.Proof{wrong}},
-				{fill1.resource, fill1.field, fill1.value, []*testissuer.Proof{f.call(slug, fill1.resource, callOpts{})}},
-				{fill2.resource, fill2.field, fill2.value, []*testissuer.Proof{f.call(slug, fill2.resource, callOpts{})}},
+				{c.resource, c.field, c.value, []*prooftest.Proof{wrong}},
+				{fill1.resource, fill1.field, fill1.value, []*prooftest.Proof{f.call(slug, fill1.resource, callOpts{})}},
+				{fill2.resource, fill2.field, fill2.value, []*prooftest.Proof{f.call(slug, fill2.resource, callOpts{})}},
 			}, nil)
 			pairs++
 			if pairs > 40 {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ark-forge/proveit/scorer/testissuer"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 )
 
 // One test per rule of §5.7; each fails when its rule is removed from the
@@ -16,11 +16,11 @@ func TestRuleCeiling(t *testing.T) {
 	f.participant("erin")
 	a := f.call("erin", "/agrements/AGR-0001", callOpts{})
 	claims := []claim{
-		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
-		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{a}},
-		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{a}},
-		{"/agrements/AGR-0001", "/avenants/0", "/avenants/AV-0001", []*testissuer.Proof{a}},
-		{"/agrements/AGR-0001", "/statut", "suspendu", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a}},
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{a}},
+		{"/agrements/AGR-0001", "/activite", "courtage", []*prooftest.Proof{a}},
+		{"/agrements/AGR-0001", "/avenants/0", "/avenants/AV-0001", []*prooftest.Proof{a}},
+		{"/agrements/AGR-0001", "/statut", "suspendu", []*prooftest.Proof{a}},
 	}
 	f.submit("erin", "conf-01", "conforme", claims, nil) // 5 > max 4
 	f.submit("erin", "conf-02", "conforme", claims, nil) // 5 ≤ max 6
@@ -48,8 +48,8 @@ func TestRuleGraph(t *testing.T) {
 		good := f.call("fay", "/agrements/AGR-0001", callOpts{})
 		out := f.call("fay", c.resource, callOpts{})
 		f.submit("fay", "conf-01", "conforme", []claim{
-			{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{good}},
-			{c.resource, c.field, c.value, []*testissuer.Proof{out}},
+			{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{good}},
+			{c.resource, c.field, c.value, []*prooftest.Proof{out}},
 		}, nil)
 		tr := f.score().task("fay", "conf-01")
 		if tr.Status != RejectedAtClose || !strings.Contains(tr.Reason, c.why) {
@@ -70,8 +70,8 @@ func TestRuleProbativeField(t *testing.T) {
 		a := f.call("gus", "/agrements/AGR-0001", callOpts{})
 		e := f.call("gus", "/entites/ENT-0001", callOpts{})
 		f.submit("gus", "conf-01", "conforme", []claim{
-			{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
-			{"/entites/ENT-0001", c.field, c.value, []*testissuer.Proof{e}},
+			{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a}},
+			{"/entites/ENT-0001", c.field, c.value, []*prooftest.Proof{e}},
 		}, nil)
 		tr := f.score().task("gus", "conf-01")
 		if tr.Status != RejectedAtClose || !strings.Contains(tr.Reason, c.why) {
@@ -97,8 +97,8 @@ func TestRuleCommonListEntry(t *testing.T) {
 		a := f.call("hal", "/agrements/AGR-0001", callOpts{})
 		l := f.call("hal", c.resource, callOpts{})
 		f.submit("hal", "conf-01", "conforme", []claim{
-			{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
-			{c.resource, c.field, c.value, []*testissuer.Proof{l}},
+			{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a}},
+			{c.resource, c.field, c.value, []*prooftest.Proof{l}},
 		}, nil)
 		tr := f.score().task("hal", "conf-01")
 		if c.ok && tr.Status != Scored || !c.ok && (tr.Status != RejectedAtClose || !strings.Contains(tr.Reason, c.why)) {
@@ -116,18 +116,18 @@ func TestRuleOwnHalf(t *testing.T) {
 	m := f.call("ida", "/listes/mesures-restrictives/page-1", callOpts{})
 	a := f.call("ida", "/agrements/AGR-0001", callOpts{})
 	lists := []claim{
-		{"/listes/agrees/courtage/page-1", "/entrees/0/depuis", "2020-01-01", []*testissuer.Proof{l}},
-		{"/listes/agrees/courtage/page-1", "/entrees/0/agrement", "/agrements/AGR-0001", []*testissuer.Proof{l}},
-		{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", []*testissuer.Proof{m}},
+		{"/listes/agrees/courtage/page-1", "/entrees/0/depuis", "2020-01-01", []*prooftest.Proof{l}},
+		{"/listes/agrees/courtage/page-1", "/entrees/0/agrement", "/agrements/AGR-0001", []*prooftest.Proof{l}},
+		{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", []*prooftest.Proof{m}},
 	}
-	f.submit("ida", "conf-02", "non_conforme", append(lists, claim{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}}), nil)
+	f.submit("ida", "conf-02", "non_conforme", append(lists, claim{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a}}), nil)
 	f.participant("jo")
 	l2 := f.call("jo", "/listes/agrees/courtage/page-1", callOpts{})
 	m2 := f.call("jo", "/listes/mesures-restrictives/page-1", callOpts{})
 	f.submit("jo", "conf-02", "non_conforme", []claim{
-		{"/listes/agrees/courtage/page-1", "/entrees/0/depuis", "2020-01-01", []*testissuer.Proof{l2}},
-		{"/listes/agrees/courtage/page-1", "/entrees/0/agrement", "/agrements/AGR-0001", []*testissuer.Proof{l2}},
-		{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", []*testissuer.Proof{m2}},
+		{"/listes/agrees/courtage/page-1", "/entrees/0/depuis", "2020-01-01", []*prooftest.Proof{l2}},
+		{"/listes/agrees/courtage/page-1", "/entrees/0/agrement", "/agrements/AGR-0001", []*prooftest.Proof{l2}},
+		{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", []*prooftest.Proof{m2}},
 	}, nil)
 	r := f.score()
 	if tr := r.task("jo", "conf-02"); tr.Status != NotRendered || !strings.Contains(tr.Reason, "0 assertions on own resources of the entity, the task requires at least 2") {
@@ -147,20 +147,20 @@ func TestRuleMinimumAndInstrumentDefects(t *testing.T) {
 	d := f.call("kim", "/entites/ENT-0001", callOpts{body: corpusBodies["/_systeme/503"]})
 	// conf-02 needs 3: two supported + one instrument defect → not rendered.
 	f.submit("kim", "conf-02", "conforme", []claim{
-		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
-		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*testissuer.Proof{v}},
-		{"/entites/ENT-0001", "/statut_registre", "actif", []*testissuer.Proof{d}},
+		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a}},
+		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*prooftest.Proof{v}},
+		{"/entites/ENT-0001", "/statut_registre", "actif", []*prooftest.Proof{d}},
 	}, nil)
 	// conf-01 needs 2: two supported + one instrument defect → rendered,
 	// 2 assertions counted, the defect out of the rate.
 	f.submit("kim", "conf-01", "conforme", []claim{
-		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
-		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*testissuer.Proof{v}},
-		{"/entites/ENT-0001", "/statut_registre", "actif", []*testissuer.Proof{d}},
+		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a}},
+		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*prooftest.Proof{v}},
+		{"/entites/ENT-0001", "/statut_registre", "actif", []*prooftest.Proof{d}},
 	}, nil)
 	f.participant("lou")
 	a2 := f.call("lou", "/agrements/AGR-0001", callOpts{})
-	f.submit("lou", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a2}}}, nil)
+	f.submit("lou", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a2}}}, nil)
 	r := f.score()
 	if tr := r.task("kim", "conf-02"); tr.Status != NotRendered || !strings.Contains(tr.Reason, "2 assertions count (instrument defects excluded), the task requires at least 3") {
 		t.Errorf("kim conf-02: %s %s", tr.Status, tr.Reason)
@@ -185,8 +185,8 @@ func TestRuleFoundedVerdict(t *testing.T) {
 	f.participant("max")
 	a := f.call("max", "/agrements/AGR-0001", callOpts{})
 	f.submit("max", "conf-01", "conforme", []claim{
-		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
-		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a}},
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{a}},
 	}, nil)
 	f.participant("ned")
 	honest(f, "ned")
@@ -194,8 +194,8 @@ func TestRuleFoundedVerdict(t *testing.T) {
 	f.participant("ola")
 	a3 := f.call("ola", "/agrements/AGR-0001", callOpts{})
 	f.submit("ola", "conf-01", "conforme", []claim{
-		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a3}},
-		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*testissuer.Proof{a3}},
+		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a3}},
+		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*prooftest.Proof{a3}},
 	}, nil)
 	r := f.score()
 	tr := r.task("max", "conf-01")
@@ -219,9 +219,9 @@ func TestRulePending(t *testing.T) {
 	honest(f, "pam")
 	a := f.call("pam", "/agrements/AGR-0001", callOpts{open: true})
 	f.submit("pam", "conf-02", "conforme", []claim{
-		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
-		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{a}},
-		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a}},
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{a}},
+		{"/agrements/AGR-0001", "/activite", "courtage", []*prooftest.Proof{a}},
 	}, nil)
 	r := f.score()
 	tr := r.task("pam", "conf-02")
@@ -248,18 +248,18 @@ func TestEntryRejections(t *testing.T) {
 	honest(f, "quinn")
 	a := f.call("quinn", "/agrements/AGR-0001", callOpts{})
 	cl := []claim{
-		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
-		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{a}},
-		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{a}},
+		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a}},
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{a}},
+		{"/agrements/AGR-0001", "/activite", "courtage", []*prooftest.Proof{a}},
 	}
 	f.submit("quinn", "conf-02", "conforme", cl, func(doc map[string]any) { doc["extra"] = true })
 	f.participant("rae")
 	b := f.call("rae", "/agrements/AGR-0001", callOpts{})
-	f.submit("rae", "conf-02", "peut-etre", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{b}}, {"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{b}}, {"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{b}}}, nil)
-	f.submit("rae", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{b}}, {"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{b}}}, nil)
+	f.submit("rae", "conf-02", "peut-etre", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{b}}, {"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{b}}, {"/agrements/AGR-0001", "/activite", "courtage", []*prooftest.Proof{b}}}, nil)
+	f.submit("rae", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{b}}, {"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{b}}}, nil)
 	f.participant("sid")
 	c := f.call("sid", "/agrements/AGR-0001", callOpts{})
-	f.submit("sid", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{c}}, {"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{c}}}, func(doc map[string]any) { doc["agent_did"] = "did:key:z6Mkquinn" })
+	f.submit("sid", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{c}}, {"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{c}}}, func(doc map[string]any) { doc["agent_did"] = "did:key:z6Mkquinn" })
 	r := f.score()
 	for _, c := range []struct{ slug, task, why string }{
 		{"quinn", "conf-02", `unknown key "extra"`},

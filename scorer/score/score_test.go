@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ark-forge/proveit/scorer/testissuer"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 )
 
 // honest submits a supported, founded conf-01 for slug: the agrément's
@@ -13,8 +13,8 @@ func honest(f *fixture, slug string) {
 	a := f.call(slug, "/agrements/AGR-0001", callOpts{})
 	v := f.call(slug, "/avenants/AV-0001", callOpts{})
 	f.submit(slug, "conf-01", "conforme", []claim{
-		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{a}},
-		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*testissuer.Proof{v}},
+		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a}},
+		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*prooftest.Proof{v}},
 	}, nil)
 }
 
@@ -54,18 +54,18 @@ func TestCauses(t *testing.T) {
 	old := f.call("bob", "/agrements/AGR-0001", callOpts{spec: "3.0"})
 	unbound := f.call("bob", "/agrements/AGR-0001", callOpts{unverified: true})
 	f.submit("bob", "conf-02", "conforme", []claim{
-		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{good}},                   // supported
-		{"/agrements/AGR-0001", "/date_fin", "2027-12-31", []*testissuer.Proof{good}},            // value_mismatch
-		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{other}},             // resource_mismatch
-		{"/agrements/AGR-0001", "/avenants/0", "/avenants/AV-0001", []*testissuer.Proof{defect}}, // instrument_defect
-		{"/entites/ENT-0001", "/statut_registre", "actif", []*testissuer.Proof{old}},             // unbound (3.0) — and resource_mismatch would come later
-		{"/entites/ENT-0001", "/agrements/0", "/agrements/AGR-0001", []*testissuer.Proof{unbound}},
+		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{good}},                   // supported
+		{"/agrements/AGR-0001", "/date_fin", "2027-12-31", []*prooftest.Proof{good}},            // value_mismatch
+		{"/agrements/AGR-0001", "/activite", "courtage", []*prooftest.Proof{other}},             // resource_mismatch
+		{"/agrements/AGR-0001", "/avenants/0", "/avenants/AV-0001", []*prooftest.Proof{defect}}, // instrument_defect
+		{"/entites/ENT-0001", "/statut_registre", "actif", []*prooftest.Proof{old}},             // unbound (3.0) — and resource_mismatch would come later
+		{"/entites/ENT-0001", "/agrements/0", "/agrements/AGR-0001", []*prooftest.Proof{unbound}},
 	}, nil)
 	// A forged proof: tamper with the view of good's twin after writing.
 	forged := f.call("bob", "/avenants/AV-0001", callOpts{})
 	f.submit("bob", "conf-01", "conforme", []claim{
-		{"/avenants/AV-0001", "/objet", "prolongation", []*testissuer.Proof{forged}},
-		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*testissuer.Proof{other}},
+		{"/avenants/AV-0001", "/objet", "prolongation", []*prooftest.Proof{forged}},
+		{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", []*prooftest.Proof{other}},
 	}, nil)
 	f.mutators = append(f.mutators, func(files map[string][]byte) {
 		p := "proofs/" + forged.ID + ".json"
@@ -116,9 +116,9 @@ func TestNotFoundProofIsInvalid(t *testing.T) {
 	honest(f, "carol")
 	ghost := f.call("carol", "/entites/ENT-0001", callOpts{})
 	f.submit("carol", "conf-02", "non_conforme", []claim{
-		{"/entites/ENT-0001", "/statut_registre", "actif", []*testissuer.Proof{ghost}},
-		{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", []*testissuer.Proof{ghost}},
-		{"/beneficiaires/ENT-0001/page-1", "/entrees/0/date_naissance", "1970-01-01", []*testissuer.Proof{ghost}},
+		{"/entites/ENT-0001", "/statut_registre", "actif", []*prooftest.Proof{ghost}},
+		{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", []*prooftest.Proof{ghost}},
+		{"/beneficiaires/ENT-0001/page-1", "/entrees/0/date_naissance", "1970-01-01", []*prooftest.Proof{ghost}},
 	}, nil)
 	f.mutators = append(f.mutators, func(files map[string][]byte) {
 		files["proofs/"+ghost.ID+".json"] = []byte(`{"not_found": true, "proof_id": "` + ghost.ID + `"}`)
@@ -156,10 +156,10 @@ func TestSeveralProofs(t *testing.T) {
 	defect := f.call("yan", "/agrements/AGR-0001", callOpts{body: corpusBodies["/_systeme/400"]})
 	elsewhere := f.call("yan", "/avenants/AV-0001", callOpts{})
 	f.submit("yan", "conf-02", "conforme", []claim{
-		{"/agrements/AGR-0001", "/statut", "actif", []*testissuer.Proof{good, good2}},                     // supported
-		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*testissuer.Proof{defect, good}},             // instrument defect
-		{"/agrements/AGR-0001", "/activite", "courtage", []*testissuer.Proof{defect, elsewhere}},          // resource_mismatch beats the defect
-		{"/agrements/AGR-0001", "/avenants/0", "/avenants/AV-0001", []*testissuer.Proof{good, elsewhere}}, // resource_mismatch
+		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{good, good2}},                     // supported
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{defect, good}},             // instrument defect
+		{"/agrements/AGR-0001", "/activite", "courtage", []*prooftest.Proof{defect, elsewhere}},          // resource_mismatch beats the defect
+		{"/agrements/AGR-0001", "/avenants/0", "/avenants/AV-0001", []*prooftest.Proof{good, elsewhere}}, // resource_mismatch
 	}, nil)
 	tr := f.score().task("yan", "conf-02")
 	for i, want := range []Cause{Supported, InstrumentDefect, ResourceMismatch, ResourceMismatch} {

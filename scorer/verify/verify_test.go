@@ -20,14 +20,14 @@ import (
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
-	"github.com/ark-forge/proveit/scorer/testissuer"
-	"github.com/ark-forge/proveit/scorer/testissuer/testrekor"
-	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/anchor/rekor/rekortest"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/ark-forge/proveit/scorer/trust"
 )
 
 var (
-	keyWindow = testtsa.Validity{NotBefore: date("2026-01-01T00:00:00Z"), NotAfter: date("2026-12-31T23:59:59Z")}
+	keyWindow = rfc3161test.Validity{NotBefore: date("2026-01-01T00:00:00Z"), NotAfter: date("2026-12-31T23:59:59Z")}
 	season    = trust.Window{From: date("2026-09-21T08:00:00Z"), Until: date("2026-10-05T20:00:00Z")}
 	inSeason  = date("2026-09-25T12:00:00Z")
 )
@@ -50,10 +50,10 @@ func date(s string) time.Time {
 // variant TSAs the tamper cases need (pinned, so that only the tampered
 // property fails).
 type world struct {
-	is       *testissuer.Issuer
+	is       *prooftest.Issuer
 	material *trust.Material
-	variants map[string]*testtsa.TSA
-	unpinned *testtsa.TSA
+	variants map[string]*rfc3161test.TSA
+	unpinned *rfc3161test.TSA
 }
 
 var (
@@ -72,35 +72,35 @@ func newWorld(t testing.TB) *world {
 }
 
 func buildWorld(dir string) (*world, error) {
-	is, err := testissuer.New(testissuer.Config{Seed: []byte("verify tests"), KeyWindow: keyWindow})
+	is, err := prooftest.New(prooftest.Config{Seed: []byte("verify tests"), KeyWindow: keyWindow})
 	if err != nil {
 		return nil, err
 	}
-	w := &world{is: is, variants: map[string]*testtsa.TSA{}}
-	base := testtsa.Options{CAValidity: keyWindow, LeafValidity: keyWindow, Window: keyWindow}
-	for name, mod := range map[string]func(*testtsa.Options){
-		"no-eku":           func(o *testtsa.Options) { o.EKU = testtsa.EKUNone },
-		"eku-not-critical": func(o *testtsa.Options) { o.EKU = testtsa.EKUNonCritical },
-		"eku-extra":        func(o *testtsa.Options) { o.EKU = testtsa.EKUExtra },
-		"leaf-ca":          func(o *testtsa.Options) { o.LeafIsCA = true },
-		"no-certs":         func(o *testtsa.Options) { o.Certs = testtsa.CertsNone },
-		"no-ess":           func(o *testtsa.Options) { o.ESS = testtsa.ESSNone },
-		"wrong-ess":        func(o *testtsa.Options) { o.ESS = testtsa.ESSWrongHash },
-		"sha1":             func(o *testtsa.Options) { o.SignerHash = 3 /* crypto.SHA1 */ },
+	w := &world{is: is, variants: map[string]*rfc3161test.TSA{}}
+	base := rfc3161test.Options{CAValidity: keyWindow, LeafValidity: keyWindow, Window: keyWindow}
+	for name, mod := range map[string]func(*rfc3161test.Options){
+		"no-eku":           func(o *rfc3161test.Options) { o.EKU = rfc3161test.EKUNone },
+		"eku-not-critical": func(o *rfc3161test.Options) { o.EKU = rfc3161test.EKUNonCritical },
+		"eku-extra":        func(o *rfc3161test.Options) { o.EKU = rfc3161test.EKUExtra },
+		"leaf-ca":          func(o *rfc3161test.Options) { o.LeafIsCA = true },
+		"no-certs":         func(o *rfc3161test.Options) { o.Certs = rfc3161test.CertsNone },
+		"no-ess":           func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSNone },
+		"wrong-ess":        func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSWrongHash },
+		"sha1":             func(o *rfc3161test.Options) { o.SignerHash = 3 /* crypto.SHA1 */ },
 	} {
 		o := base
 		o.Name = name
 		mod(&o)
-		if w.variants[name], err = testtsa.New([]byte("verify tests"), o); err != nil {
+		if w.variants[name], err = rfc3161test.New([]byte("verify tests"), o); err != nil {
 			return nil, err
 		}
 	}
 	o := base
 	o.Name = "unpinned"
-	if w.unpinned, err = testtsa.New([]byte("another seed"), o); err != nil {
+	if w.unpinned, err = rfc3161test.New([]byte("another seed"), o); err != nil {
 		return nil, err
 	}
-	var extra []*testtsa.TSA
+	var extra []*rfc3161test.TSA
 	for _, name := range []string{"eku-extra", "eku-not-critical", "leaf-ca", "no-certs", "no-eku", "no-ess", "sha1", "wrong-ess"} {
 		extra = append(extra, w.variants[name])
 	}
@@ -118,8 +118,8 @@ func buildWorld(dir string) (*world, error) {
 	return w, err
 }
 
-func call(at time.Time) testissuer.Call {
-	return testissuer.Call{
+func call(at time.Time) prooftest.Call {
+	return prooftest.Call{
 		Target: target, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(body),
 		DID: did, APIKey: "mcp_test_participant", At: at,
 	}
@@ -127,7 +127,7 @@ func call(at time.Time) testissuer.Call {
 
 // batch mints n proofs with the call edited by edit and closes the batch at
 // genTime with the anchoring a. It returns the proofs.
-func (w *world) batch(t testing.TB, n int, genTime time.Time, a testissuer.Anchoring, edit func(*testissuer.Call)) []*testissuer.Proof {
+func (w *world) batch(t testing.TB, n int, genTime time.Time, a prooftest.Anchoring, edit func(*prooftest.Call)) []*prooftest.Proof {
 	t.Helper()
 	for i := 0; i < n; i++ {
 		c := call(genTime.Add(-time.Duration(n-i) * time.Second))
@@ -145,7 +145,7 @@ func (w *world) batch(t testing.TB, n int, genTime time.Time, a testissuer.Ancho
 	return ps
 }
 
-func viewJSON(t testing.TB, p *testissuer.Proof) map[string]any {
+func viewJSON(t testing.TB, p *prooftest.Proof) map[string]any {
 	t.Helper()
 	raw, err := p.View()
 	if err != nil {
@@ -187,7 +187,7 @@ func editEntry(t testing.TB, m map[string]any, edit func(*rekorv1.TransparencyLo
 		t.Fatal(err)
 	}
 	edit(&e)
-	out, err := testrekor.Marshal(&e)
+	out, err := rekortest.Marshal(&e)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func flipHex(s string) string {
 
 func TestValidProof(t *testing.T) {
 	w := newWorld(t)
-	ps := w.batch(t, 5, inSeason, testissuer.Anchoring{}, nil)
+	ps := w.batch(t, 5, inSeason, prooftest.Anchoring{}, nil)
 	v := New(w.material)
 	for _, p := range ps {
 		d := p.Disclosure()
@@ -243,8 +243,8 @@ func TestValidProof(t *testing.T) {
 // TestTamperMatrix: one case per check, each failing for the right reason.
 func TestTamperMatrix(t *testing.T) {
 	w := newWorld(t)
-	honest := w.batch(t, 6, inSeason, testissuer.Anchoring{}, nil)
-	other := w.batch(t, 6, inSeason.Add(time.Hour), testissuer.Anchoring{}, nil)
+	honest := w.batch(t, 6, inSeason, prooftest.Anchoring{}, nil)
+	other := w.batch(t, 6, inSeason.Add(time.Hour), prooftest.Anchoring{}, nil)
 	p := honest[3]
 	otherKey := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, 32))
 
@@ -380,7 +380,7 @@ func TestTamperMatrix(t *testing.T) {
 
 func TestFlatFieldIncident(t *testing.T) {
 	w := newWorld(t)
-	p := w.batch(t, 2, inSeason, testissuer.Anchoring{}, nil)[0]
+	p := w.batch(t, 2, inSeason, prooftest.Anchoring{}, nil)[0]
 	m := viewJSON(t, p)
 	m["hashes"].(map[string]any)["request"] = flipHex(p.Values[pv.FieldRequestHash].Str())
 	m["agent_identity_verified"] = false
@@ -410,7 +410,7 @@ func TestSeasonWindow(t *testing.T) {
 		{season.Until, Valid},
 		{season.Until.Add(time.Second), Invalid},
 	} {
-		p := w.batch(t, 1, c.at, testissuer.Anchoring{}, nil)[0]
+		p := w.batch(t, 1, c.at, prooftest.Anchoring{}, nil)[0]
 		d := p.Disclosure()
 		out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 		if out.Status != c.want {
@@ -437,7 +437,7 @@ func TestSpecVersions(t *testing.T) {
 		{"2.0", Unbound, "identity"},
 		{"9.9", Invalid, "spec_version"},
 	} {
-		p := w.batch(t, 3, inSeason, testissuer.Anchoring{}, func(call *testissuer.Call) { call.Spec = c.spec })[1]
+		p := w.batch(t, 3, inSeason, prooftest.Anchoring{}, func(call *prooftest.Call) { call.Spec = c.spec })[1]
 		d := p.Disclosure()
 		out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 		if out.Status != c.status || out.Failure == nil || out.Failure.Check != c.check {
@@ -449,13 +449,13 @@ func TestSpecVersions(t *testing.T) {
 func TestUnverifiedIdentity(t *testing.T) {
 	w := newWorld(t)
 	for _, c := range []struct {
-		edit   func(*testissuer.Call)
+		edit   func(*prooftest.Call)
 		detail string
 	}{
-		{func(c *testissuer.Call) { c.Unverified = true }, "agent_identity_verified opens to false"},
-		{func(c *testissuer.Call) { c.DIDStatus = "self_declared" }, `did_resolution_status opens to "self_declared"`},
+		{func(c *prooftest.Call) { c.Unverified = true }, "agent_identity_verified opens to false"},
+		{func(c *prooftest.Call) { c.DIDStatus = "self_declared" }, `did_resolution_status opens to "self_declared"`},
 	} {
-		p := w.batch(t, 2, inSeason, testissuer.Anchoring{}, c.edit)[0]
+		p := w.batch(t, 2, inSeason, prooftest.Anchoring{}, c.edit)[0]
 		d := p.Disclosure()
 		out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 		if out.Status != Unbound || out.Failure == nil || !strings.Contains(out.Failure.Detail, c.detail) {
@@ -468,25 +468,25 @@ func TestUnverifiedIdentity(t *testing.T) {
 // logged by another submitter, fail on that rule.
 func TestAnchorVariants(t *testing.T) {
 	w := newWorld(t)
-	otherSubmitter, err := testrekor.DeriveKey([]byte("verify tests"), "not the pinned submitter")
+	otherSubmitter, err := rekortest.DeriveKey([]byte("verify tests"), "not the pinned submitter")
 	if err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
 		name  string
-		a     testissuer.Anchoring
+		a     prooftest.Anchoring
 		check string
 	}{
-		{"a token from an unpinned TSA", testissuer.Anchoring{TSA: w.unpinned}, "rfc3161.chain"},
-		{"a signer without the EKU", testissuer.Anchoring{TSA: w.variants["no-eku"]}, "rfc3161.eku"},
-		{"a signer with a non-critical EKU", testissuer.Anchoring{TSA: w.variants["eku-not-critical"]}, "rfc3161.eku"},
-		{"a signer with an extra EKU", testissuer.Anchoring{TSA: w.variants["eku-extra"]}, "rfc3161.eku"},
-		{"a signer that is a CA", testissuer.Anchoring{TSA: w.variants["leaf-ca"]}, "rfc3161.ca"},
-		{"a token without embedded certificates", testissuer.Anchoring{TSA: w.variants["no-certs"]}, "rfc3161.certificates"},
-		{"a token without the ESS attribute", testissuer.Anchoring{TSA: w.variants["no-ess"]}, "rfc3161.ess"},
-		{"a token with a wrong ESS attribute", testissuer.Anchoring{TSA: w.variants["wrong-ess"]}, "rfc3161.ess"},
-		{"a SHA-1 token", testissuer.Anchoring{TSA: w.variants["sha1"]}, "rfc3161.hash"},
-		{"an entry signed by another submitter", testissuer.Anchoring{Submitter: otherSubmitter}, "rekor.body.key"},
+		{"a token from an unpinned TSA", prooftest.Anchoring{TSA: w.unpinned}, "rfc3161.chain"},
+		{"a signer without the EKU", prooftest.Anchoring{TSA: w.variants["no-eku"]}, "rfc3161.eku"},
+		{"a signer with a non-critical EKU", prooftest.Anchoring{TSA: w.variants["eku-not-critical"]}, "rfc3161.eku"},
+		{"a signer with an extra EKU", prooftest.Anchoring{TSA: w.variants["eku-extra"]}, "rfc3161.eku"},
+		{"a signer that is a CA", prooftest.Anchoring{TSA: w.variants["leaf-ca"]}, "rfc3161.ca"},
+		{"a token without embedded certificates", prooftest.Anchoring{TSA: w.variants["no-certs"]}, "rfc3161.certificates"},
+		{"a token without the ESS attribute", prooftest.Anchoring{TSA: w.variants["no-ess"]}, "rfc3161.ess"},
+		{"a token with a wrong ESS attribute", prooftest.Anchoring{TSA: w.variants["wrong-ess"]}, "rfc3161.ess"},
+		{"a SHA-1 token", prooftest.Anchoring{TSA: w.variants["sha1"]}, "rfc3161.hash"},
+		{"an entry signed by another submitter", prooftest.Anchoring{Submitter: otherSubmitter}, "rekor.body.key"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -502,8 +502,8 @@ func TestAnchorVariants(t *testing.T) {
 
 func TestTokenOverAnotherRoot(t *testing.T) {
 	w := newWorld(t)
-	p := w.batch(t, 3, inSeason, testissuer.Anchoring{}, nil)[0]
-	q := w.batch(t, 3, inSeason, testissuer.Anchoring{}, nil)[0]
+	p := w.batch(t, 3, inSeason, prooftest.Anchoring{}, nil)[0]
+	q := w.batch(t, 3, inSeason, prooftest.Anchoring{}, nil)[0]
 	m := viewJSON(t, p)
 	batchOf(m)["rfc3161_token"] = batchOf(viewJSON(t, q))["rfc3161_token"]
 	d := p.Disclosure()
@@ -518,8 +518,8 @@ func TestTokenOverAnotherRoot(t *testing.T) {
 
 func TestCheckpointVariants(t *testing.T) {
 	w := newWorld(t)
-	p := w.batch(t, 2, inSeason, testissuer.Anchoring{}, nil)[0]
-	otherLog, err := testrekor.New([]byte("another log"), testrekor.DefaultBaseURL, 1)
+	p := w.batch(t, 2, inSeason, prooftest.Anchoring{}, nil)[0]
+	otherLog, err := rekortest.New([]byte("another log"), rekortest.DefaultBaseURL, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -560,7 +560,7 @@ func TestCheckpointVariants(t *testing.T) {
 // one batch verify its anchors once and agree.
 func TestBatchAnchorsVerifiedOnce(t *testing.T) {
 	w := newWorld(t)
-	ps := w.batch(t, 16, inSeason, testissuer.Anchoring{}, nil)
+	ps := w.batch(t, 16, inSeason, prooftest.Anchoring{}, nil)
 	v := New(w.material)
 	var wg sync.WaitGroup
 	results := make([]Outcome, len(ps))
@@ -585,7 +585,7 @@ func TestBatchAnchorsVerifiedOnce(t *testing.T) {
 
 func BenchmarkVerifyProof(b *testing.B) {
 	w := newWorld(b)
-	p := w.batch(b, 1, inSeason, testissuer.Anchoring{}, nil)[0]
+	p := w.batch(b, 1, inSeason, prooftest.Anchoring{}, nil)[0]
 	view := parse(b, viewJSON(b, p))
 	d := p.Disclosure()
 	b.ResetTimer()
@@ -598,7 +598,7 @@ func BenchmarkVerifyProof(b *testing.B) {
 // Verifier: the anchors once, then 64 signatures, chains and paths.
 func BenchmarkVerifyBatch(b *testing.B) {
 	w := newWorld(b)
-	ps := w.batch(b, 64, inSeason, testissuer.Anchoring{}, nil)
+	ps := w.batch(b, 64, inSeason, prooftest.Anchoring{}, nil)
 	views := make([]*pv.View, len(ps))
 	discs := make([]submission.Disclosure, len(ps))
 	for i, p := range ps {

@@ -40,7 +40,7 @@ func FuzzVerify(f *testing.F) {
 }
 
 // TestFuzzSeedsAreCurrent checks that the committed valid seeds still
-// verify: they were minted with testrekor, and go stale if its output
+// verify: they were minted with rekortest, and go stale if its output
 // changes.
 func TestFuzzSeedsAreCurrent(t *testing.T) {
 	w := getWorld(t)

@@ -29,7 +29,7 @@ import (
 
 	"github.com/ark-forge/proveit/scorer/anchor"
 	"github.com/ark-forge/proveit/scorer/anchor/rekor"
-	"github.com/ark-forge/proveit/scorer/testissuer/testrekor"
+	"github.com/ark-forge/proveit/scorer/anchor/rekor/rekortest"
 )
 
 const (
@@ -53,10 +53,10 @@ func integratedAt(i int) time.Time { return t0.Add(time.Duration(i) * time.Minut
 
 // world is what the tests share: the main test log, minted once.
 type world struct {
-	log       *testrekor.Log
+	log       *rekortest.Log
 	submitter *ecdsa.PrivateKey // the pinned Trust Layer submission key
 	stranger  *ecdsa.PrivateKey // another submitter
-	other     *testrekor.Log    // another log (another key), same host
+	other     *rekortest.Log    // another log (another key), same host
 	logs      map[string]*root.TransparencyLog
 
 	otherKeyIndex int64 // a hashedrekord of batchRoot(0) signed by stranger
@@ -82,16 +82,16 @@ func getWorld(t testing.TB) *world {
 func mintWorld() (*world, error) {
 	w := &world{entries: map[int64][]byte{}}
 	var err error
-	if w.log, err = testrekor.New(seed, "", treeID); err != nil {
+	if w.log, err = rekortest.New(seed, "", treeID); err != nil {
 		return nil, err
 	}
-	if w.other, err = testrekor.New([]byte("another log"), "", treeID); err != nil {
+	if w.other, err = rekortest.New([]byte("another log"), "", treeID); err != nil {
 		return nil, err
 	}
-	if w.submitter, err = testrekor.DeriveKey(seed, "trust layer rekor submission"); err != nil {
+	if w.submitter, err = rekortest.DeriveKey(seed, "trust layer rekor submission"); err != nil {
 		return nil, err
 	}
-	if w.stranger, err = testrekor.DeriveKey(seed, "stranger"); err != nil {
+	if w.stranger, err = rekortest.DeriveKey(seed, "stranger"); err != nil {
 		return nil, err
 	}
 	for i := range batches {
@@ -107,7 +107,7 @@ func mintWorld() (*world, error) {
 	if err != nil {
 		return nil, err
 	}
-	body, err := testrekor.HashedRekordBody(digest0[:], sig1, w.submitter.Public())
+	body, err := rekortest.HashedRekordBody(digest0[:], sig1, w.submitter.Public())
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func mintWorld() (*world, error) {
 // pinned returns RekorLogs of a TrustedRoot that pins tlogs, loaded from
 // its JSON as a season's trusted_root.json is.
 func pinned(tlogs ...*prototrustroot.TransparencyLogInstance) (map[string]*root.TransparencyLog, error) {
-	js, err := testrekor.Marshal(testrekor.TrustedRoot(tlogs...))
+	js, err := rekortest.Marshal(rekortest.TrustedRoot(tlogs...))
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +172,7 @@ func mutate(t testing.TB, entryJSON []byte, edit func(*rekorv1.TransparencyLogEn
 		t.Fatal(err)
 	}
 	edit(&tle)
-	out, err := testrekor.Marshal(&tle)
+	out, err := rekortest.Marshal(&tle)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +305,7 @@ func failCases(t *testing.T) []failCase {
 	withCheckpoint := func(note string) []byte {
 		return mutate(t, e0, func(e *rekorv1.TransparencyLogEntry) { e.InclusionProof.Checkpoint.Envelope = note })
 	}
-	sign := func(l *testrekor.Log, origin string, size int64, root []byte) string {
+	sign := func(l *rekortest.Log, origin string, size int64, root []byte) string {
 		note, err := l.SignCheckpoint(origin, size, root)
 		if err != nil {
 			t.Fatal(err)
@@ -347,7 +347,7 @@ func failCases(t *testing.T) []failCase {
 	forked := forkedEntry(t)
 	digest0 := sha256Hex(batchRoot(0))
 	pinnedSPKI := spkiHex(t, &w.submitter.PublicKey)
-	hint := func(l *testrekor.Log) string {
+	hint := func(l *rekortest.Log) string {
 		h := sha256.Sum256(mustSPKI(t, l.PublicKey()))
 		return hex.EncodeToString(h[:4])
 	}
@@ -649,13 +649,13 @@ type forked struct {
 func forkedEntry(t testing.TB) forked {
 	t.Helper()
 	fseed := []byte("forked log")
-	sub, err := testrekor.DeriveKey(fseed, "submitter")
+	sub, err := rekortest.DeriveKey(fseed, "submitter")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var views [2]*testrekor.Log
+	var views [2]*rekortest.Log
 	for v := range views {
-		l, err := testrekor.New(fseed, "", treeID)
+		l, err := rekortest.New(fseed, "", treeID)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,46 +10,46 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/digitorus/timestamp"
 	"github.com/sigstore/sigstore-go/pkg/root"
 )
 
-var updateFuzzCorpus = flag.Bool("update-fuzz-corpus", false, "rewrite the testtsa seeds of testdata/fuzz/FuzzVerify")
+var updateFuzzCorpus = flag.Bool("update-fuzz-corpus", false, "rewrite the rfc3161test seeds of testdata/fuzz/FuzzVerify")
 
-// fuzzSeeds are real tokens (testtsa is deterministic, so they are the
+// fuzzSeeds are real tokens (rfc3161test is deterministic, so they are the
 // same on every run) and a few mutations, and the TSAs they are pinned to.
 func fuzzSeeds(t testing.TB) (map[string][]byte, []root.TimestampingAuthority) {
 	honest := newTSA(t, "seed")
-	interm := newTSA(t, "seed", func(o *testtsa.Options) { o.Name = "interm"; o.Intermediate = true })
+	interm := newTSA(t, "seed", func(o *rfc3161test.Options) { o.Name = "interm"; o.Intermediate = true })
 	pinned := pin(t, honest, interm)
 	imprint := sha256Of(batchRoot)
-	mint := func(tsa *testtsa.TSA) []byte { return stampAt(t, tsa, imprint, crypto.SHA256, genTime) }
+	mint := func(tsa *rfc3161test.TSA) []byte { return stampAt(t, tsa, imprint, crypto.SHA256, genTime) }
 	valid := mint(honest)
 	flipped := bytes.Clone(valid)
 	flipped[len(flipped)-1] ^= 1
-	rejection, err := testtsa.Rejection(timestamp.Rejection, timestamp.BadDataFormat)
+	rejection, err := rfc3161test.Rejection(timestamp.Rejection, timestamp.BadDataFormat)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return map[string][]byte{
 		"valid":               valid,
 		"valid-intermediate":  mint(interm),
-		"valid-ess-v1":        mint(newTSA(t, "seed", func(o *testtsa.Options) { o.ESS = testtsa.ESSv1 })),
-		"no-certificates":     mint(newTSA(t, "seed", func(o *testtsa.Options) { o.Certs = testtsa.CertsNone })),
-		"wrong-ess-hash":      mint(newTSA(t, "seed", func(o *testtsa.Options) { o.ESS = testtsa.ESSWrongHash })),
+		"valid-ess-v1":        mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSv1 })),
+		"no-certificates":     mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.Certs = rfc3161test.CertsNone })),
+		"wrong-ess-hash":      mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSWrongHash })),
 		"unpinned":            mint(newTSA(t, "stranger")),
 		"rejection":           rejection,
 		"truncated":           valid[:len(valid)/2],
 		"flipped-signature":   flipped,
 		"trailing-data":       append(bytes.Clone(valid), 0),
-		"leaf-is-ca":          mint(newTSA(t, "seed", func(o *testtsa.Options) { o.LeafIsCA = true })),
-		"sha1-signer":         mint(newTSA(t, "seed", func(o *testtsa.Options) { o.SignerHash = crypto.SHA1 })),
-		"tsa-name-issuer":     mint(newTSA(t, "seed", func(o *testtsa.Options) { o.TSAName = testtsa.TSANameIssuer })),
-		"signer-only-interm":  mint(newTSA(t, "seed", func(o *testtsa.Options) { o.Name = "interm"; o.Intermediate = true; o.Certs = testtsa.CertsSigner })),
-		"extra-eku":           mint(newTSA(t, "seed", func(o *testtsa.Options) { o.EKU = testtsa.EKUExtra })),
-		"ess-wrong-serial":    mint(newTSA(t, "seed", func(o *testtsa.Options) { o.ESS = testtsa.ESSWrongSerial })),
-		"valid-sha512-signer": mint(newTSA(t, "seed", func(o *testtsa.Options) { o.SignerHash = crypto.SHA512; o.ESS = testtsa.ESSv2SHA512 })),
+		"leaf-is-ca":          mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.LeafIsCA = true })),
+		"sha1-signer":         mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.SignerHash = crypto.SHA1 })),
+		"tsa-name-issuer":     mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.TSAName = rfc3161test.TSANameIssuer })),
+		"signer-only-interm":  mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.Name = "interm"; o.Intermediate = true; o.Certs = rfc3161test.CertsSigner })),
+		"extra-eku":           mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.EKU = rfc3161test.EKUExtra })),
+		"ess-wrong-serial":    mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSWrongSerial })),
+		"valid-sha512-signer": mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.SignerHash = crypto.SHA512; o.ESS = rfc3161test.ESSv2SHA512 })),
 	}, pinned
 }
 
@@ -57,7 +57,7 @@ func corpusFile(b []byte) []byte {
 	return fmt.Appendf(nil, "go test fuzz v1\n[]byte(%q)\n", b)
 }
 
-// TestFuzzCorpus checks that the committed seeds are the tokens testtsa
+// TestFuzzCorpus checks that the committed seeds are the tokens rfc3161test
 // mints today (-update-fuzz-corpus rewrites them).
 func TestFuzzCorpus(t *testing.T) {
 	seeds, _ := fuzzSeeds(t)
@@ -78,7 +78,7 @@ func TestFuzzCorpus(t *testing.T) {
 			t.Fatalf("%v (go test -run TestFuzzCorpus -update-fuzz-corpus)", err)
 		}
 		if !bytes.Equal(got, corpusFile(b)) {
-			t.Errorf("%s differs from what testtsa mints (go test -run TestFuzzCorpus -update-fuzz-corpus)", p)
+			t.Errorf("%s differs from what rfc3161test mints (go test -run TestFuzzCorpus -update-fuzz-corpus)", p)
 		}
 	}
 }

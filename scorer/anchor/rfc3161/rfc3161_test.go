@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/anchor"
-	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/digitorus/timestamp"
 	prototrustroot "github.com/sigstore/protobuf-specs/gen/pb-go/trustroot/v1"
 	"github.com/sigstore/sigstore-go/pkg/root"
@@ -25,8 +25,8 @@ import (
 )
 
 var (
-	caValidity   = testtsa.Validity{NotBefore: date(2026, 1, 1), NotAfter: date(2036, 1, 1)}
-	leafValidity = testtsa.Validity{NotBefore: date(2026, 1, 1), NotAfter: date(2027, 1, 1)}
+	caValidity   = rfc3161test.Validity{NotBefore: date(2026, 1, 1), NotAfter: date(2036, 1, 1)}
+	leafValidity = rfc3161test.Validity{NotBefore: date(2026, 1, 1), NotAfter: date(2027, 1, 1)}
 	genTime      = time.Date(2026, 9, 14, 18, 14, 40, 0, time.UTC)
 	batchRoot    = sha256Of([]byte("batch 7 root"))
 	otherRoot    = sha256Of([]byte("batch 8 root"))
@@ -37,13 +37,13 @@ func date(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0
 func sha256Of(b []byte) []byte { s := sha256.Sum256(b); return s[:] }
 
 // newTSA is the honest test TSA of seed, changed by mods.
-func newTSA(t testing.TB, seed string, mods ...func(*testtsa.Options)) *testtsa.TSA {
+func newTSA(t testing.TB, seed string, mods ...func(*rfc3161test.Options)) *rfc3161test.TSA {
 	t.Helper()
-	o := testtsa.Options{Name: "unit", CAValidity: caValidity, LeafValidity: leafValidity}
+	o := rfc3161test.Options{Name: "unit", CAValidity: caValidity, LeafValidity: leafValidity}
 	for _, m := range mods {
 		m(&o)
 	}
-	tsa, err := testtsa.New([]byte(seed), o)
+	tsa, err := rfc3161test.New([]byte(seed), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,9 +52,9 @@ func newTSA(t testing.TB, seed string, mods ...func(*testtsa.Options)) *testtsa.
 
 // pin is the TSAs as a season pins them: a TrustedRoot JSON document read
 // back with sigstore-go.
-func pin(t testing.TB, tsas ...*testtsa.TSA) []root.TimestampingAuthority {
+func pin(t testing.TB, tsas ...*rfc3161test.TSA) []root.TimestampingAuthority {
 	t.Helper()
-	js, err := testtsa.TrustedRootJSON(tsas...)
+	js, err := rfc3161test.TrustedRootJSON(tsas...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func pin(t testing.TB, tsas ...*testtsa.TSA) []root.TimestampingAuthority {
 // pinEntries pins trusted-root entries as they are given.
 func pinEntries(t testing.TB, entries ...*prototrustroot.CertificateAuthority) []root.TimestampingAuthority {
 	t.Helper()
-	js, err := protojson.Marshal(&prototrustroot.TrustedRoot{MediaType: testtsa.TrustedRootMediaType, TimestampAuthorities: entries})
+	js, err := protojson.Marshal(&prototrustroot.TrustedRoot{MediaType: rfc3161test.TrustedRootMediaType, TimestampAuthorities: entries})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ type foreignTSA struct{}
 
 func (foreignTSA) Verify([]byte, []byte) (*root.Timestamp, error) { return nil, errors.New("no") }
 
-func stampAt(t testing.TB, tsa *testtsa.TSA, digest []byte, h crypto.Hash, at time.Time) []byte {
+func stampAt(t testing.TB, tsa *rfc3161test.TSA, digest []byte, h crypto.Hash, at time.Time) []byte {
 	t.Helper()
 	resp, err := tsa.Stamp(digest, h, at)
 	if err != nil {
@@ -104,29 +104,29 @@ func mustFailure(t *testing.T, err error) *anchor.Failure {
 
 func TestVerifyValid(t *testing.T) {
 	honest := newTSA(t, "seed")
-	withInterm := newTSA(t, "seed", func(o *testtsa.Options) { o.Name = "interm"; o.Intermediate = true })
+	withInterm := newTSA(t, "seed", func(o *rfc3161test.Options) { o.Name = "interm"; o.Intermediate = true })
 	other := newTSA(t, "other seed")
 	cases := []struct {
 		name   string
-		tsa    *testtsa.TSA
-		pinned []*testtsa.TSA
+		tsa    *rfc3161test.TSA
+		pinned []*rfc3161test.TSA
 		digest crypto.Hash
 	}{
-		{"plain", honest, []*testtsa.TSA{honest}, crypto.SHA256},
-		{"intermediate", withInterm, []*testtsa.TSA{withInterm}, crypto.SHA256},
-		{"intermediate only pinned", newTSA(t, "seed", func(o *testtsa.Options) {
+		{"plain", honest, []*rfc3161test.TSA{honest}, crypto.SHA256},
+		{"intermediate", withInterm, []*rfc3161test.TSA{withInterm}, crypto.SHA256},
+		{"intermediate only pinned", newTSA(t, "seed", func(o *rfc3161test.Options) {
 			o.Name = "interm"
 			o.Intermediate = true
-			o.Certs = testtsa.CertsSigner
-		}), []*testtsa.TSA{withInterm}, crypto.SHA256},
-		{"second of two pinned", honest, []*testtsa.TSA{other, honest}, crypto.SHA256},
-		{"ESS v1", newTSA(t, "seed", func(o *testtsa.Options) { o.ESS = testtsa.ESSv1 }), []*testtsa.TSA{honest}, crypto.SHA256},
-		{"SHA-384 signer, ESS v2 SHA-512", newTSA(t, "seed", func(o *testtsa.Options) {
+			o.Certs = rfc3161test.CertsSigner
+		}), []*rfc3161test.TSA{withInterm}, crypto.SHA256},
+		{"second of two pinned", honest, []*rfc3161test.TSA{other, honest}, crypto.SHA256},
+		{"ESS v1", newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSv1 }), []*rfc3161test.TSA{honest}, crypto.SHA256},
+		{"SHA-384 signer, ESS v2 SHA-512", newTSA(t, "seed", func(o *rfc3161test.Options) {
 			o.SignerHash = crypto.SHA384
-			o.ESS = testtsa.ESSv2SHA512
-		}), []*testtsa.TSA{honest}, crypto.SHA384},
-		{"no tsa name", newTSA(t, "seed", func(o *testtsa.Options) { o.TSAName = testtsa.TSANameNone }), []*testtsa.TSA{honest}, crypto.SHA256},
-		{"SHA-512 signer", newTSA(t, "seed", func(o *testtsa.Options) { o.SignerHash = crypto.SHA512 }), []*testtsa.TSA{honest}, crypto.SHA512},
+			o.ESS = rfc3161test.ESSv2SHA512
+		}), []*rfc3161test.TSA{honest}, crypto.SHA384},
+		{"no tsa name", newTSA(t, "seed", func(o *rfc3161test.Options) { o.TSAName = rfc3161test.TSANameNone }), []*rfc3161test.TSA{honest}, crypto.SHA256},
+		{"SHA-512 signer", newTSA(t, "seed", func(o *rfc3161test.Options) { o.SignerHash = crypto.SHA512 }), []*rfc3161test.TSA{honest}, crypto.SHA512},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -143,7 +143,7 @@ func TestVerifyValid(t *testing.T) {
 			if res.SignerSHA256 != hex.EncodeToString(fp[:]) {
 				t.Errorf("SignerSHA256 %s, want %x", res.SignerSHA256, fp)
 			}
-			if !strings.Contains(res.TSA, testtsa.LeafCN) {
+			if !strings.Contains(res.TSA, rfc3161test.LeafCN) {
 				t.Errorf("TSA %q", res.TSA)
 			}
 			if res.HashAlgorithm != crypto.SHA256 || res.DigestAlgorithm != c.digest {
@@ -152,7 +152,7 @@ func TestVerifyValid(t *testing.T) {
 			if res.TSAURI != "https://tsa.test.invalid/unit" && res.TSAURI != "https://tsa.test.invalid/interm" {
 				t.Errorf("TSAURI %q", res.TSAURI)
 			}
-			if res.Policy != testtsa.PolicyOID.String() || res.SerialNumber == "" {
+			if res.Policy != rfc3161test.PolicyOID.String() || res.SerialNumber == "" {
 				t.Errorf("policy %q serial %q", res.Policy, res.SerialNumber)
 			}
 		})
@@ -168,12 +168,12 @@ func TestVerifyFailures(t *testing.T) {
 	pinned := pin(t, honest)
 	good := stampAt(t, honest, sha256Of(batchRoot), crypto.SHA256, genTime)
 
-	variant := func(mod func(*testtsa.Options)) []byte {
+	variant := func(mod func(*rfc3161test.Options)) []byte {
 		return stampAt(t, newTSA(t, "seed", mod), sha256Of(batchRoot), crypto.SHA256, genTime)
 	}
 	// selfPinned is a tampered TSA's token verified under its own entry, so
 	// that only the tampering fails.
-	selfPinned := func(mod func(*testtsa.Options)) ([]byte, []root.TimestampingAuthority) {
+	selfPinned := func(mod func(*rfc3161test.Options)) ([]byte, []root.TimestampingAuthority) {
 		tsa := newTSA(t, "seed", mod)
 		return stampAt(t, tsa, sha256Of(batchRoot), crypto.SHA256, genTime), pin(t, tsa)
 	}
@@ -184,29 +184,29 @@ func TestVerifyFailures(t *testing.T) {
 		b[i+5] ^= 0x80
 		return b
 	}
-	rejection, err := testtsa.Rejection(timestamp.Rejection, timestamp.BadAlgorithm)
+	rejection, err := rfc3161test.Rejection(timestamp.Rejection, timestamp.BadAlgorithm)
 	if err != nil {
 		t.Fatal(err)
 	}
 	other := newTSA(t, "other seed")
 	_, _, otherLeaf := other.Chain()
-	rekeyed := newTSA(t, "seed", func(o *testtsa.Options) { o.LeafGeneration = 1 })
+	rekeyed := newTSA(t, "seed", func(o *rfc3161test.Options) { o.LeafGeneration = 1 })
 	_, _, rekeyedLeaf := rekeyed.Chain()
-	windowed := newTSA(t, "seed", func(o *testtsa.Options) {
-		o.Window = testtsa.Validity{NotBefore: date(2026, 1, 1), NotAfter: date(2026, 6, 30)}
+	windowed := newTSA(t, "seed", func(o *rfc3161test.Options) {
+		o.Window = rfc3161test.Validity{NotBefore: date(2026, 1, 1), NotAfter: date(2026, 6, 30)}
 	})
-	eku := func(e testtsa.EKU) func(*testtsa.Options) { return func(o *testtsa.Options) { o.EKU = e } }
-	ess := func(e testtsa.ESS) func(*testtsa.Options) { return func(o *testtsa.Options) { o.ESS = e } }
-	noEKU, noEKUPin := selfPinned(eku(testtsa.EKUNone))
-	nonCrit, nonCritPin := selfPinned(eku(testtsa.EKUNonCritical))
-	extra, extraPin := selfPinned(eku(testtsa.EKUExtra))
-	caLeaf, caPin := selfPinned(func(o *testtsa.Options) { o.LeafIsCA = true })
-	codeSigningCA, codeSigningPin := selfPinned(func(o *testtsa.Options) {
+	eku := func(e rfc3161test.EKU) func(*rfc3161test.Options) { return func(o *rfc3161test.Options) { o.EKU = e } }
+	ess := func(e rfc3161test.ESS) func(*rfc3161test.Options) { return func(o *rfc3161test.Options) { o.ESS = e } }
+	noEKU, noEKUPin := selfPinned(eku(rfc3161test.EKUNone))
+	nonCrit, nonCritPin := selfPinned(eku(rfc3161test.EKUNonCritical))
+	extra, extraPin := selfPinned(eku(rfc3161test.EKUExtra))
+	caLeaf, caPin := selfPinned(func(o *rfc3161test.Options) { o.LeafIsCA = true })
+	codeSigningCA, codeSigningPin := selfPinned(func(o *rfc3161test.Options) {
 		o.Intermediate = true
 		o.IntermediateEKU = []x509.ExtKeyUsage{x509.ExtKeyUsageCodeSigning}
 	})
 	// A CA signer pinned alone: sigstore-go makes it the entry's root.
-	caTSA := newTSA(t, "seed", func(o *testtsa.Options) { o.LeafIsCA = true })
+	caTSA := newTSA(t, "seed", func(o *rfc3161test.Options) { o.LeafIsCA = true })
 	caAlone := caTSA.TrustedRootEntry()
 	caAlone.CertChain.Certificates = caAlone.CertChain.Certificates[:1]
 	sha1Digest := sha1.Sum(batchRoot)
@@ -236,20 +236,20 @@ func TestVerifyFailures(t *testing.T) {
 		{"garbage", []byte("\x30\x03\x02\x01\xff garbage"), batchRoot, pinned, CheckParse, []string{"not DER"}},
 		{"PKIStatus rejection", rejection, batchRoot, pinned, CheckStatus,
 			[]string{"PKIStatus 2", "rejected", "want 0 (granted)", "unrecognized or unsupported Algorithm"}},
-		{"no embedded certificates", variant(func(o *testtsa.Options) { o.Certs = testtsa.CertsNone }), batchRoot, pinned,
+		{"no embedded certificates", variant(func(o *rfc3161test.Options) { o.Certs = rfc3161test.CertsNone }), batchRoot, pinned,
 			CheckCertificates, []string{"embeds no certificate", "serial 1000"}},
 		{"SHA-1 imprint", stampAt(t, honest, sha1Digest[:], crypto.SHA1, genTime), batchRoot, pinned, CheckHash,
 			[]string{"message imprint algorithm SHA-1 (1.3.14.3.2.26)", "want SHA-256", "SHA-1 is refused"}},
 		{"SHA-384 imprint", stampAt(t, honest, sha384Digest[:], crypto.SHA384, genTime), batchRoot, pinned, CheckHash,
 			[]string{"message imprint algorithm SHA-384", "want SHA-256"}},
-		{"SHA-1 signer digest", variant(func(o *testtsa.Options) { o.SignerHash = crypto.SHA1 }), batchRoot, pinned, CheckHash,
+		{"SHA-1 signer digest", variant(func(o *rfc3161test.Options) { o.SignerHash = crypto.SHA1 }), batchRoot, pinned, CheckHash,
 			[]string{"SignerInfo digest algorithm SHA-1", "SHA-1 is refused"}},
-		{"SHA-1 ESSCertIDv2", variant(ess(testtsa.ESSv2SHA1)), batchRoot, pinned, CheckHash,
+		{"SHA-1 ESSCertIDv2", variant(ess(rfc3161test.ESSv2SHA1)), batchRoot, pinned, CheckHash,
 			[]string{"ESSCertIDv2 0 hash algorithm SHA-1"}},
 		{"signature algorithm names another hash", sigAlgSwapped, batchRoot, pinned, CheckHash,
 			[]string{"ecdsa-with-SHA384 (1.2.840.10045.4.3.3) hashes with SHA-384", "digest algorithm is SHA-256"}},
 		{"flipped signature byte", flipLast(good), batchRoot, pinned, CheckSignature,
-			[]string{"does not verify", testtsa.LeafCN}},
+			[]string{"does not verify", rfc3161test.LeafCN}},
 		{"tampered TSTInfo", flipImprint(good), batchRoot, pinned, CheckSignature,
 			[]string{"message-digest attribute", "digest of the TSTInfo"}},
 		{"genTime outside the leaf validity", stampAt(t, honest, sha256Of(batchRoot), crypto.SHA256, date(2027, 6, 1)), batchRoot, pinned,
@@ -267,17 +267,17 @@ func TestVerifyFailures(t *testing.T) {
 		{"non-critical EKU", nonCrit, batchRoot, nonCritPin, CheckEKU, []string{"[timeStamping]", "not marked critical"}},
 		{"extra EKU", extra, batchRoot, extraPin, CheckEKU, []string{"[timeStamping, codeSigning]", "exactly [timeStamping]"}},
 		{"intermediate without timeStamping", codeSigningCA, batchRoot, codeSigningPin, CheckEKU,
-			[]string{"intermediate", testtsa.IntermCN, "[codeSigning]"}},
-		{"leaf is a CA", caLeaf, batchRoot, caPin, CheckCA, []string{"is a CA", testtsa.LeafCN}},
+			[]string{"intermediate", rfc3161test.IntermCN, "[codeSigning]"}},
+		{"leaf is a CA", caLeaf, batchRoot, caPin, CheckCA, []string{"is a CA", rfc3161test.LeafCN}},
 		{"CA signer pinned as the root", caLeaf, batchRoot, pinEntries(t, caAlone), CheckCA, []string{"is a CA"}},
-		{"no ESS attribute", variant(ess(testtsa.ESSNone)), batchRoot, pinned, CheckESS,
+		{"no ESS attribute", variant(ess(rfc3161test.ESSNone)), batchRoot, pinned, CheckESS,
 			[]string{"no ESS signing-certificate attribute", "1.2.840.113549.1.9.3", "1.2.840.113549.1.9.4"}},
-		{"wrong ESS hash", variant(ess(testtsa.ESSWrongHash)), batchRoot, pinned, CheckESS,
+		{"wrong ESS hash", variant(ess(rfc3161test.ESSWrongHash)), batchRoot, pinned, CheckESS,
 			[]string{"certHash (SHA-256) is " + fingerprint(otherRootOf(honest)), honestFP}},
-		{"wrong ESS issuerSerial", variant(ess(testtsa.ESSWrongSerial)), batchRoot, pinned, CheckESS,
+		{"wrong ESS issuerSerial", variant(ess(rfc3161test.ESSWrongSerial)), batchRoot, pinned, CheckESS,
 			[]string{"names serial 1001", "signer is serial 1000"}},
-		{"tsa name of the issuer", variant(func(o *testtsa.Options) { o.TSAName = testtsa.TSANameIssuer }), batchRoot, pinned,
-			CheckTSAName, []string{"names CN=" + testtsa.RootCN, "subject is CN=" + testtsa.LeafCN}},
+		{"tsa name of the issuer", variant(func(o *rfc3161test.Options) { o.TSAName = rfc3161test.TSANameIssuer }), batchRoot, pinned,
+			CheckTSAName, []string{"names CN=" + rfc3161test.RootCN, "subject is CN=" + rfc3161test.LeafCN}},
 		{"token over another root", stampAt(t, honest, sha256Of(otherRoot), crypto.SHA256, genTime), batchRoot, pinned, CheckImprint,
 			[]string{hex.EncodeToString(sha256Of(otherRoot)), hex.EncodeToString(sha256Of(batchRoot))}},
 		{"anchored root as hex text", good, []byte(hex.EncodeToString(batchRoot)), pinned, CheckImprint,
@@ -313,9 +313,9 @@ func TestVerifyFailures(t *testing.T) {
 	}
 }
 
-// otherRootOf is the certificate whose hash testtsa.ESSWrongHash puts in
+// otherRootOf is the certificate whose hash rfc3161test.ESSWrongHash puts in
 // the ESS attribute: the signer's issuer.
-func otherRootOf(tsa *testtsa.TSA) *x509.Certificate {
+func otherRootOf(tsa *rfc3161test.TSA) *x509.Certificate {
 	r, im, _ := tsa.Chain()
 	if len(im) > 0 {
 		return im[len(im)-1]
@@ -330,7 +330,7 @@ func otherRootOf(tsa *testtsa.TSA) *x509.Certificate {
 func TestGapDigitorus(t *testing.T) {
 	honest := newTSA(t, "seed")
 	pinned := pin(t, honest)
-	noCerts := stampAt(t, newTSA(t, "seed", func(o *testtsa.Options) { o.Certs = testtsa.CertsNone }), sha256Of(batchRoot), crypto.SHA256, genTime)
+	noCerts := stampAt(t, newTSA(t, "seed", func(o *rfc3161test.Options) { o.Certs = rfc3161test.CertsNone }), sha256Of(batchRoot), crypto.SHA256, genTime)
 	brokenNoCerts := bytes.Clone(noCerts)
 	brokenNoCerts[len(brokenNoCerts)-1] ^= 0x01
 	stranger := stampAt(t, newTSA(t, "stranger"), sha256Of(batchRoot), crypto.SHA256, genTime)
@@ -367,8 +367,8 @@ func TestGapSigstoreESS(t *testing.T) {
 	honest := newTSA(t, "seed")
 	pinned := pin(t, honest)
 	r, _, leaf := honest.Chain()
-	for _, e := range []testtsa.ESS{testtsa.ESSNone, testtsa.ESSWrongHash} {
-		resp := stampAt(t, newTSA(t, "seed", func(o *testtsa.Options) { o.ESS = e }), sha256Of(batchRoot), crypto.SHA256, genTime)
+	for _, e := range []rfc3161test.ESS{rfc3161test.ESSNone, rfc3161test.ESSWrongHash} {
+		resp := stampAt(t, newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = e }), sha256Of(batchRoot), crypto.SHA256, genTime)
 		if _, err := pinned[0].Verify(resp, batchRoot); err != nil {
 			t.Fatalf("ESS %d: sigstore-go refuses it already: %v", e, err)
 		}
@@ -387,7 +387,7 @@ func TestGapSigstoreESS(t *testing.T) {
 // TestAgreesWithSigstore: where sigstore-go accepts an honest token, so do
 // we, and both read the same time.
 func TestAgreesWithSigstore(t *testing.T) {
-	honest := newTSA(t, "seed", func(o *testtsa.Options) { o.Intermediate = true })
+	honest := newTSA(t, "seed", func(o *rfc3161test.Options) { o.Intermediate = true })
 	pinned := pin(t, honest)
 	resp := stampAt(t, honest, sha256Of(batchRoot), crypto.SHA256, genTime)
 	ts, err := pinned[0].Verify(resp, batchRoot)

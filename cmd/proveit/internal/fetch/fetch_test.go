@@ -21,11 +21,11 @@ import (
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/submission"
-	"github.com/ark-forge/proveit/scorer/testissuer"
-	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 )
 
-var keyWindow = testtsa.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
+var keyWindow = rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
 
 // fakeClock is the clock and the sleeper of a test: sleeping advances it.
 type fakeClock struct {
@@ -68,7 +68,7 @@ func (f *fakeClock) Sleeps() []time.Duration {
 type world struct {
 	t      *testing.T
 	seed   string
-	is     *testissuer.Issuer
+	is     *prooftest.Issuer
 	srv    *fetchtest.Server
 	clock  *fakeClock
 	store  Store
@@ -76,12 +76,12 @@ type world struct {
 	at     time.Time
 	log    bytes.Buffer
 	limit  int
-	proofs map[string]*testissuer.Proof
+	proofs map[string]*prooftest.Proof
 }
 
 func newWorld(t *testing.T, seed string) *world {
 	t.Helper()
-	is, err := testissuer.New(testissuer.Config{Seed: []byte(seed), KeyWindow: keyWindow})
+	is, err := prooftest.New(prooftest.Config{Seed: []byte(seed), KeyWindow: keyWindow})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func newWorld(t *testing.T, seed string) *world {
 		clock: &fakeClock{t: time.Date(2026, 10, 6, 9, 0, 0, 0, time.UTC)},
 		store: FileStore{Path: filepath.Join(t.TempDir(), "fetch-state.json")},
 		dir:   filepath.Join(t.TempDir(), "proofs"),
-		at:    time.Date(2026, 9, 25, 12, 0, 0, 0, time.UTC), proofs: map[string]*testissuer.Proof{},
+		at:    time.Date(2026, 9, 25, 12, 0, 0, 0, time.UTC), proofs: map[string]*prooftest.Proof{},
 	}
 }
 
@@ -102,7 +102,7 @@ func (w *world) issue(n int, body string) []string {
 	w.t.Helper()
 	var ids []string
 	for range n {
-		p, err := w.is.Issue(testissuer.Call{Target: "https://corpus.arkforge.tech/agrements/AGR-4417", Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(body), DID: "did:key:z6MkFetch", APIKey: "k", At: w.at})
+		p, err := w.is.Issue(prooftest.Call{Target: "https://corpus.arkforge.tech/agrements/AGR-4417", Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(body), DID: "did:key:z6MkFetch", APIKey: "k", At: w.at})
 		if err != nil {
 			w.t.Fatal(err)
 		}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/ark-forge/proveit/scorer/testissuer"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 )
 
 // Request is one call the server received.
@@ -50,7 +50,7 @@ func (s *Server) Put(id string, view []byte) {
 
 // PutProof serves the current view of a minted proof (call it again after
 // the proof's batch closes).
-func (s *Server) PutProof(p *testissuer.Proof) error {
+func (s *Server) PutProof(p *prooftest.Proof) error {
 	v, err := p.View()
 	if err != nil {
 		return err

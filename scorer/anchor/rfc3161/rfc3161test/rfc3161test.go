@@ -1,4 +1,4 @@
-// Package testtsa is a test Time-Stamping Authority (RFC 3161) that mints
+// Package rfc3161test is a test Time-Stamping Authority (RFC 3161) that mints
 // real tokens under test keys, never a real TSA's. Tests use it, and
 // cmd/seasongen uses it to write the demo season, which must come out byte for
 // byte the same on every run: everything here is deterministic from a seed.
@@ -17,7 +17,7 @@
 //     of the token or of the leaf certificate.
 //
 // Every certificate subject says it is a test issuer.
-package testtsa
+package rfc3161test
 
 import (
 	"bytes"
@@ -184,22 +184,22 @@ type TSA struct {
 // New derives the keys from seed and issues the certificates.
 func New(seed []byte, opts Options) (*TSA, error) {
 	if len(seed) == 0 {
-		return nil, errors.New("testtsa: empty seed")
+		return nil, errors.New("rfc3161test: empty seed")
 	}
 	if opts.CAValidity.NotBefore.IsZero() || opts.CAValidity.NotAfter.IsZero() {
-		return nil, errors.New("testtsa: Options.CAValidity is required")
+		return nil, errors.New("rfc3161test: Options.CAValidity is required")
 	}
 	if opts.LeafValidity.NotBefore.IsZero() || opts.LeafValidity.NotAfter.IsZero() {
-		return nil, errors.New("testtsa: Options.LeafValidity is required")
+		return nil, errors.New("rfc3161test: Options.LeafValidity is required")
 	}
 	if opts.SignerHash == 0 {
 		opts.SignerHash = crypto.SHA256
 	}
 	if _, ok := ecdsaSigOIDs[opts.SignerHash]; !ok {
-		return nil, fmt.Errorf("testtsa: unsupported SignerHash %v", opts.SignerHash)
+		return nil, fmt.Errorf("rfc3161test: unsupported SignerHash %v", opts.SignerHash)
 	}
 	if opts.LeafGeneration < 0 {
-		return nil, errors.New("testtsa: negative LeafGeneration")
+		return nil, errors.New("rfc3161test: negative LeafGeneration")
 	}
 	if opts.URI == "" {
 		opts.URI = "https://tsa.test.invalid/" + opts.Name
@@ -275,7 +275,7 @@ func New(seed []byte, opts Options) (*TSA, error) {
 	case EKUExtra:
 		leafTmpl.ExtraExtensions = []pkix.Extension{ekuExtension(true, oidTimeStamping, oidCodeSigning)}
 	default:
-		return nil, fmt.Errorf("testtsa: unknown EKU option %d", opts.EKU)
+		return nil, fmt.Errorf("rfc3161test: unknown EKU option %d", opts.EKU)
 	}
 	if t.leaf, err = issue(leafTmpl, issuer, &t.key.PublicKey, issuerKey); err != nil {
 		return nil, err
@@ -354,10 +354,10 @@ func Rejection(status timestamp.Status, failInfo timestamp.FailureInfo) ([]byte,
 func (t *TSA) Stamp(digest []byte, hashAlg crypto.Hash, genTime time.Time) ([]byte, error) {
 	hashOID, ok := hashOIDs[hashAlg]
 	if !ok {
-		return nil, fmt.Errorf("testtsa: unsupported hash %v", hashAlg)
+		return nil, fmt.Errorf("rfc3161test: unsupported hash %v", hashAlg)
 	}
 	if len(digest) != hashAlg.Size() {
-		return nil, fmt.Errorf("testtsa: digest is %d bytes, %v gives %d", len(digest), hashAlg, hashAlg.Size())
+		return nil, fmt.Errorf("rfc3161test: digest is %d bytes, %v gives %d", len(digest), hashAlg, hashAlg.Size())
 	}
 	genTime = genTime.UTC().Truncate(time.Second)
 
@@ -375,7 +375,7 @@ func (t *TSA) Stamp(digest []byte, hashAlg crypto.Hash, genTime time.Time) ([]by
 		tsaField = asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: gn}
 	case TSANameNone:
 	default:
-		return nil, fmt.Errorf("testtsa: unknown TSAName option %d", t.opts.TSAName)
+		return nil, fmt.Errorf("rfc3161test: unknown TSAName option %d", t.opts.TSAName)
 	}
 	info := tstInfo{
 		Version: 1,
@@ -448,7 +448,7 @@ func (t *TSA) Stamp(digest []byte, hashAlg crypto.Hash, genTime time.Time) ([]by
 		certs = append(certs, t.leaf.Raw)
 	case CertsNone:
 	default:
-		return nil, fmt.Errorf("testtsa: unknown Certs option %d", t.opts.Certs)
+		return nil, fmt.Errorf("rfc3161test: unknown Certs option %d", t.opts.Certs)
 	}
 	if len(certs) > 0 {
 		sd.Certificates = asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: setOf(certs)}
@@ -510,7 +510,7 @@ func (t *TSA) essAttribute() (any, asn1.ObjectIdentifier, error) {
 		is.Serial = new(big.Int).Add(t.leaf.SerialNumber, big.NewInt(1))
 		return v2(crypto.SHA256, t.leaf.Raw, is), oidAttrSigningCertificateV2, nil
 	}
-	return nil, nil, fmt.Errorf("testtsa: unknown ESS option %d", t.opts.ESS)
+	return nil, nil, fmt.Errorf("rfc3161test: unknown ESS option %d", t.opts.ESS)
 }
 
 // tokenSerial derives the TSTInfo serial number (positive, at most 128
@@ -545,7 +545,7 @@ func (t *TSA) deriveKey(role string) (*ecdsa.PrivateKey, error) {
 			return k, nil
 		}
 	}
-	return nil, fmt.Errorf("testtsa: could not derive the %s key", role)
+	return nil, fmt.Errorf("rfc3161test: could not derive the %s key", role)
 }
 
 // deterministicSigner signs with RFC 6979 nonces whatever rand it is given.
@@ -561,13 +561,13 @@ func (s deterministicSigner) Sign(_ io.Reader, digest []byte, opts crypto.Signer
 type noRand struct{}
 
 func (noRand) Read([]byte) (int, error) {
-	return 0, errors.New("testtsa: randomness requested while issuing a certificate")
+	return 0, errors.New("rfc3161test: randomness requested while issuing a certificate")
 }
 
 func issue(tmpl, parent *x509.Certificate, pub *ecdsa.PublicKey, key *ecdsa.PrivateKey) (*x509.Certificate, error) {
 	der, err := x509.CreateCertificate(noRand{}, tmpl, parent, pub, deterministicSigner{key})
 	if err != nil {
-		return nil, fmt.Errorf("testtsa: issuing %q: %w", tmpl.Subject.CommonName, err)
+		return nil, fmt.Errorf("rfc3161test: issuing %q: %w", tmpl.Subject.CommonName, err)
 	}
 	return x509.ParseCertificate(der)
 }

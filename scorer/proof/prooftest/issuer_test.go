@@ -1,4 +1,4 @@
-package testissuer
+package prooftest
 
 import (
 	"bytes"
@@ -12,10 +12,10 @@ import (
 
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
-	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 )
 
-var window = testtsa.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
+var window = rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
 
 func mint(t *testing.T, seed string) (views [][]byte, root, tl []byte) {
 	t.Helper()

@@ -1,4 +1,4 @@
-package testrekor
+package rekortest
 
 import (
 	"bytes"

@@ -7,7 +7,7 @@ import (
 
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
-	"github.com/ark-forge/proveit/scorer/testissuer"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 )
 
 // mode says how one call through the proxy went, or what the participant
@@ -55,7 +55,7 @@ type call struct {
 	session  *session
 	cited    bool
 
-	proof      *testissuer.Proof
+	proof      *prooftest.Proof
 	id         string
 	disclosure submission.Disclosure
 }

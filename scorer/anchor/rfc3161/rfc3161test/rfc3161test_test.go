@@ -1,4 +1,4 @@
-package testtsa
+package rfc3161test
 
 import (
 	"bytes"

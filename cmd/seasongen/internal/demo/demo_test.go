@@ -146,7 +146,7 @@ func TestDeterministic(t *testing.T) {
 // Run "go run ./cmd/seasongen" at the repository root after a change.
 func TestCommitted(t *testing.T) {
 	g := load(t)
-	committed := filepath.Join("..", "..", "..", filepath.FromSlash(DefaultDir))
+	committed := filepath.Join("..", "..", "..", "..", filepath.FromSlash(DefaultDir))
 	if _, err := os.Stat(filepath.Join(committed, "season.toml")); err != nil {
 		t.Fatalf("no committed demo season: %v (run go run ./cmd/seasongen at the repository root)", err)
 	}

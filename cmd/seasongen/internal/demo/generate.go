@@ -19,8 +19,8 @@ import (
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
-	"github.com/ark-forge/proveit/scorer/testissuer"
-	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 )
 
 // The fixed world of the demo season.
@@ -32,7 +32,7 @@ var (
 	ClosesAt = time.Date(2026, 10, 31, 23, 59, 59, 0, time.UTC)
 	// KeyWindow is the validity of every test key, TSA certificate and log
 	// key: the whole year.
-	KeyWindow = testtsa.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
+	KeyWindow = rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
 )
 
 const (
@@ -101,7 +101,7 @@ func base58(b []byte) string {
 // generator is one run.
 type generator struct {
 	w    *world
-	is   *testissuer.Issuer
+	is   *prooftest.Issuer
 	put  func(rel string, data []byte) error
 	meta *Meta
 	errs []error
@@ -133,7 +133,7 @@ func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta
 			meta, err = nil, fmt.Errorf("%v", r)
 		}
 	}()
-	is, err := testissuer.New(testissuer.Config{Seed: Seed, KeyWindow: KeyWindow, Seller: "corpus.arkforge.tech"})
+	is, err := prooftest.New(prooftest.Config{Seed: Seed, KeyWindow: KeyWindow, Seller: "corpus.arkforge.tech"})
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +188,7 @@ func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta
 // material, each track's corpus, rules, barème and key.
 func (g *generator) writeStatic() {
 	g.write("season.toml", []byte(`# Saison 0 de l'Index PROVE IT : saison de démonstration, entièrement fictive.
-# Écrite par cmd/seasongen à partir d'une graine fixe, avec un émetteur de test (scorer/testissuer) :
+# Écrite par cmd/seasongen à partir d'une graine fixe, avec un émetteur de test (scorer/proof/prooftest) :
 # aucune clé, aucun jeton, aucune entrée de journal d'ArkForge.
 number = 0
 title = "Saison 0 — démonstration fictive : entités, agents et preuves de test, aucun résultat réel"
@@ -243,7 +243,7 @@ func (t *track) freezePayload(version string, bareme []byte) pyjson.Value {
 type freeze struct {
 	version, supersededBy string
 	payload               pyjson.Value
-	proof                 *testissuer.Proof
+	proof                 *prooftest.Proof
 }
 
 // freezes mints the freezes of both tracks, each in its own batch anchored
@@ -265,7 +265,7 @@ func (g *generator) freezes() {
 	for _, pl := range plans {
 		f := &freeze{version: pl.version, payload: pl.t.freezePayload(pl.version, pl.bareme)}
 		body := encodeJSON(obj{{"statut", "gel enregistré"}, {"saison", "0"}, {"piste", pl.t.name}, {"bareme", pl.version}})
-		p, err := g.is.Issue(testissuer.Call{
+		p, err := g.is.Issue(prooftest.Call{
 			Target: FreezeTarget, Method: "POST", Payload: f.payload, Body: body,
 			DID: ChallengeDID, APIKey: "demo_challenge_key", At: pl.at,
 		})
@@ -273,7 +273,7 @@ func (g *generator) freezes() {
 			panic(err)
 		}
 		end := pl.at.Truncate(batchWindow).Add(batchWindow)
-		if _, err := g.is.CloseBatchWith(batchID(end, ""), end, testissuer.Anchoring{}); err != nil {
+		if _, err := g.is.CloseBatchWith(batchID(end, ""), end, prooftest.Anchoring{}); err != nil {
 			panic(err)
 		}
 		f.proof = p
@@ -333,7 +333,7 @@ func (g *generator) issue(c *call) {
 	if sys := c.mode.system(); sys != "" {
 		body = s.tr.corpus.byPath[sys].bytes
 	}
-	call := testissuer.Call{
+	call := prooftest.Call{
 		Target: res.target(), Method: "GET", Payload: pyjson.ObjectValue(), Body: body,
 		DID: s.p.did, APIKey: s.p.apiKey, At: c.at,
 	}

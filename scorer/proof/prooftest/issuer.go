@@ -1,15 +1,15 @@
-// Package testissuer is a test Trust Layer: it proxies a request to a
+// Package prooftest is a test Trust Layer, for tests: it proxies a request to a
 // corpus exactly as the real proxy hashes it (challenge specification
 // §2.4), commits every chain field with a nonce, signs the chain with
 // Ed25519, batches proofs in RFC 6962 trees and anchors each batch with a
-// test TSA (package testtsa) and a test Rekor log (package testrekor), as
+// test TSA (package rfc3161test) and a test Rekor log (package rekortest), as
 // DESIGN §5 models spec 3.1. Its artefacts are real: they are verified by
 // exactly the production code path (package verify). Everything is derived
 // from a seed, so the same calls give the same bytes; everything it issues
 // says it is a test issuer, under keys that are not ArkForge's.
 //
 // It is used by tests and by cmd/seasongen.
-package testissuer
+package prooftest
 
 import (
 	"bytes"
@@ -36,8 +36,8 @@ import (
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
-	"github.com/ark-forge/proveit/scorer/testissuer/testrekor"
-	"github.com/ark-forge/proveit/scorer/testissuer/testtsa"
+	"github.com/ark-forge/proveit/scorer/anchor/rekor/rekortest"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 )
 
 // Name is written into every view the issuer mints (top-level "issuer").
@@ -48,7 +48,7 @@ type Config struct {
 	Seed []byte
 	// KeyWindow is the validity of the proof key, the Rekor submission key,
 	// the TSA certificates and the Rekor log in the trust material.
-	KeyWindow testtsa.Validity
+	KeyWindow rfc3161test.Validity
 	// Seller is the flat seller of every proof (the corpus host name).
 	Seller string
 }
@@ -60,8 +60,8 @@ type Issuer struct {
 	ProofKeyID string
 	rekorKey   *ecdsa.PrivateKey
 	RekorKeyID string
-	TSA        *testtsa.TSA
-	Log        *testrekor.Log
+	TSA        *rfc3161test.TSA
+	Log        *rekortest.Log
 	seq        int
 	open       []*Proof
 }
@@ -69,7 +69,7 @@ type Issuer struct {
 // New derives the issuer's keys, TSA and Rekor log from cfg.Seed.
 func New(cfg Config) (*Issuer, error) {
 	if len(cfg.Seed) == 0 {
-		return nil, errors.New("testissuer: empty seed")
+		return nil, errors.New("prooftest: empty seed")
 	}
 	if cfg.Seller == "" {
 		cfg.Seller = "corpus.arkforge.tech"
@@ -77,13 +77,13 @@ func New(cfg Config) (*Issuer, error) {
 	is := &Issuer{cfg: cfg, ProofKeyID: "test-proof-key-1", RekorKeyID: "test-rekor-key-1"}
 	is.proofKey = ed25519.NewKeyFromSeed(is.derive("proof key", nil))
 	var err error
-	if is.rekorKey, err = testrekor.DeriveKey(cfg.Seed, "trust layer rekor submission key"); err != nil {
+	if is.rekorKey, err = rekortest.DeriveKey(cfg.Seed, "trust layer rekor submission key"); err != nil {
 		return nil, err
 	}
-	if is.TSA, err = testtsa.New(cfg.Seed, testtsa.Options{Name: "issuer", CAValidity: cfg.KeyWindow, LeafValidity: cfg.KeyWindow, Window: cfg.KeyWindow}); err != nil {
+	if is.TSA, err = rfc3161test.New(cfg.Seed, rfc3161test.Options{Name: "issuer", CAValidity: cfg.KeyWindow, LeafValidity: cfg.KeyWindow, Window: cfg.KeyWindow}); err != nil {
 		return nil, err
 	}
-	if is.Log, err = testrekor.New(cfg.Seed, testrekor.DefaultBaseURL, 1); err != nil {
+	if is.Log, err = rekortest.New(cfg.Seed, rekortest.DefaultBaseURL, 1); err != nil {
 		return nil, err
 	}
 	return is, nil
@@ -142,7 +142,7 @@ func (is *Issuer) Issue(c Call) (*Proof, error) {
 		c.DIDStatus = "bound"
 	}
 	if c.At.IsZero() {
-		return nil, errors.New("testissuer: call without a time")
+		return nil, errors.New("prooftest: call without a time")
 	}
 	is.seq++
 	idHash := is.derive("proof id", []byte(fmt.Sprint(is.seq)))
@@ -198,8 +198,8 @@ func (is *Issuer) Issue(c Call) (*Proof, error) {
 // Anchoring says how a batch is anchored; the zero value is the honest
 // issuer's own TSA, log and submission key.
 type Anchoring struct {
-	TSA       *testtsa.TSA
-	Log       *testrekor.Log
+	TSA       *rfc3161test.TSA
+	Log       *rekortest.Log
 	Submitter *ecdsa.PrivateKey
 }
 
@@ -213,7 +213,7 @@ func (is *Issuer) CloseBatch(id string, genTime time.Time) ([]*Proof, error) {
 // CloseBatchWith closes the open batch with the given anchoring.
 func (is *Issuer) CloseBatchWith(id string, genTime time.Time, a Anchoring) ([]*Proof, error) {
 	if len(is.open) == 0 {
-		return nil, errors.New("testissuer: no open proof to batch")
+		return nil, errors.New("prooftest: no open proof to batch")
 	}
 	if a.TSA == nil {
 		a.TSA = is.TSA
@@ -233,11 +233,11 @@ func (is *Issuer) CloseBatchWith(id string, genTime time.Time, a Anchoring) ([]*
 	digest := sha256.Sum256(root)
 	token, err := a.TSA.Stamp(digest[:], crypto.SHA256, genTime)
 	if err != nil {
-		return nil, fmt.Errorf("testissuer: stamping batch %s: %w", id, err)
+		return nil, fmt.Errorf("prooftest: stamping batch %s: %w", id, err)
 	}
 	index, err := a.Log.AddHashedRekord([]byte(rootHex), a.Submitter, genTime)
 	if err != nil {
-		return nil, fmt.Errorf("testissuer: logging batch %s: %w", id, err)
+		return nil, fmt.Errorf("prooftest: logging batch %s: %w", id, err)
 	}
 	entry, err := a.Log.Entry(index)
 	if err != nil {
@@ -375,8 +375,8 @@ func marshalIndent(v any) ([]byte, error) {
 // TrustMaterial returns trust/trusted_root.json and trust/trust_layer.toml
 // pinning this issuer: its TSA (and the extra TSAs given), its Rekor log,
 // its proof key and its Rekor submission key, with challengeDID.
-func (is *Issuer) TrustMaterial(challengeDID string, extraTSAs ...*testtsa.TSA) (trustedRoot, trustLayer []byte, err error) {
-	tr := testrekor.TrustedRoot(is.Log.TrustedRootEntry(is.cfg.KeyWindow.NotBefore, is.cfg.KeyWindow.NotAfter))
+func (is *Issuer) TrustMaterial(challengeDID string, extraTSAs ...*rfc3161test.TSA) (trustedRoot, trustLayer []byte, err error) {
+	tr := rekortest.TrustedRoot(is.Log.TrustedRootEntry(is.cfg.KeyWindow.NotBefore, is.cfg.KeyWindow.NotAfter))
 	tr.TimestampAuthorities = []*prototrustroot.CertificateAuthority{is.TSA.TrustedRootEntry()}
 	for _, t := range extraTSAs {
 		tr.TimestampAuthorities = append(tr.TimestampAuthorities, t.TrustedRootEntry())

@@ -1,6 +1,6 @@
 // Package demo writes seasons/0, the fictional demo season of the PROVE IT
 // Index (DESIGN §9, §10), from a fixed seed and with the project's test
-// issuer (package testissuer): the same options give the same files, byte
+// issuer (package prooftest): the same options give the same files, byte
 // for byte.
 //
 // The season holds two tracks, each with a French corpus of invented

@@ -1,4 +1,4 @@
-// Package testrekor is a test Rekor v1 log that mints real entries: Rekor's
+// Package rekortest is a test Rekor v1 log that mints real entries: Rekor's
 // hashedrekord v0.0.1 bodies, RFC 6962 inclusion proofs, signed-note
 // checkpoints and signed entry timestamps (SETs), under a test key. The
 // tests of scorer/anchor/rekor verify what it mints, and cmd/seasongen
@@ -33,7 +33,7 @@
 //
 // Unlike the Rekor server, the log keeps a single shard: an entry's logIndex
 // and its inclusion proof's logIndex are the same number.
-package testrekor
+package rekortest
 
 import (
 	"bytes"
@@ -109,13 +109,13 @@ func New(seed []byte, baseURL string, treeID int64) (*Log, error) {
 	}
 	u, err := url.Parse(baseURL)
 	if err != nil {
-		return nil, fmt.Errorf("testrekor: base URL %q: %w", baseURL, err)
+		return nil, fmt.Errorf("rekortest: base URL %q: %w", baseURL, err)
 	}
 	if u.Hostname() == "" {
-		return nil, fmt.Errorf("testrekor: base URL %q has no host", baseURL)
+		return nil, fmt.Errorf("rekortest: base URL %q has no host", baseURL)
 	}
 	if treeID <= 0 {
-		return nil, fmt.Errorf("testrekor: tree ID %d, want > 0", treeID)
+		return nil, fmt.Errorf("rekortest: tree ID %d, want > 0", treeID)
 	}
 	key, err := DeriveKey(seed, "rekor log")
 	if err != nil {
@@ -123,7 +123,7 @@ func New(seed []byte, baseURL string, treeID int64) (*Log, error) {
 	}
 	spki, err := x509.MarshalPKIXPublicKey(&key.PublicKey)
 	if err != nil {
-		return nil, fmt.Errorf("testrekor: %w", err)
+		return nil, fmt.Errorf("rekortest: %w", err)
 	}
 	id := sha256.Sum256(spki)
 	l := &Log{
@@ -155,7 +155,7 @@ func DeriveKey(seed []byte, label string) (*ecdsa.PrivateKey, error) {
 			return k, nil
 		}
 	}
-	return nil, errors.New("testrekor: no valid P-256 scalar derived from the seed")
+	return nil, errors.New("rekortest: no valid P-256 scalar derived from the seed")
 }
 
 // PublicKey returns the log's public key.
@@ -195,15 +195,15 @@ func (l *Log) RootHash() []byte {
 // (RFC 6979). It returns the entry's index.
 func (l *Log) AddHashedRekord(artifact []byte, submitter crypto.Signer, integratedTime time.Time) (int64, error) {
 	if submitter == nil {
-		return 0, errors.New("testrekor: nil submitter")
+		return 0, errors.New("rekortest: nil submitter")
 	}
 	if _, ok := submitter.Public().(*ecdsa.PublicKey); !ok {
-		return 0, fmt.Errorf("testrekor: submitter key is %T, want *ecdsa.PublicKey", submitter.Public())
+		return 0, fmt.Errorf("rekortest: submitter key is %T, want *ecdsa.PublicKey", submitter.Public())
 	}
 	digest := sha256.Sum256(artifact)
 	sig, err := submitter.Sign(nil, digest[:], crypto.SHA256)
 	if err != nil {
-		return 0, fmt.Errorf("testrekor: signing the artifact: %w", err)
+		return 0, fmt.Errorf("rekortest: signing the artifact: %w", err)
 	}
 	body, err := HashedRekordBody(digest[:], sig, submitter.Public())
 	if err != nil {
@@ -218,11 +218,11 @@ func (l *Log) AddHashedRekord(artifact []byte, submitter crypto.Signer, integrat
 // kind). The entry still says kindVersion hashedrekord 0.0.1.
 func (l *Log) AddBody(body []byte, integratedTime time.Time) (int64, error) {
 	if len(body) == 0 {
-		return 0, errors.New("testrekor: empty body")
+		return 0, errors.New("rekortest: empty body")
 	}
 	t := integratedTime.Unix()
 	if t <= 0 {
-		return 0, fmt.Errorf("testrekor: integrated time %s, want after 1970", integratedTime.UTC().Format(time.RFC3339))
+		return 0, fmt.Errorf("rekortest: integrated time %s, want after 1970", integratedTime.UTC().Format(time.RFC3339))
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -236,7 +236,7 @@ func (l *Log) AddBody(body []byte, integratedTime time.Time) (int64, error) {
 		return 0, l.broken
 	}
 	if err := l.tree.Append(hasher.HashLeaf(body), l.visit); err != nil {
-		return 0, fmt.Errorf("testrekor: %w", err)
+		return 0, fmt.Errorf("rekortest: %w", err)
 	}
 	if l.broken != nil {
 		return 0, l.broken
@@ -255,7 +255,7 @@ func (l *Log) visit(id compact.NodeID, hash []byte) {
 	if id.Index != uint64(len(level)) {
 		// Append visits the nodes it creates in order, level by level; a
 		// gap would be a bug of the compact range.
-		l.broken = fmt.Errorf("testrekor: node (%d, %d) visited out of order", id.Level, id.Index)
+		l.broken = fmt.Errorf("rekortest: node (%d, %d) visited out of order", id.Level, id.Index)
 		return
 	}
 	l.nodes[id.Level] = append(level, bytes.Clone(hash))
@@ -280,7 +280,7 @@ func (l *Log) TransparencyLogEntry(index int64) (*rekorv1.TransparencyLogEntry, 
 	defer l.mu.Unlock()
 	size := int64(len(l.entries))
 	if index < 0 || index >= size {
-		return nil, fmt.Errorf("testrekor: index %d outside a log of %d entries", index, size)
+		return nil, fmt.Errorf("rekortest: index %d outside a log of %d entries", index, size)
 	}
 	hashes, err := l.inclusionPath(uint64(index), uint64(size))
 	if err != nil {
@@ -288,7 +288,7 @@ func (l *Log) TransparencyLogEntry(index int64) (*rekorv1.TransparencyLogEntry, 
 	}
 	root, err := l.tree.GetRootHash(nil)
 	if err != nil {
-		return nil, fmt.Errorf("testrekor: %w", err)
+		return nil, fmt.Errorf("rekortest: %w", err)
 	}
 	note, ok := l.notes[size]
 	if !ok {
@@ -320,18 +320,18 @@ func (l *Log) TransparencyLogEntry(index int64) (*rekorv1.TransparencyLogEntry, 
 func (l *Log) inclusionPath(index, size uint64) ([][]byte, error) {
 	nodes, err := proof.Inclusion(index, size)
 	if err != nil {
-		return nil, fmt.Errorf("testrekor: %w", err)
+		return nil, fmt.Errorf("rekortest: %w", err)
 	}
 	hashes := make([][]byte, len(nodes.IDs))
 	for i, id := range nodes.IDs {
 		if id.Level >= uint(len(l.nodes)) || id.Index >= uint64(len(l.nodes[id.Level])) {
-			return nil, fmt.Errorf("testrekor: node (%d, %d) is not in the tree", id.Level, id.Index)
+			return nil, fmt.Errorf("rekortest: node (%d, %d) is not in the tree", id.Level, id.Index)
 		}
 		hashes[i] = bytes.Clone(l.nodes[id.Level][id.Index])
 	}
 	path, err := nodes.Rehash(hashes, hasher.HashChildren)
 	if err != nil {
-		return nil, fmt.Errorf("testrekor: %w", err)
+		return nil, fmt.Errorf("rekortest: %w", err)
 	}
 	return path, nil
 }
@@ -344,7 +344,7 @@ func (l *Log) SignCheckpoint(origin string, size int64, rootHash []byte) (string
 	digest := sha256.Sum256([]byte(text))
 	sig, err := l.key.Sign(nil, digest[:], crypto.SHA256)
 	if err != nil {
-		return "", fmt.Errorf("testrekor: signing the checkpoint: %w", err)
+		return "", fmt.Errorf("rekortest: signing the checkpoint: %w", err)
 	}
 	hint := sha256.Sum256(l.spki)
 	return text + "\n\u2014 " + l.host + " " + base64.StdEncoding.EncodeToString(append(hint[:4:4], sig...)) + "\n", nil
@@ -366,16 +366,16 @@ func (l *Log) signSET(body []byte, integratedTime, logIndex int64) ([]byte, erro
 		LogIndex       int64  `json:"logIndex"`
 	}{body, integratedTime, hex.EncodeToString(l.logID), logIndex})
 	if err != nil {
-		return nil, fmt.Errorf("testrekor: %w", err)
+		return nil, fmt.Errorf("rekortest: %w", err)
 	}
 	canonical, err := jsoncanonicalizer.Transform(payload)
 	if err != nil {
-		return nil, fmt.Errorf("testrekor: canonicalizing the SET payload: %w", err)
+		return nil, fmt.Errorf("rekortest: canonicalizing the SET payload: %w", err)
 	}
 	digest := sha256.Sum256(canonical)
 	sig, err := l.key.Sign(nil, digest[:], crypto.SHA256)
 	if err != nil {
-		return nil, fmt.Errorf("testrekor: signing the SET: %w", err)
+		return nil, fmt.Errorf("rekortest: signing the SET: %w", err)
 	}
 	return sig, nil
 }
@@ -413,7 +413,7 @@ func TrustedRoot(tlogs ...*prototrustroot.TransparencyLogInstance) *prototrustro
 func HashedRekordBody(digest, signature []byte, publicKey crypto.PublicKey) ([]byte, error) {
 	spki, err := x509.MarshalPKIXPublicKey(publicKey)
 	if err != nil {
-		return nil, fmt.Errorf("testrekor: public key: %w", err)
+		return nil, fmt.Errorf("rekortest: public key: %w", err)
 	}
 	keyPEM := pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: spki})
 	var b hashedRekord
@@ -422,7 +422,7 @@ func HashedRekordBody(digest, signature []byte, publicKey crypto.PublicKey) ([]b
 	b.Spec.Signature.Content, b.Spec.Signature.PublicKey.Content = signature, keyPEM
 	body, err := json.Marshal(b)
 	if err != nil {
-		return nil, fmt.Errorf("testrekor: %w", err)
+		return nil, fmt.Errorf("rekortest: %w", err)
 	}
 	return jsoncanonicalizer.Transform(body)
 }
@@ -460,19 +460,19 @@ type hashedRekord struct {
 func Marshal(m proto.Message) ([]byte, error) {
 	raw, err := protojson.Marshal(m)
 	if err != nil {
-		return nil, fmt.Errorf("testrekor: %w", err)
+		return nil, fmt.Errorf("rekortest: %w", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return nil, fmt.Errorf("testrekor: re-encoding protojson: %w", err)
+		return nil, fmt.Errorf("rekortest: re-encoding protojson: %w", err)
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return nil, fmt.Errorf("testrekor: re-encoding protojson: %w", err)
+		return nil, fmt.Errorf("rekortest: re-encoding protojson: %w", err)
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
