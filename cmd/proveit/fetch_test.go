@@ -11,12 +11,12 @@ import (
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/fetch"
 	"github.com/ark-forge/proveit/cmd/proveit/internal/fetch/fetchtest"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/ark-forge/proveit/scorer/hashes"
 	"github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
-	"github.com/ark-forge/proveit/scorer/proof/prooftest"
-	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 )
 
 // fetchSeason writes a season whose one submission cites cited proofs

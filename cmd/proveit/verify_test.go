@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ark-forge/proveit/scorer/pyjson"
-	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/pyjson"
 )
 
 // verifySeason writes a season with trust material from a test issuer and

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/cmd/seasongen/internal/demo"
+	"github.com/ark-forge/proveit/scorer/season"
 )
 
 func TestUsage(t *testing.T) {

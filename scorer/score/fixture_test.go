@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/ark-forge/proveit/scorer/hashes"
 	pv "github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
-	"github.com/ark-forge/proveit/scorer/proof/prooftest"
-	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/ark-forge/proveit/scorer/trust"
 )
 

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/ark-forge/proveit/scorer/jsonpointer"
-	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/pyjson"
 )
 
 // trueClaims lists, for the fixture's conf-01/conf-02 graph, one true claim

@@ -17,12 +17,12 @@ import (
 	rekorv1 "github.com/sigstore/protobuf-specs/gen/pb-go/rekor/v1"
 	"google.golang.org/protobuf/encoding/protojson"
 
-	pv "github.com/ark-forge/proveit/scorer/proof"
-	"github.com/ark-forge/proveit/scorer/pyjson"
-	"github.com/ark-forge/proveit/scorer/submission"
-	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 	"github.com/ark-forge/proveit/scorer/anchor/rekor/rekortest"
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
+	pv "github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/pyjson"
+	"github.com/ark-forge/proveit/scorer/submission"
 	"github.com/ark-forge/proveit/scorer/trust"
 )
 

@@ -33,20 +33,24 @@ func fuzzSeeds(t testing.TB) (map[string][]byte, []root.TimestampingAuthority) {
 		t.Fatal(err)
 	}
 	return map[string][]byte{
-		"valid":               valid,
-		"valid-intermediate":  mint(interm),
-		"valid-ess-v1":        mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSv1 })),
-		"no-certificates":     mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.Certs = rfc3161test.CertsNone })),
-		"wrong-ess-hash":      mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSWrongHash })),
-		"unpinned":            mint(newTSA(t, "stranger")),
-		"rejection":           rejection,
-		"truncated":           valid[:len(valid)/2],
-		"flipped-signature":   flipped,
-		"trailing-data":       append(bytes.Clone(valid), 0),
-		"leaf-is-ca":          mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.LeafIsCA = true })),
-		"sha1-signer":         mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.SignerHash = crypto.SHA1 })),
-		"tsa-name-issuer":     mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.TSAName = rfc3161test.TSANameIssuer })),
-		"signer-only-interm":  mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.Name = "interm"; o.Intermediate = true; o.Certs = rfc3161test.CertsSigner })),
+		"valid":              valid,
+		"valid-intermediate": mint(interm),
+		"valid-ess-v1":       mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSv1 })),
+		"no-certificates":    mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.Certs = rfc3161test.CertsNone })),
+		"wrong-ess-hash":     mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSWrongHash })),
+		"unpinned":           mint(newTSA(t, "stranger")),
+		"rejection":          rejection,
+		"truncated":          valid[:len(valid)/2],
+		"flipped-signature":  flipped,
+		"trailing-data":      append(bytes.Clone(valid), 0),
+		"leaf-is-ca":         mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.LeafIsCA = true })),
+		"sha1-signer":        mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.SignerHash = crypto.SHA1 })),
+		"tsa-name-issuer":    mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.TSAName = rfc3161test.TSANameIssuer })),
+		"signer-only-interm": mint(newTSA(t, "seed", func(o *rfc3161test.Options) {
+			o.Name = "interm"
+			o.Intermediate = true
+			o.Certs = rfc3161test.CertsSigner
+		})),
 		"extra-eku":           mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.EKU = rfc3161test.EKUExtra })),
 		"ess-wrong-serial":    mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSWrongSerial })),
 		"valid-sha512-signer": mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.SignerHash = crypto.SHA512; o.ESS = rfc3161test.ESSv2SHA512 })),

@@ -32,12 +32,12 @@ import (
 	"github.com/transparency-dev/merkle/rfc6962"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/ark-forge/proveit/scorer/anchor/rekor/rekortest"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/ark-forge/proveit/scorer/hashes"
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
-	"github.com/ark-forge/proveit/scorer/anchor/rekor/rekortest"
-	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 )
 
 // Name is written into every view the issuer mints (top-level "issuer").

@@ -10,9 +10,9 @@ import (
 	"github.com/transparency-dev/merkle/proof"
 	"github.com/transparency-dev/merkle/rfc6962"
 
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
-	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 )
 
 var window = rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}

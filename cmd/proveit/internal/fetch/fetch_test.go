@@ -17,12 +17,12 @@ import (
 	"time"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/fetch/fetchtest"
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/submission"
-	"github.com/ark-forge/proveit/scorer/proof/prooftest"
-	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 )
 
 var keyWindow = rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}

@@ -15,12 +15,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/ark-forge/proveit/scorer/hashes"
 	pv "github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
-	"github.com/ark-forge/proveit/scorer/proof/prooftest"
-	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 )
 
 // The fixed world of the demo season.

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
-	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 )
 
 // mode says how one call through the proxy went, or what the participant
