@@ -169,24 +169,6 @@ type ProofJSON struct {
 	Detail  string `json:"detail,omitempty"`
 }
 
-// AssertionStatus is the status of an assertion in a report: supported,
-// unsupported (« non étayée »), instrument_defect, pending, or
-// not_evaluated when its submission was rejected before assertions were
-// checked.
-func AssertionStatus(c Cause) string {
-	switch c {
-	case "":
-		return "not_evaluated"
-	case Supported:
-		return "supported"
-	case InstrumentDefect:
-		return "instrument_defect"
-	case Pending:
-		return "pending"
-	}
-	return "unsupported"
-}
-
 // Report returns report.json's content for one participant.
 func (r *TrackResult) Report(p *ParticipantResult) ReportJSON {
 	pp := p.Participant

@@ -28,47 +28,6 @@ import (
 	"github.com/ark-forge/proveit/scorer/verify"
 )
 
-// Cause is why an assertion is or is not supported (§4.1, §7.5); the codes
-// are stable in JSON.
-type Cause string
-
-// The causes, in the order in which a cited proof is checked.
-const (
-	Pending          Cause = "pending"
-	InvalidProof     Cause = "invalid_proof"
-	UnboundIdentity  Cause = "unbound_identity"
-	ResourceMismatch Cause = "resource_mismatch"
-	InstrumentDefect Cause = "instrument_defect"
-	ValueMismatch    Cause = "value_mismatch"
-	Supported        Cause = "supported"
-)
-
-// severity orders causes when an assertion cites several proofs: the
-// assertion takes the most severe cause of its proofs, so that an
-// instrument defect on one proof never shields another proof's failure.
-var severity = map[Cause]int{Pending: 0, InvalidProof: 1, UnboundIdentity: 2, ResourceMismatch: 3, ValueMismatch: 4, InstrumentDefect: 5, Supported: 6}
-
-// TaskStatus is the status of one task of one participant (DESIGN §7).
-type TaskStatus string
-
-// The task statuses.
-const (
-	Scored          TaskStatus = "scored"
-	NotRendered     TaskStatus = "not_rendered"
-	RejectedAtClose TaskStatus = "rejected_at_close"
-	RejectedAtEntry TaskStatus = "rejected_at_entry"
-	PendingTask     TaskStatus = "pending"
-	Missing         TaskStatus = "missing"
-)
-
-// Incident kinds: the Trust Layer's (a flat field that differs from its
-// opened value, an instrument defect) and the season service's (a
-// submission it should have refused at entry).
-const (
-	TrustLayerIncident    = "trust_layer"
-	SeasonServiceIncident = "season_service"
-)
-
 // Incident is one incident reported with a task.
 type Incident struct {
 	Kind   string `json:"kind"`
@@ -352,7 +311,7 @@ func (sc *Scorer) task(t *season.Track, task *season.Task, p *season.Participant
 		for _, id := range a.ProofIDs {
 			pr := sc.proofCause(t, a, id, sub.Disclosures[id], p.DID, window, tr)
 			ar.Proofs = append(ar.Proofs, pr)
-			if severity[pr.Cause] < severity[ar.Cause] {
+			if pr.Cause.MoreSevere(ar.Cause) {
 				ar.Cause, ar.Detail = pr.Cause, pr.Detail
 			}
 		}
@@ -375,14 +334,15 @@ func (sc *Scorer) task(t *season.Track, task *season.Task, p *season.Participant
 		return tr
 	}
 	for _, ar := range tr.Assertions {
-		if ar.Cause == InstrumentDefect {
+		info := ar.Cause.Info()
+		if !info.Counts {
 			continue
 		}
 		tr.Rendered++
 		if ar.Own {
 			tr.Own++
 		}
-		if ar.Cause != Supported {
+		if info.Unsupported {
 			tr.Unsupported++
 		}
 	}
