@@ -83,6 +83,7 @@ closes_at = 2026-10-05T20:00:00Z
 status = %q
 demo = true
 corpus_host = %q
+tracks = ["conformite"]
 `, number, number, status, corpusHost),
 		"participants/alice.toml": "agent = \"<script>alert(1)</script>\"\ndid = \"did:key:z6MkAlice\"\ndeclared_stack = \"Go\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
 		"participants/bob.toml":   "agent = \"Bob\"\ndid = \"did:key:z6MkBob\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
@@ -90,6 +91,9 @@ corpus_host = %q
 		"trust/trust_layer.toml":  tl,
 		"conformite/bareme.md":    "# conformite-bareme-v3\n",
 		"conformite/track.toml": `bareme = "conformite-bareme-v3"
+task_prefix = "conf"
+trap_families = ["P1", "P2", "P3", "P4", "P5"]
+control_family = "controle"
 verdicts = ["conforme", "non_conforme", "indeterminable"]
 [[tasks]]
 id = "conf-01"

@@ -102,6 +102,9 @@ var fxTracks = []struct {
 func fxTrackTOML(i int) string {
 	tr := fxTracks[i]
 	return fmt.Sprintf(`bareme = %q
+task_prefix = %q
+trap_families = ["P1", "P2", "P3", "P4", "P5"]
+control_family = "controle"
 verdicts = %s
 graph_roots = ["{entite}"]
 %s
@@ -121,7 +124,7 @@ params = { entite = "/entites/ENT-0001", activite = "courtage", date_examen = "2
 
 [distribution]
 %s
-%s`, tr.bareme, tr.verdicts, tr.pattern, tr.prefix, tr.prefix, tr.dist, fxRules)
+%s`, tr.bareme, tr.prefix, tr.verdicts, tr.pattern, tr.prefix, tr.prefix, tr.dist, fxRules)
 }
 
 func fxKeyJSON(i int) string {
@@ -155,7 +158,7 @@ func newClosedFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	f := &fixture{t: t, is: is, files: map[string][]byte{}, dids: map[string]string{}, at: fxOpens.Add(24 * time.Hour), openIDs: map[string]bool{}}
-	f.files["season.toml"] = []byte(fmt.Sprintf("number = %d\ntitle = \"Saison %d, close (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\n",
+	f.files["season.toml"] = []byte(fmt.Sprintf("number = %d\ntitle = \"Saison %d, close (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\ntracks = [\"conformite\", \"generique\"]\n",
 		fxSeason, fxSeason, fxOpens.Format(time.RFC3339), fxCloses.Format(time.RFC3339), fxHost))
 	paths := make([]string, 0, len(fxBodies))
 	for p := range fxBodies {

@@ -94,6 +94,7 @@ closes_at = 2026-10-05T20:00:00Z
 status = "open"
 demo = true
 corpus_host = "https://corpus.arkforge.tech"
+tracks = ["conformite"]
 `),
 		"trust/trusted_root.json":                   root,
 		"trust/trust_layer.toml":                    tl,
@@ -102,6 +103,9 @@ corpus_host = "https://corpus.arkforge.tech"
 		"conformite/corpus/agr.json":                []byte(body),
 		"conformite/submissions/alice/conf-01.json": sub,
 		"conformite/track.toml": []byte(`bareme = "conformite-bareme-v3"
+task_prefix = "conf"
+trap_families = ["P1", "P2", "P3", "P4", "P5"]
+control_family = "controle"
 verdicts = ["conforme", "non_conforme", "indeterminable"]
 
 [[tasks]]

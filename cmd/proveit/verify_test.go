@@ -49,6 +49,7 @@ closes_at = 2026-10-05T20:00:00Z
 status = "open"
 demo = true
 corpus_host = "https://corpus.arkforge.tech"
+tracks = []
 `),
 		"trust/trusted_root.json": root,
 		"trust/trust_layer.toml":  tl,

@@ -53,6 +53,9 @@ var corpusBodies = map[string]string{
 }
 
 const trackTOML = `bareme = "conformite-bareme-v3"
+task_prefix = "conf"
+trap_families = ["P1", "P2", "P3", "P4", "P5"]
+control_family = "controle"
 verdicts = ["conforme", "non_conforme", "indeterminable"]
 graph_roots = ["{entite}"]
 
@@ -158,7 +161,7 @@ func newFixture(t testing.TB) *fixture {
 		t.Fatal(err)
 	}
 	f := &fixture{t: t, is: is, files: map[string][]byte{}, parts: map[string]string{}, at: opensAt.Add(24 * time.Hour), openIDs: map[string]bool{}}
-	f.files["season.toml"] = []byte(fmt.Sprintf("number = 3\ntitle = \"Saison d'essai (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\n",
+	f.files["season.toml"] = []byte(fmt.Sprintf("number = 3\ntitle = \"Saison d'essai (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\ntracks = [\"conformite\"]\n",
 		opensAt.Format(time.RFC3339), closesAt.Format(time.RFC3339), host))
 	var paths []string
 	for p := range corpusBodies {

@@ -3,6 +3,7 @@ package score
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/ark-forge/proveit/scorer/jsonpointer"
 	"github.com/ark-forge/proveit/scorer/pyjson"
@@ -32,9 +33,6 @@ type Form struct {
 	Pointer  string
 	Value    pyjson.Value
 }
-
-// Families are the trap families a key may name (§5.4, §6.4).
-var Families = []string{"P1", "P2", "P3", "P4", "P5", "controle"}
 
 // KeyError names the place of key.json that is malformed.
 type KeyError struct {
@@ -107,8 +105,8 @@ func parseExpected(v pyjson.Value, ptr string, t *season.Track, fail func(string
 	if e.Family, err = str("family"); err != nil {
 		return nil, err
 	}
-	if !contains(Families, e.Family) {
-		return nil, fail(ptr+"/family", "got %s, want one of P1, P2, P3, P4, P5, controle", quote(e.Family))
+	if !t.Family(e.Family) {
+		return nil, fail(ptr+"/family", "got %s, want one of the track's trap_families %s or its control_family %s", quote(e.Family), strings.Join(t.TrapFamilies, ", "), t.ControlFamily)
 	}
 	facts, ok := v.Lookup("facts")
 	if !ok || facts.Kind() != pyjson.Array {
@@ -167,13 +165,4 @@ func (f Form) carries(resource string, field []string, value pyjson.Value) bool 
 		}
 	}
 	return pyjson.Equal(f.Value, value)
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/ark-forge/proveit/scorer/inputfile"
 )
 
 // Bounds on what Load reads (DESIGN §11: every parser bounds what it reads
@@ -49,13 +51,7 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // TooLargeError is a file larger than the bound Load reads.
-type TooLargeError struct {
-	Limit int64
-}
-
-func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("file exceeds %d bytes", e.Limit)
-}
+type TooLargeError = inputfile.TooLargeError
 
 // loader carries the season directory through Load. It only reads.
 type loader struct {
@@ -112,44 +108,22 @@ func (l *loader) readDir(rel string) ([]entry, error) {
 		case t.IsRegular():
 			out = append(out, entry{name: de.Name()})
 		default:
-			return nil, l.errf(name, "", "is a %v, want a regular file or a directory", t.Type())
+			return nil, l.errf(name, "", "is %s, want a regular file or a directory", inputfile.Kind(t))
 		}
 	}
 	return out, nil
 }
 
-// readFile reads the regular file rel, refusing a symbolic link and more
-// than max bytes (a *TooLargeError).
+// readFile reads the regular file rel, refusing a symbolic link, any
+// other kind of file, and more than max bytes (a *TooLargeError).
 func (l *loader) readFile(rel string, max int64) ([]byte, error) {
-	p := l.abs(rel)
-	before, err := os.Lstat(p)
+	b, err := inputfile.Read(l.abs(rel), max)
 	if err != nil {
-		return nil, l.wrap(rel, "", fmt.Errorf("reading the file: %w", err))
-	}
-	if !before.Mode().IsRegular() {
-		if before.Mode()&fs.ModeSymlink != 0 {
+		var kind *inputfile.KindError
+		if errors.As(err, &kind) && kind.Mode&fs.ModeSymlink != 0 {
 			return nil, l.errf(rel, "", "is a symbolic link, want a regular file (a season holds no links)")
 		}
-		return nil, l.errf(rel, "", "is not a regular file")
-	}
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, l.wrap(rel, "", fmt.Errorf("reading the file: %w", err))
-	}
-	defer f.Close()
-	after, err := f.Stat()
-	if err != nil {
-		return nil, l.wrap(rel, "", fmt.Errorf("reading the file: %w", err))
-	}
-	if !os.SameFile(before, after) {
-		return nil, l.errf(rel, "", "changed while being read")
-	}
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, l.wrap(rel, "", fmt.Errorf("reading the file: %w", err))
-	}
-	if int64(len(b)) > max {
-		return nil, l.wrap(rel, "", &TooLargeError{Limit: max})
+		return nil, l.wrap(rel, "", err)
 	}
 	return b, nil
 }

@@ -32,6 +32,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,17 +51,12 @@ const (
 	Closed Status = "closed"
 )
 
-// The tracks of a season (DESIGN §3), in the order Load returns them.
-const (
-	Conformite = "conformite"
-	Generique  = "generique"
-)
+// trackNameRE is what a track name may be: it names a directory of the
+// season and appears in the submissions' "track" field and in URLs.
+var trackNameRE = regexp.MustCompile(`^[a-z][a-z0-9-]{0,31}$`)
 
-// TrackNames lists the tracks in order.
-var TrackNames = []string{Conformite, Generique}
-
-// taskPrefix is the prefix of a track's task ids (conf-NN, gen-NN).
-var taskPrefix = map[string]string{Conformite: "conf", Generique: "gen"}
+// TrackNamePattern is the pattern of a track name (season.toml's tracks).
+const TrackNamePattern = `^[a-z][a-z0-9-]{0,31}$`
 
 // Season is one loaded season directory.
 type Season struct {
@@ -74,9 +70,12 @@ type Season struct {
 	CorpusHost string // "https://host", no path, no trailing slash
 
 	Participants []*Participant // sorted by slug
-	Tracks       []*Track       // present tracks, in TrackNames order
-	Proofs       []Proof        // sorted by proof id
-	Trust        Trust
+	// TrackNames are the tracks season.toml declares, in its order; each
+	// has its directory. A track is data: a new one needs no code.
+	TrackNames []string
+	Tracks     []*Track // in TrackNames order
+	Proofs     []Proof  // sorted by proof id
+	Trust      Trust
 }
 
 // Participant is one participants/<slug>.toml.
@@ -155,27 +154,35 @@ func Load(dir string) (*Season, error) {
 	}
 	present := map[string]bool{}
 	for _, e := range top {
-		switch {
-		case e.name == "season.toml" && !e.isDir:
-		case e.isDir && (e.name == "participants" || e.name == "trust" || e.name == "proofs" || e.name == Conformite || e.name == Generique):
-		default:
-			kind := "file"
-			if e.isDir {
-				kind = "directory"
-			}
-			return nil, l.errf(e.name, "", "unexpected %s at the top of the season, want only season.toml and the directories %s",
-				kind, names("participants", "trust", "proofs", Conformite, Generique))
-		}
 		present[e.name] = true
 	}
 	if !present["season.toml"] {
-		return nil, l.errf("season.toml", "", "missing, want the season's season.toml (DESIGN §3)")
+		return nil, l.errf("season.toml", "", "missing, want the season's season.toml (number, title, window, status, tracks)")
 	}
 	s, err := l.loadSeasonTOML()
 	if err != nil {
 		return nil, err
 	}
 	s.Dir = dir
+	// The top of the season: season.toml, the fixed directories, and one
+	// directory per declared track, nothing else.
+	dirs := append([]string{"participants", "trust", "proofs"}, s.TrackNames...)
+	for _, e := range top {
+		if e.name == "season.toml" && !e.isDir || e.isDir && slices.Contains(dirs, e.name) {
+			continue
+		}
+		kind := "file"
+		if e.isDir {
+			kind = "directory"
+		}
+		return nil, l.errf(e.name, "", "unexpected %s at the top of the season, want only season.toml and the directories %s (the tracks are those season.toml declares)",
+			kind, names(dirs...))
+	}
+	for _, name := range s.TrackNames {
+		if !present[name] {
+			return nil, l.errf(name, "", "missing directory, want one directory per track that season.toml declares in tracks")
+		}
+	}
 	if !present["trust"] {
 		return nil, l.errf("trust", "", "missing directory, want trust/trusted_root.json and trust/trust_layer.toml")
 	}
@@ -192,10 +199,7 @@ func Load(dir string) (*Season, error) {
 			return nil, err
 		}
 	}
-	for _, name := range TrackNames {
-		if !present[name] {
-			continue
-		}
+	for _, name := range s.TrackNames {
 		t, err := l.loadTrack(s, name)
 		if err != nil {
 			return nil, err
@@ -213,6 +217,7 @@ type seasonFile struct {
 	Status     *string  `toml:"status"`
 	Demo       *bool    `toml:"demo"`
 	CorpusHost *string  `toml:"corpus_host"`
+	Tracks     []string `toml:"tracks"`
 }
 
 func (l *loader) loadSeasonTOML() (*Season, error) {
@@ -222,7 +227,7 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		return nil, err
 	}
 	var f seasonFile
-	if _, err := l.decodeTOML(rel, data, &f, "number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host"); err != nil {
+	if _, err := l.decodeTOML(rel, data, &f, "number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host", "tracks"); err != nil {
 		return nil, err
 	}
 	switch {
@@ -240,8 +245,19 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		return nil, l.missing(rel, "demo", "true or false")
 	case f.CorpusHost == nil:
 		return nil, l.missing(rel, "corpus_host", "an https URL without a path, such as https://corpus.arkforge.tech")
+	case f.Tracks == nil:
+		return nil, l.missing(rel, "tracks", "the list of the season's tracks, such as [\"conformite\", \"generique\"]")
 	}
-	s := &Season{Title: *f.Title, OpensAt: f.OpensAt.t, ClosesAt: f.ClosesAt.t, Demo: *f.Demo}
+	for i, name := range f.Tracks {
+		at := fmt.Sprintf("tracks[%d]", i)
+		if !trackNameRE.MatchString(name) || slices.Contains([]string{"participants", "trust", "proofs"}, name) {
+			return nil, l.errf(rel, at, "got %s, want a track name matching %s other than participants, trust and proofs", quote(name), TrackNamePattern)
+		}
+		if slices.Contains(f.Tracks[:i], name) {
+			return nil, l.errf(rel, at, "track %s repeats, want distinct tracks", quote(name))
+		}
+	}
+	s := &Season{Title: *f.Title, TrackNames: f.Tracks, OpensAt: f.OpensAt.t, ClosesAt: f.ClosesAt.t, Demo: *f.Demo}
 	if *f.Number < 0 || *f.Number > 1<<31-1 {
 		return nil, l.errf(rel, "number", "got %d, want an integer from 0 to %d", *f.Number, 1<<31-1)
 	}

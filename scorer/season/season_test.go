@@ -3,6 +3,7 @@ package season
 import (
 	"bytes"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -102,6 +103,7 @@ closes_at = 2026-10-05T20:00:00+02:00
 status = "closed"
 demo = false
 corpus_host = "` + host + `"
+tracks = ["conformite", "generique"]
 `,
 			"participants/ann.toml":                  "agent = \"Ann\"\ndid = \"did:key:z6MkAnn\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T10:00:00Z\n",
 			"participants/ann-b.toml":                "agent = \"Ann B\"\ndid = \"did:web:ann-b.example.org\"\ndeclared_stack = \"Go, hand-written\"\nenrolled_at = 2026-09-22T10:00:00+01:00\n",
@@ -112,6 +114,9 @@ corpus_host = "` + host + `"
 			"proofs/prf_20260914_181440_541795.json": `{"status": 404}`,
 
 			"conformite/track.toml": `bareme = "conformite-bareme-v3"
+task_prefix = "conf"
+trap_families = ["P1", "P2", "P3", "P4", "P5"]
+control_family = "controle"
 verdicts = ["conforme", "non_conforme", "indeterminable"]
 
 [[tasks]]
@@ -143,6 +148,9 @@ indeterminable = 0
 			"conformite/submissions/ann/conf-01.json":   `{"season": 1}`,
 
 			"generique/track.toml": `bareme = "generique-bareme-v1"
+task_prefix = "gen"
+trap_families = ["P1", "P2", "P3", "P4", "P5"]
+control_family = "controle"
 verdicts = ["aucune_option_valide"]
 verdict_pattern = "REF-[0-9]{4}"
 
@@ -287,7 +295,7 @@ func TestLoadValid(t *testing.T) {
 	if _, err := os.Stat(s.Path(s.Trust.TrustLayer)); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Tracks) != 2 || s.Tracks[0].Name != Conformite || s.Tracks[1].Name != Generique {
+	if len(s.Tracks) != 2 || s.Tracks[0].Name != "conformite" || s.Tracks[1].Name != "generique" {
 		t.Fatalf("tracks: %v", s.Tracks)
 	}
 
@@ -423,6 +431,7 @@ func snapshot(t *testing.T, dir string) string {
 func TestLoadOpenAndMinimal(t *testing.T) {
 	f := newFixture()
 	f.files["season.toml"] = strings.Replace(f.files["season.toml"], `status = "closed"`, `status = "open"`, 1)
+	f.files["season.toml"] = strings.Replace(f.files["season.toml"], `tracks = ["conformite", "generique"]`, `tracks = ["conformite"]`, 1)
 	for _, p := range []string{"conformite/key.json", "conformite/key.salt", "generique/key.json", "generique/key.salt"} {
 		delete(f.files, p)
 	}
@@ -488,6 +497,52 @@ func TestLoadRejects(t *testing.T) {
 			[]string{"season.toml", "Number", "case-sensitive"}},
 		{"unknown table", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[extra]\nx = 1\n" },
 			[]string{"season.toml", "extra"}},
+		// tracks, as data (season.toml declares them, track.toml gives their task prefix and families)
+		{"missing tracks", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", "tracks = [\"conformite\", \"generique\"]\n", "")
+		},
+			[]string{"season.toml", "tracks", "missing required key"}},
+		{"repeated track", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite", "generique", "conformite"]`)
+		}, []string{"season.toml", "tracks[2]", "repeats"}},
+		{"track name with a slash", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite", "../generique"]`)
+		}, []string{"season.toml", "tracks[1]", `"../generique"`, "^[a-z][a-z0-9-]{0,31}$"}},
+		{"track named like a fixed directory", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite", "proofs"]`)
+		}, []string{"season.toml", "tracks[1]", "other than participants, trust and proofs"}},
+		{"track directory not declared", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite"]`)
+		}, []string{"generique", "unexpected directory", "the tracks are those season.toml declares"}},
+		{"declared track without its directory", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite", "generique", "achats"]`)
+		}, []string{"achats", "missing directory", "declares in tracks"}},
+		{"missing task_prefix", func(t *testing.T, f *fixture) { edit(t, f, "conformite/track.toml", "task_prefix = \"conf\"\n", "") },
+			[]string{"conformite/track.toml", "task_prefix", "missing required key"}},
+		{"task_prefix with a hyphen", func(t *testing.T, f *fixture) {
+			edit(t, f, "conformite/track.toml", `task_prefix = "conf"`, `task_prefix = "co-nf"`)
+		},
+			[]string{"conformite/track.toml", "task_prefix", `"co-nf"`}},
+		{"task ids of another prefix", func(t *testing.T, f *fixture) {
+			edit(t, f, "conformite/track.toml", `task_prefix = "conf"`, `task_prefix = "gen"`)
+		},
+			[]string{"conformite/track.toml", "tasks[0].id", `"conf-02"`, "^gen-[0-9]{2}$"}},
+		{"missing trap_families", func(t *testing.T, f *fixture) {
+			edit(t, f, "conformite/track.toml", "trap_families = [\"P1\", \"P2\", \"P3\", \"P4\", \"P5\"]\n", "")
+		}, []string{"conformite/track.toml", "trap_families", "missing required key"}},
+		{"empty trap_families", func(t *testing.T, f *fixture) {
+			edit(t, f, "conformite/track.toml", `trap_families = ["P1", "P2", "P3", "P4", "P5"]`, `trap_families = []`)
+		}, []string{"conformite/track.toml", "trap_families", "at least one"}},
+		{"repeated trap family", func(t *testing.T, f *fixture) {
+			edit(t, f, "conformite/track.toml", `trap_families = ["P1", "P2", "P3", "P4", "P5"]`, `trap_families = ["P1", "P2", "P1"]`)
+		}, []string{"conformite/track.toml", "trap_families[2]", "repeats"}},
+		{"control family among the traps", func(t *testing.T, f *fixture) {
+			edit(t, f, "conformite/track.toml", `control_family = "controle"`, `control_family = "P5"`)
+		}, []string{"conformite/track.toml", "control_family", "also a trap family"}},
+		{"missing control_family", func(t *testing.T, f *fixture) {
+			edit(t, f, "conformite/track.toml", "control_family = \"controle\"\n", "")
+		},
+			[]string{"conformite/track.toml", "control_family", "missing required key"}},
 		{"missing title", func(t *testing.T, f *fixture) { edit(t, f, "season.toml", "title = \"Saison 1\"\n", "") },
 			[]string{"season.toml", "title", "missing required key"}},
 		{"missing demo", func(t *testing.T, f *fixture) { edit(t, f, "season.toml", "demo = false\n", "") },
@@ -889,5 +944,70 @@ func TestOpenVerdictSetDistribution(t *testing.T) {
 	edit(t, f, "conformite/track.toml", "non_conforme = 1\n", "non_conforme = 0\n")
 	if _, err := Load(f.write(t)); err == nil || !strings.Contains(err.Error(), "counts sum to 1, want the number of tasks, 2") {
 		t.Errorf("a closed set publishing fewer than its tasks: %v", err)
+	}
+}
+
+// The fixture's two tracks.
+const (
+	Conformite = "conformite"
+	Generique  = "generique"
+)
+
+// TestThirdTrack: a track is data. A season that declares a third track,
+// with its own task prefix and families, loads with no change to the code,
+// and a submission to it passes the published schema.
+func TestThirdTrack(t *testing.T) {
+	f := newFixture()
+	edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite", "generique", "achats"]`)
+	for p, v := range f.files {
+		if rest, ok := strings.CutPrefix(p, "generique/"); ok && !strings.HasPrefix(rest, "submissions/") {
+			v = strings.ReplaceAll(v, "gen-", "ach-")
+			v = strings.ReplaceAll(v, `task_prefix = "gen"`, `task_prefix = "ach"`)
+			v = strings.ReplaceAll(v, `"P1", "P2", "P3", "P4", "P5"`, `"A1", "A2"`)
+			f.files["achats/"+rest] = v
+		}
+	}
+	f.resources["achats"] = f.resources[Generique]
+	s, err := Load(f.write(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(s.TrackNames, ","); got != "conformite,generique,achats" {
+		t.Fatalf("tracks %s, want conformite,generique,achats in season.toml's order", got)
+	}
+	tr := s.Track("achats")
+	if tr == nil || tr.TaskPrefix != "ach" || tr.Task("ach-01") == nil || !tr.Family("A2") || tr.Family("P5") || !tr.Family("controle") {
+		t.Fatalf("achats: %+v", tr)
+	}
+	doc := strings.NewReplacer(`"track":"conformite"`, `"track":"achats"`, `"task_id":"conf-01"`, `"task_id":"ach-01"`).Replace(validSubmission)
+	if !strings.Contains(doc, `"ach-01"`) {
+		t.Fatal("the submission was not moved to the third track")
+	}
+	if _, err := submission.Parse([]byte(doc)); err != nil {
+		t.Fatalf("a submission to the third track: %v", err)
+	}
+}
+
+// TestSchemaAcceptsWhatSeasonsDeclare: the submission schema's patterns for
+// track and task_id are exactly the loader's, so that every track a season
+// may declare is one a submission may name, and no other.
+func TestSchemaAcceptsWhatSeasonsDeclare(t *testing.T) {
+	var schema struct {
+		Properties map[string]struct {
+			Pattern string `json:"pattern"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(submission.Schema, &schema); err != nil {
+		t.Fatal(err)
+	}
+	if got := schema.Properties["track"].Pattern; got != TrackNamePattern {
+		t.Errorf("schema track pattern %s, the loader's %s", got, TrackNamePattern)
+	}
+	want := strings.TrimSuffix(taskPrefixRE.String(), "$") + "-[0-9]{2}$"
+	if got := schema.Properties["task_id"].Pattern; got != want {
+		t.Errorf("schema task_id pattern %s, want the loader's prefix and two digits %s", got, want)
+	}
+	if trackNameRE.String() != TrackNamePattern {
+		t.Errorf("trackNameRE %s, TrackNamePattern %s", trackNameRE, TrackNamePattern)
 	}
 }

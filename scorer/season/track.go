@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -18,11 +19,18 @@ import (
 // Track is one <track>/ directory of a season (DESIGN §3; §5 and §6 of the
 // specification).
 type Track struct {
-	Name string // "conformite" or "generique"; also the directory name
+	Name string // as season.toml declares it; also the directory name
 
 	// From track.toml.
-	Bareme   string   // the barème version, e.g. "conformite-bareme-v3"
-	Verdicts []string // the fixed verdicts, in file order (§5.3, §6.3)
+	Bareme string // the barème version, e.g. "conformite-bareme-v3"
+	// TaskPrefix begins every task id of the track: "<prefix>-NN".
+	TaskPrefix string
+	// TrapFamilies are the trap families the sealed key may give a task
+	// (§5.4, §6.4), and ControlFamily the family of the control task
+	// without a trap (§5.5).
+	TrapFamilies  []string
+	ControlFamily string
+	Verdicts      []string // the fixed verdicts, in file order (§5.3, §6.3)
 	// VerdictPattern, when not nil, also admits every verdict it matches
 	// entirely (an open set, such as the product references of §6.3).
 	VerdictPattern *regexp.Regexp
@@ -41,7 +49,7 @@ type Track struct {
 
 // Task is one [[tasks]] of track.toml.
 type Task struct {
-	ID            string // conf-NN or gen-NN
+	ID            string // <TaskPrefix>-NN
 	Question      string
 	MinAssertions int // 1 ≤ MinAssertions ≤ MaxAssertions ≤ 64 (§5.5, §5.7)
 	MaxAssertions int
@@ -150,6 +158,9 @@ func (l *loader) loadTrack(s *Season, name string) (*Track, error) {
 
 type trackFile struct {
 	Bareme         *string          `toml:"bareme"`
+	TaskPrefix     *string          `toml:"task_prefix"`
+	TrapFamilies   *[]string        `toml:"trap_families"`
+	ControlFamily  *string          `toml:"control_family"`
 	Verdicts       *[]string        `toml:"verdicts"`
 	VerdictPattern *string          `toml:"verdict_pattern"`
 	Tasks          []taskFile       `toml:"tasks"`
@@ -169,7 +180,7 @@ type taskFile struct {
 // trackKeys lists the keys of track.toml; a later rule of track.toml adds
 // its keys here and its field to trackFile.
 var trackKeys = []string{
-	"bareme", "verdicts", "verdict_pattern",
+	"bareme", "task_prefix", "trap_families", "control_family", "verdicts", "verdict_pattern",
 	"tasks", "tasks.id", "tasks.question", "tasks.min_assertions", "tasks.max_assertions", "tasks.params", "tasks.params.*",
 	"distribution", "distribution.*",
 }
@@ -191,6 +202,12 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 	switch {
 	case f.Bareme == nil:
 		return nil, l.missing(rel, "bareme", "the barème version, such as \""+name+"-bareme-v1\"")
+	case f.TaskPrefix == nil:
+		return nil, l.missing(rel, "task_prefix", "the prefix of the track's task ids, such as \"conf\" for conf-01")
+	case f.TrapFamilies == nil:
+		return nil, l.missing(rel, "trap_families", "the trap families the key may name, such as [\"P1\", \"P2\", \"P3\", \"P4\", \"P5\"]")
+	case f.ControlFamily == nil:
+		return nil, l.missing(rel, "control_family", "the family the key gives the control task, such as \"controle\"")
 	case f.Verdicts == nil:
 		return nil, l.missing(rel, "verdicts", "the list of the track's verdicts")
 	case !md.IsDefined("tasks"):
@@ -202,6 +219,14 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 		return nil, l.errf(rel, "bareme", "empty, want the barème version")
 	}
 	t.Bareme = *f.Bareme
+	if !taskPrefixRE.MatchString(*f.TaskPrefix) {
+		return nil, l.errf(rel, "task_prefix", "got %s, want lowercase letters and digits matching %s", quote(*f.TaskPrefix), taskPrefixRE)
+	}
+	t.TaskPrefix = *f.TaskPrefix
+	if err := l.checkFamilies(rel, *f.TrapFamilies, *f.ControlFamily); err != nil {
+		return nil, err
+	}
+	t.TrapFamilies, t.ControlFamily = *f.TrapFamilies, *f.ControlFamily
 	if len(*f.Verdicts) == 0 {
 		return nil, l.errf(rel, "verdicts", "empty list, want at least one verdict")
 	}
@@ -226,7 +251,7 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 	if len(f.Tasks) == 0 {
 		return nil, l.errf(rel, "tasks", "no task, want at least one [[tasks]]")
 	}
-	prefix := taskPrefix[name]
+	prefix := t.TaskPrefix
 	idRE := regexp.MustCompile(`^` + prefix + `-[0-9]{2}$`)
 	ids := map[string]bool{}
 	for i, tf := range f.Tasks {
@@ -295,6 +320,42 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+var (
+	taskPrefixRE = regexp.MustCompile(`^[a-z][a-z0-9]{0,15}$`)
+	familyRE     = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`)
+)
+
+// checkFamilies checks track.toml's trap_families and control_family:
+// names of at most 32 letters, digits, "_" or "-", distinct, the control
+// family not among the trap families.
+func (l *loader) checkFamilies(rel string, traps []string, control string) error {
+	if len(traps) == 0 {
+		return l.errf(rel, "trap_families", "empty list, want at least one trap family")
+	}
+	for i, f := range traps {
+		at := fmt.Sprintf("trap_families[%d]", i)
+		if !familyRE.MatchString(f) {
+			return l.errf(rel, at, "got %s, want a name matching %s", quote(f), familyRE)
+		}
+		if slices.Contains(traps[:i], f) {
+			return l.errf(rel, at, "family %s repeats, want distinct families", quote(f))
+		}
+	}
+	if !familyRE.MatchString(control) {
+		return l.errf(rel, "control_family", "got %s, want a name matching %s", quote(control), familyRE)
+	}
+	if slices.Contains(traps, control) {
+		return l.errf(rel, "control_family", "%s is also a trap family, want the control task's own family", quote(control))
+	}
+	return nil
+}
+
+// Family reports whether f is a family the track's key may name: a trap
+// family or the control family.
+func (t *Track) Family(f string) bool {
+	return f == t.ControlFamily || slices.Contains(t.TrapFamilies, f)
 }
 
 func patternHint(t *Track) string {

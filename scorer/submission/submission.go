@@ -105,8 +105,8 @@ func compileSchema() (*jsonschema.Schema, error) {
 // Submission is one valid §4 document.
 type Submission struct {
 	Season      int
-	Track       string // "conformite" or "generique"
-	TaskID      string // conf-NN or gen-NN
+	Track       string // a track the season declares
+	TaskID      string // <task prefix>-NN
 	AgentDID    string
 	Verdict     string
 	Assertions  []Assertion // in document order

@@ -123,9 +123,9 @@ func TestParseRejects(t *testing.T) {
 		{"season huge", func(t *testing.T) []byte { return replace(t, `"season": 1`, `"season": 100000000000000000000`) },
 			[]string{`at "/season"`, "out of range"}},
 		{"track unknown", func(t *testing.T) []byte { return replace(t, `"track": "conformite"`, `"track": "conformité"`) },
-			[]string{`at "/track"`, "conformite", "generique"}},
+			[]string{`at "/track"`, `"conformité" does not match`, "^[a-z][a-z0-9-]{0,31}$"}},
 		{"task_id pattern", func(t *testing.T) []byte { return replace(t, `"conf-03"`, `"conf-3"`) },
-			[]string{`at "/task_id"`, `"conf-3" does not match`, "^(conf|gen)-[0-9]{2}$"}},
+			[]string{`at "/task_id"`, `"conf-3" does not match`, "^[a-z][a-z0-9]{0,15}-[0-9]{2}$"}},
 		{"task_id trailing newline", func(t *testing.T) []byte { return replace(t, `"conf-03"`, `"conf-03\n"`) },
 			[]string{`at "/task_id"`, "does not match"}},
 		{"did method", func(t *testing.T) []byte { return replace(t, `"did:key:z6Mk`, `"did:ethr:z6Mk`) },
@@ -261,7 +261,7 @@ func TestParseRejects(t *testing.T) {
 // sorted by pointer, identically on every run (the validator walks maps in
 // random order).
 func TestParseErrorDeterministic(t *testing.T) {
-	doc := `{"season":"x","track":"t","task_id":"x","agent_did":"y","verdict":"","assertions":[],"disclosures":{"a":{},"b":{},"c":{},"d":{}},"z":1,"y":2}`
+	doc := `{"season":"x","track":"T","task_id":"x","agent_did":"y","verdict":"","assertions":[],"disclosures":{"a":{},"b":{},"c":{},"d":{}},"z":1,"y":2}`
 	_, first := Parse([]byte(doc))
 	var se *Error
 	if !errors.As(first, &se) {

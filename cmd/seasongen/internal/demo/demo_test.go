@@ -368,11 +368,11 @@ func TestKeyAndDistribution(t *testing.T) {
 			}
 		}
 		switch tr.Name {
-		case season.Conformite:
+		case "conformite":
 			if dist["conforme"] != 3 || dist["non_conforme"] != 4 || dist["indeterminable"] != 3 {
 				t.Errorf("conformité distribution %v, want 3 conforme, 4 non_conforme, 3 indeterminable", dist)
 			}
-		case season.Generique:
+		case "generique":
 			if dist["aucune_option_valide"] < 3 {
 				t.Errorf("générique distribution %v, want at least 3 aucune_option_valide", dist)
 			}
@@ -400,7 +400,7 @@ func TestFreezes(t *testing.T) {
 	v := verify.New(g.material)
 	for _, tr := range g.season.Tracks {
 		pre := tr.Preregistration
-		want := map[string][]string{season.Conformite: {"conformite-bareme-v2", "conformite-bareme-v3"}, season.Generique: {"generique-bareme-v1"}}[tr.Name]
+		want := map[string][]string{"conformite": {"conformite-bareme-v2", "conformite-bareme-v3"}, "generique": {"generique-bareme-v1"}}[tr.Name]
 		if len(pre.Freezes) != len(want) {
 			t.Fatalf("%s: %d freezes", tr.Name, len(pre.Freezes))
 		}
@@ -445,7 +445,7 @@ func TestFreezes(t *testing.T) {
 		if pre.Current.Bareme != tr.Bareme {
 			t.Errorf("%s: current freeze %s", tr.Name, pre.Current.Bareme)
 		}
-		if tr.Name == season.Conformite && (pre.Freezes[0].SupersededBy != pre.Freezes[1].ProofID || pre.Freezes[0].Reason != SupersedeReason) {
+		if tr.Name == "conformite" && (pre.Freezes[0].SupersededBy != pre.Freezes[1].ProofID || pre.Freezes[0].Reason != SupersedeReason) {
 			t.Errorf("conformité v2 freeze: superseded_by %s reason %q", pre.Freezes[0].SupersededBy, pre.Freezes[0].Reason)
 		}
 	}
@@ -626,7 +626,7 @@ func TestMeta(t *testing.T) {
 func TestCoverage(t *testing.T) {
 	g := load(t)
 	statuses, causes := map[string]int{}, map[string]int{}
-	for _, tr := range []string{season.Conformite, season.Generique} {
+	for _, tr := range []string{"conformite", "generique"} {
 		s, c := g.meta.Counts(tr)
 		for k, n := range s {
 			statuses[k] += n

@@ -197,6 +197,7 @@ closes_at = `+rfc3339(ClosesAt)+`
 status = "closed"
 demo = true
 corpus_host = "`+corpusHost+`"
+tracks = ["`+conformite+`", "`+generique+`"]
 `))
 	root, tl, err := g.is.TrustMaterial(ChallengeDID)
 	if err != nil {

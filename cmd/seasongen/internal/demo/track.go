@@ -24,6 +24,9 @@ const (
 	familyP5      = "P5"
 )
 
+// trapFamilies are the trap families of track.toml, in their order.
+var trapFamilies = []string{familyP1, familyP2, familyP3, familyP4, familyP5}
+
 // track is one track of the demo season: its corpus, rules, tasks and key.
 type track struct {
 	name       string
@@ -112,7 +115,10 @@ func (t *track) distribution() map[string]int {
 func (t *track) trackTOML() []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Piste %s de la saison 0, fictive (démonstration). Écrit par cmd/seasongen.\n", t.name)
-	fmt.Fprintf(&b, "bareme = %s\nverdicts = %s\n", tomlString(t.bareme), tomlStrings(t.verdicts))
+	prefix, _, _ := strings.Cut(t.tasks[0].id, "-")
+	fmt.Fprintf(&b, "bareme = %s\ntask_prefix = %s\n", tomlString(t.bareme), tomlString(prefix))
+	fmt.Fprintf(&b, "trap_families = %s\ncontrol_family = %s\n", tomlStrings(trapFamilies), tomlString(familyControl))
+	fmt.Fprintf(&b, "verdicts = %s\n", tomlStrings(t.verdicts))
 	if t.pattern != "" {
 		fmt.Fprintf(&b, "verdict_pattern = %s\n", tomlString(t.pattern))
 	}
