@@ -2,13 +2,10 @@ package templates
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"sort"
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/output"
-	"github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
@@ -74,9 +71,9 @@ func Build(seasonsDir string) (output.Tree, error) {
 			view.Tracks = append(view.Tracks, tv)
 		}
 		for _, p := range s.Proofs {
-			data, err := readBounded(s.Path(p.File), proof.MaxViewBytes)
+			data, err := s.ReadProof(p.ID)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", s.Path(p.File), err)
+				return nil, err
 			}
 			if err := t.Add(fmt.Sprintf("saison-%d/preuves/%s.json", s.Number, p.ID), data); err != nil {
 				return nil, err
@@ -159,20 +156,4 @@ func trackView(tr *season.Track) Track {
 	}
 	v.Participants = len(seen)
 	return v
-}
-
-func readBounded(name string, limit int64) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("file exceeds %d bytes", limit)
-	}
-	return data, nil
 }

@@ -3,9 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/ark-forge/proveit/scorer/hashes"
+	"github.com/ark-forge/proveit/scorer/inputfile"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 )
 
@@ -14,16 +14,14 @@ const maxInput = 64 << 20
 
 // readInput reads FILE, or standard input for "-", within maxInput bytes.
 func readInput(e *env, name string) ([]byte, error) {
-	var r io.Reader = e.stdin
 	if name != "-" {
-		f, err := os.Open(name)
+		data, err := inputfile.ReadFollow(name, maxInput)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		defer f.Close()
-		r = f
+		return data, nil
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxInput+1))
+	data, err := io.ReadAll(io.LimitReader(e.stdin, maxInput+1))
 	if err != nil {
 		return nil, err
 	}

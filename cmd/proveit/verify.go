@@ -1,12 +1,10 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 
+	"github.com/ark-forge/proveit/scorer/inputfile"
 	"github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/submission"
@@ -84,20 +82,17 @@ outcome, then the outcome, and exits 0 only for a valid proof.`, e.stderr)
 // readView reads a proof from the season's cache by id, or a view file.
 func readView(s *season.Season, arg string) (*proof.View, error) {
 	if !proof.ValidProofID(arg) {
-		data, err := os.ReadFile(arg)
+		data, err := inputfile.ReadFollow(arg, proof.MaxViewBytes)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", arg, err)
 		}
 		return proof.ParseView(data)
 	}
-	name := s.Path(filepath.ToSlash(filepath.Join("proofs", arg+".json")))
-	data, err := os.ReadFile(name)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("proof %s is not in the cache (%s): run proveit fetch", arg, name)
-	}
+	data, err := s.ReadProof(arg)
 	if err != nil {
 		return nil, err
 	}
+	name := s.Path("proofs/" + arg + ".json")
 	view, nf, err := proof.ParseCached(arg, data)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -118,5 +119,32 @@ func TestVerifyCommand(t *testing.T) {
 	}
 	if code, _, _ := runCLI(t, "", "verify", valid); code != 2 {
 		t.Errorf("no --season: exit %d", code)
+	}
+}
+
+// TestNonRegularInputs: a device, a named pipe or a directory given to
+// verify, canon or response-hash ends at once in one clear line naming the
+// path and its kind; nothing is opened for reading, nothing waits.
+func TestNonRegularInputs(t *testing.T) {
+	dir, _, _, _, _ := verifySeason(t)
+	fifo := filepath.Join(t.TempDir(), "pipe.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatalf("named pipes are needed for this test: %v", err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"verify", "--season", dir, "/dev/zero"}, "/dev/zero: is a character device, want a regular file"},
+		{[]string{"verify", "--season", dir, fifo}, fifo + ": is a named pipe (FIFO), want a regular file"},
+		{[]string{"verify", "--season", dir, dir}, dir + ": is a directory, want a regular file"},
+		{[]string{"canon", fifo}, fifo + ": is a named pipe (FIFO), want a regular file"},
+		{[]string{"canon", "/dev/zero"}, "/dev/zero: is a character device, want a regular file"},
+		{[]string{"response-hash", fifo}, fifo + ": is a named pipe (FIFO), want a regular file"},
+	} {
+		code, _, stderr := runCLI(t, "", c.args...)
+		if code != 1 || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stderr %q; want exit 1 and one line with %q", c.args, code, stderr, c.want)
+		}
 	}
 }

@@ -71,7 +71,7 @@ func (sc *Scorer) CheckPreregistration(t *season.Track) ([]FreezeResult, error) 
 		fail := func(what, anchored, computed, detail string) error {
 			return &PreregError{Track: t.Name, ProofID: f.ProofID, What: what, Anchored: anchored, Computed: computed, Detail: detail}
 		}
-		if !sc.cached[f.ProofID] {
+		if !sc.season.Cached(f.ProofID) {
 			return nil, fail("proof", "", "", fmt.Sprintf("proofs/%s.json is not in the cache: run proveit fetch", f.ProofID))
 		}
 		d := submission.Disclosure{RequestHash: f.RequestHash, ResponseHash: f.ResponseHash}

@@ -12,8 +12,6 @@ package score
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -124,7 +122,6 @@ type Scorer struct {
 	season   *season.Season
 	trust    *trust.Material
 	verifier *verify.Verifier
-	cached   map[string]bool // proof ids with a file in proofs/
 
 	mu       sync.Mutex
 	outcomes map[outcomeKey]*outcomeEntry
@@ -147,11 +144,7 @@ type proofOutcome struct {
 
 // New returns a Scorer for a loaded season and its trust material.
 func New(s *season.Season, m *trust.Material) *Scorer {
-	sc := &Scorer{season: s, trust: m, verifier: verify.New(m), cached: map[string]bool{}, outcomes: map[outcomeKey]*outcomeEntry{}}
-	for _, p := range s.Proofs {
-		sc.cached[p.ID] = true
-	}
-	return sc
+	return &Scorer{season: s, trust: m, verifier: verify.New(m), outcomes: map[outcomeKey]*outcomeEntry{}}
 }
 
 // verifyProof verifies one proof for one disclosure and DID, once.
@@ -165,7 +158,7 @@ func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, wi
 	}
 	sc.mu.Unlock()
 	e.once.Do(func() {
-		data, err := readBounded(sc.season.Path("proofs/"+id+".json"), pv.MaxViewBytes)
+		data, err := sc.season.ReadProof(id)
 		if err != nil {
 			e.res.parseErr = err
 			return
@@ -218,7 +211,7 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 		}
 		for _, a := range sub.Submission.Assertions {
 			for _, id := range a.ProofIDs {
-				if !sc.cached[id] {
+				if !sc.season.Cached(id) {
 					return nil, &NotFetchedError{ProofID: id, Participant: sub.Participant, Track: t.Name, Task: sub.TaskID}
 				}
 			}
@@ -557,20 +550,6 @@ func bestConstant(t *season.Track) BestConstant {
 		return BestConstant{}
 	}
 	return BestConstant{Verdict: verdicts[0], Successes: t.Distribution[verdicts[0]]}
-}
-
-func readBounded(name string, limit int64) ([]byte, error) {
-	fi, err := os.Lstat(name)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", filepath.Base(name))
-	}
-	if fi.Size() > limit {
-		return nil, fmt.Errorf("%s exceeds %d bytes", filepath.Base(name), limit)
-	}
-	return os.ReadFile(name)
 }
 
 func maxProcs() int { return runtime.GOMAXPROCS(0) }

@@ -1,10 +1,12 @@
 package score
 
 import (
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/season"
 )
 
 // honest submits a supported, founded conf-01 for slug: the agrément's
@@ -137,9 +139,15 @@ func TestNotFetchedRefuses(t *testing.T) {
 	honest(f, "dan")
 	s, m := f.write()
 	id := s.Track("conformite").Submissions[0].Submission.Assertions[0].ProofIDs[0]
+	if err := os.Remove(s.Path("proofs/" + id + ".json")); err != nil {
+		t.Fatal(err)
+	}
+	s, err := season.Load(s.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	sc := New(s, m)
-	delete(sc.cached, id)
-	_, err := sc.Track(s.Track("conformite"))
+	_, err = sc.Track(s.Track("conformite"))
 	if _, ok := err.(*NotFetchedError); !ok || !strings.Contains(err.Error(), id) || !strings.Contains(err.Error(), "dan") {
 		t.Errorf("Track = %v, want a NotFetchedError naming the proof and the participant", err)
 	}

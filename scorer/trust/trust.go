@@ -16,8 +16,6 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -26,6 +24,8 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/sigstore/sigstore-go/pkg/root"
+
+	"github.com/ark-forge/proveit/scorer/inputfile"
 )
 
 // File names inside a season's trust/ directory.
@@ -153,28 +153,7 @@ func parseTrustedRoot(data []byte) (*Material, error) {
 	return &Material{Root: tr, RootJSON: data}, nil
 }
 
-func readBounded(name string, limit int64) ([]byte, error) {
-	fi, err := os.Lstat(name)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("file exceeds %d bytes", limit)
-	}
-	return data, nil
-}
+func readBounded(name string, limit int64) ([]byte, error) { return inputfile.Read(name, limit) }
 
 type trustLayerFile struct {
 	ChallengeDID string         `toml:"challenge_did"`

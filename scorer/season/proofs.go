@@ -1,0 +1,60 @@
+package season
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/ark-forge/proveit/scorer/inputfile"
+	"github.com/ark-forge/proveit/scorer/proof"
+)
+
+// NotCachedError is a proof with no file in the season's cache: the build
+// cannot tell « does not exist » (a 404 record, an invalid proof) from « not
+// fetched », so every caller refuses to go on.
+type NotCachedError struct {
+	ProofID string
+	File    string // the path where the view was looked for
+}
+
+func (e *NotCachedError) Error() string {
+	return fmt.Sprintf("proof %s is not in the cache (%s): run proveit fetch", e.ProofID, e.File)
+}
+
+// Cached reports whether the season's cache holds a file for the proof id.
+func (s *Season) Cached(id string) bool {
+	i := searchProof(s.Proofs, id)
+	return i < len(s.Proofs) && s.Proofs[i].ID == id
+}
+
+func searchProof(ps []Proof, id string) int {
+	lo, hi := 0, len(ps)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ps[m].ID < id {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// ReadProof returns the bytes of the cached view proofs/<id>.json, within
+// proof.MaxViewBytes, regular files only. A proof the load did not list is
+// a *NotCachedError.
+func (s *Season) ReadProof(id string) ([]byte, error) {
+	rel := "proofs/" + id + ".json"
+	if !s.Cached(id) {
+		return nil, &NotCachedError{ProofID: id, File: s.Path(rel)}
+	}
+	b, err := inputfile.Read(s.Path(rel), proof.MaxViewBytes)
+	if err != nil {
+		var kind *inputfile.KindError
+		if errors.As(err, &kind) && kind.Mode&fs.ModeSymlink != 0 {
+			err = errors.New("is a symbolic link, want a regular file (a season holds no links)")
+		}
+		return nil, &Error{Dir: s.Dir, File: rel, Err: err}
+	}
+	return b, nil
+}
