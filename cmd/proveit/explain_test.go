@@ -39,6 +39,12 @@ func TestExplain(t *testing.T) {
 			t.Errorf("%v: exit %d %q", bad, code, stderr)
 		}
 	}
+	// A participant enrolled in the season who submitted nothing to the
+	// track: one line, exit 1, no stack trace.
+	code, stdout, stderr := runCLI(t, "", "explain", "--seasons", seasons, "--season", "0", "--track", "generique", "--participant", "lucarne", "--task", "gen-01")
+	if code != 1 || stdout != "" || stderr != "proveit explain: participant lucarne has no submission in track generique: nothing to explain\n" {
+		t.Errorf("participant without submissions in the track: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
 	if code, _, _ := runCLI(t, "", "explain", "--season", "0"); code != 2 {
 		t.Errorf("missing flags: exit %d", code)
 	}

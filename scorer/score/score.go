@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -176,10 +177,20 @@ func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, wi
 	return e.res
 }
 
-// Track scores one track of a closed season. It refuses a track whose
-// pre-registration does not verify, whose key or rules are missing, or
-// that cites a proof that is not in the cache.
-func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
+// prepared is what scoring a track needs beyond the submissions: its
+// verified freezes, its key and every task's graph.
+type prepared struct {
+	track   *season.Track
+	freezes []FreezeResult
+	key     map[string]*Expected
+	graphs  map[string]*Graph
+}
+
+// prepare checks what a track must have before any submission is scored:
+// the season is closed, the close rules and the key exist, the
+// pre-registration verifies (§8.5), the key parses, every task's graph
+// builds, and every proof a submission cites is in the cache.
+func (sc *Scorer) prepare(t *season.Track) (*prepared, error) {
 	if sc.season.Status != season.Closed {
 		return nil, fmt.Errorf("%s: the season is open: no score before the close (§7.4)", t.Name)
 	}
@@ -189,22 +200,19 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 	if t.Key == nil {
 		return nil, fmt.Errorf("%s: no key.json: the track cannot be scored", t.Name)
 	}
-	freezes, err := sc.CheckPreregistration(t)
-	if err != nil {
+	pt := &prepared{track: t, graphs: map[string]*Graph{}}
+	var err error
+	if pt.freezes, err = sc.CheckPreregistration(t); err != nil {
 		return nil, err
 	}
-	key, err := ParseKey(t)
-	if err != nil {
+	if pt.key, err = ParseKey(t); err != nil {
 		return nil, err
 	}
-	graphs := map[string]*Graph{}
 	for _, task := range t.Tasks {
-		if graphs[task.ID], err = BuildGraph(t, task); err != nil {
+		if pt.graphs[task.ID], err = BuildGraph(t, task); err != nil {
 			return nil, err
 		}
 	}
-	res := &TrackResult{Season: sc.season.Number, Track: t.Name, Bareme: t.Bareme, Tasks: len(t.Tasks), BestConstant: bestConstant(t), Freezes: freezes}
-	// Every cited proof must be in the cache before anything is scored.
 	for _, sub := range t.Submissions {
 		if sub.Submission == nil {
 			continue
@@ -217,9 +225,14 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 			}
 		}
 	}
-	// A participant takes part in a track by submitting to it at least once.
+	return pt, nil
+}
+
+// Players are the participants who take part in a track: those who
+// submitted to it at least once, in slug order.
+func Players(s *season.Season, t *season.Track) []*season.Participant {
 	var players []*season.Participant
-	for _, p := range sc.season.Participants {
+	for _, p := range s.Participants {
 		for _, sub := range t.Submissions {
 			if sub.Participant == p.Slug {
 				players = append(players, p)
@@ -227,6 +240,19 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 			}
 		}
 	}
+	return players
+}
+
+// Track scores one track of a closed season. It refuses a track whose
+// pre-registration does not verify, whose key or rules are missing, or
+// that cites a proof that is not in the cache.
+func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
+	pt, err := sc.prepare(t)
+	if err != nil {
+		return nil, err
+	}
+	res := &TrackResult{Season: sc.season.Number, Track: t.Name, Bareme: t.Bareme, Tasks: len(t.Tasks), BestConstant: bestConstant(t), Freezes: pt.freezes}
+	players := Players(sc.season, t)
 	res.Participants = make([]*ParticipantResult, len(players))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 2*maxProcs())
@@ -236,22 +262,44 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			res.Participants[i] = sc.participant(t, p, key, graphs)
+			res.Participants[i] = sc.participant(pt, p)
 		}()
 	}
 	wg.Wait()
 	return res, nil
 }
 
-func (sc *Scorer) participant(t *season.Track, p *season.Participant, key map[string]*Expected, graphs map[string]*Graph) *ParticipantResult {
+// Explain scores one task of one participant exactly as Track does, with
+// its trail, for proveit explain. A participant who submitted nothing to
+// the track, or a task the track does not have, is an error.
+func (sc *Scorer) Explain(t *season.Track, slug, taskID string) (*TaskResult, error) {
+	p := sc.season.Participant(slug)
+	switch {
+	case p == nil:
+		return nil, fmt.Errorf("season %d has no participant %s", sc.season.Number, quote(slug))
+	case t.Task(taskID) == nil:
+		return nil, fmt.Errorf("track %s has no task %s", t.Name, quote(taskID))
+	case !slices.Contains(Players(sc.season, t), p):
+		return nil, fmt.Errorf("participant %s has no submission in track %s: nothing to explain", slug, t.Name)
+	}
+	pt, err := sc.prepare(t)
+	if err != nil {
+		return nil, err
+	}
+	task := t.Task(taskID)
+	return sc.task(pt, task, p, t.Submission(p.Slug, task.ID)), nil
+}
+
+func (sc *Scorer) participant(pt *prepared, p *season.Participant) *ParticipantResult {
 	pr := &ParticipantResult{Participant: p, Status: "scored"}
-	for _, task := range t.Tasks {
-		tr := sc.task(t, task, p, t.Submission(p.Slug, task.ID), key[task.ID], graphs[task.ID])
+	for _, task := range pt.track.Tasks {
+		tr := sc.task(pt, task, p, pt.track.Submission(p.Slug, task.ID))
 		pr.Tasks = append(pr.Tasks, tr)
-		switch tr.Status {
-		case PendingTask:
+		info := tr.Status.Info()
+		if info.Withholds {
 			pr.Status = "pending"
-		case Scored:
+		}
+		if info.Rendered {
 			pr.TasksRender++
 			pr.Rendered += tr.Rendered
 			pr.Unsupported += tr.Unsupported
@@ -263,39 +311,64 @@ func (sc *Scorer) participant(t *season.Track, p *season.Participant, key map[st
 	return pr
 }
 
-func (sc *Scorer) task(t *season.Track, task *season.Task, p *season.Participant, sf *season.SubmissionFile, exp *Expected, g *Graph) *TaskResult {
+// task scores one submission, in the order of its steps: 1. the entry
+// rules (§4), 2. the close rules (§5.7), 3. every assertion and every
+// proof it cites (§4.1), 4. pending, the minimum and the own-resource half
+// (§5.7), 5. the founded verdict (§5.7). Each step returns false when the
+// task's status is settled.
+func (sc *Scorer) task(pt *prepared, task *season.Task, p *season.Participant, sf *season.SubmissionFile) *TaskResult {
+	exp := pt.key[task.ID]
 	tr := &TaskResult{TaskID: task.ID, ExpectedVerdict: exp.Verdict}
 	if sf == nil {
 		tr.Status, tr.Reason = Missing, "no submission for this task"
 		return tr
 	}
 	tr.File = sf.File
-	// 1. Entry rules (§4): what the season service should have refused.
+	_ = sc.entryStep(tr, pt.track, task, p, sf) &&
+		sc.closeStep(tr, pt.graphs[task.ID], sf.Submission) &&
+		sc.assertionStep(tr, pt.track, sf.Submission, p) &&
+		countStep(tr, task) &&
+		foundedStep(tr, sf.Submission, exp)
+	return tr
+}
+
+// entryStep: what the season service should have refused (§4).
+func (sc *Scorer) entryStep(tr *TaskResult, t *season.Track, task *season.Task, p *season.Participant, sf *season.SubmissionFile) bool {
 	if reason := sc.entry(t, task, p, sf); reason != "" {
 		tr.Status, tr.Reason = RejectedAtEntry, reason
 		tr.Incidents = append(tr.Incidents, Incident{Kind: SeasonServiceIncident, Detail: "the season service accepted a submission it should have refused at entry: " + reason})
 		tr.Trail = append(tr.Trail, "entry: rejected: "+reason)
-		return tr
+		return false
 	}
 	sub := sf.Submission
 	tr.Verdict, tr.Narrative = sub.Verdict, sub.Narrative
-	tr.Exact = sub.Verdict == exp.Verdict
+	tr.Exact = sub.Verdict == tr.ExpectedVerdict
 	tr.Trail = append(tr.Trail, fmt.Sprintf("entry: ok (schema, season %d, track %s, task %s, DID %s, verdict %s, %d assertions ≤ %d, triplets unique, disclosures exactly for the cited proofs)", sub.Season, sub.Track, sub.TaskID, sub.AgentDID, quote(sub.Verdict), len(sub.Assertions), task.MaxAssertions))
 	for _, a := range sub.Assertions {
 		tr.Assertions = append(tr.Assertions, AssertionResult{ID: a.ID, Resource: a.Claim.Resource, Field: a.Claim.Field, Value: a.Claim.Value, ProofIDs: a.ProofIDs})
 	}
-	// 2. Close rules (§5.7): graph, probative fields, common-list entries.
+	return true
+}
+
+// closeStep: the graph, probative fields and common-list entries (§5.7).
+func (sc *Scorer) closeStep(tr *TaskResult, g *Graph, sub *submission.Submission) bool {
 	for i, a := range sub.Assertions {
 		reason, own := sc.close(g, a)
 		if reason != "" {
 			tr.Status, tr.Reason = RejectedAtClose, fmt.Sprintf("assertion %s: %s", a.ID, reason)
 			tr.Trail = append(tr.Trail, "close: rejected: "+tr.Reason)
-			return tr
+			return false
 		}
 		tr.Assertions[i].Own = own
 	}
 	tr.Trail = append(tr.Trail, "close: ok (every resource in the task graph, every field probative, common-list entries concern the entity)")
-	// 3. Each assertion, each cited proof.
+	return true
+}
+
+// assertionStep checks every cited proof of every assertion (§4.1); an
+// assertion takes the most severe cause of its proofs. A pending proof
+// settles the task as pending.
+func (sc *Scorer) assertionStep(tr *TaskResult, t *season.Track, sub *submission.Submission, p *season.Participant) bool {
 	window := trust.Window{From: sc.season.OpensAt, Until: sc.season.ClosesAt}
 	pending := false
 	for i, a := range sub.Assertions {
@@ -321,11 +394,16 @@ func (sc *Scorer) task(t *season.Track, task *season.Task, p *season.Participant
 			tr.Incidents = append(tr.Incidents, Incident{Kind: TrustLayerIncident, Detail: fmt.Sprintf("assertion %s: %s", a.ID, ar.Detail)})
 		}
 	}
-	// 4. Pending, minimum, own resources.
 	if pending {
 		tr.Status, tr.Reason = PendingTask, "a cited proof's batch is not closed: no score until the build is replayed (« en attente »)"
-		return tr
+		return false
 	}
+	return true
+}
+
+// countStep counts the assertions that count (instrument defects do not,
+// §4.1) and applies the minimum and the own-resource half (§5.7).
+func countStep(tr *TaskResult, task *season.Task) bool {
 	for _, ar := range tr.Assertions {
 		info := ar.Cause.Info()
 		if !info.Counts {
@@ -347,12 +425,15 @@ func (sc *Scorer) task(t *season.Track, task *season.Task, p *season.Participant
 		tr.Status, tr.Reason = NotRendered, fmt.Sprintf("%d assertions on own resources of the entity, the task requires at least %d, half its minimum of %d rounded up (§5.7)", tr.Own, half, task.MinAssertions)
 	default:
 		tr.Status = Scored
+		return true
 	}
-	if tr.Status != Scored {
-		tr.Rendered, tr.Unsupported, tr.Own = 0, 0, 0
-		return tr
-	}
-	// 5. Founded verdict.
+	tr.Rendered, tr.Unsupported, tr.Own = 0, 0, 0
+	return false
+}
+
+// foundedStep: a verdict is founded when every founding fact of the key,
+// in one of its forms, is carried by a supported assertion (§5.7).
+func foundedStep(tr *TaskResult, sub *submission.Submission, exp *Expected) bool {
 	tr.Founded = true
 	for _, f := range exp.Facts {
 		carried := false
@@ -370,7 +451,7 @@ func (sc *Scorer) task(t *season.Track, task *season.Task, p *season.Participant
 			tr.MissingFacts = append(tr.MissingFacts, f.ID)
 		}
 	}
-	return tr
+	return true
 }
 
 // entry applies the entry rules of §4 and returns why the submission
