@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/BurntSushi/toml"
+
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
 )
@@ -187,6 +189,9 @@ var trackKeys = []string{
 
 func init() { trackKeys = append(trackKeys, rulesKeys...) }
 
+// loadTrackTOML reads <track>/track.toml in its steps: 1. decode it
+// strictly, 2. the barème, task prefix and families, 3. the verdict set,
+// 4. the tasks, 5. the published distribution, 6. the close rules.
 func (l *loader) loadTrackTOML(name string) (*Track, error) {
 	rel := join(name, "track.toml")
 	data, err := l.readFile(rel, MaxTOMLBytes)
@@ -199,44 +204,65 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 		return nil, err
 	}
 	t := &Track{Name: name}
+	for _, step := range []func(*Track, string, *trackFile, toml.MetaData) error{l.trackHeader, l.trackVerdicts, l.trackTasks, l.trackDistribution} {
+		if err := step(t, rel, &f, md); err != nil {
+			return nil, err
+		}
+	}
+	if t.Rules, err = l.loadRules(rel, f.GraphRoots, f.Collections); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// trackHeader checks that every required key is there, then the barème,
+// the task prefix and the families.
+func (l *loader) trackHeader(t *Track, rel string, f *trackFile, md toml.MetaData) error {
+	name := t.Name
 	switch {
 	case f.Bareme == nil:
-		return nil, l.missing(rel, "bareme", "the barème version, such as \""+name+"-bareme-v1\"")
+		return l.missing(rel, "bareme", "the barème version, such as \""+name+"-bareme-v1\"")
 	case f.TaskPrefix == nil:
-		return nil, l.missing(rel, "task_prefix", "the prefix of the track's task ids, such as \"conf\" for conf-01")
+		return l.missing(rel, "task_prefix", "the prefix of the track's task ids, such as \"conf\" for conf-01")
 	case f.TrapFamilies == nil:
-		return nil, l.missing(rel, "trap_families", "the trap families the key may name, such as [\"P1\", \"P2\", \"P3\", \"P4\", \"P5\"]")
+		return l.missing(rel, "trap_families", "the trap families the key may name, such as [\"P1\", \"P2\", \"P3\", \"P4\", \"P5\"]")
 	case f.ControlFamily == nil:
-		return nil, l.missing(rel, "control_family", "the family the key gives the control task, such as \"controle\"")
+		return l.missing(rel, "control_family", "the family the key gives the control task, such as \"controle\"")
 	case f.Verdicts == nil:
-		return nil, l.missing(rel, "verdicts", "the list of the track's verdicts")
+		return l.missing(rel, "verdicts", "the list of the track's verdicts")
 	case !md.IsDefined("tasks"):
-		return nil, l.missing(rel, "tasks", "at least one [[tasks]]")
+		return l.missing(rel, "tasks", "at least one [[tasks]]")
 	case !md.IsDefined("distribution"):
-		return nil, l.missing(rel, "distribution", "the [distribution] table, verdict = count")
+		return l.missing(rel, "distribution", "the [distribution] table, verdict = count")
 	}
 	if strings.TrimSpace(*f.Bareme) == "" {
-		return nil, l.errf(rel, "bareme", "empty, want the barème version")
+		return l.errf(rel, "bareme", "empty, want the barème version")
 	}
 	t.Bareme = *f.Bareme
 	if !taskPrefixRE.MatchString(*f.TaskPrefix) {
-		return nil, l.errf(rel, "task_prefix", "got %s, want lowercase letters and digits matching %s", quote(*f.TaskPrefix), taskPrefixRE)
+		return l.errf(rel, "task_prefix", "got %s, want lowercase letters and digits matching %s", quote(*f.TaskPrefix), taskPrefixRE)
 	}
 	t.TaskPrefix = *f.TaskPrefix
 	if err := l.checkFamilies(rel, *f.TrapFamilies, *f.ControlFamily); err != nil {
-		return nil, err
+		return err
 	}
 	t.TrapFamilies, t.ControlFamily = *f.TrapFamilies, *f.ControlFamily
+	return nil
+}
+
+// trackVerdicts checks the verdict set: distinct, non-empty verdicts and
+// an optional pattern for an open set (§6.3).
+func (l *loader) trackVerdicts(t *Track, rel string, f *trackFile, _ toml.MetaData) error {
 	if len(*f.Verdicts) == 0 {
-		return nil, l.errf(rel, "verdicts", "empty list, want at least one verdict")
+		return l.errf(rel, "verdicts", "empty list, want at least one verdict")
 	}
 	seen := map[string]bool{}
 	for i, v := range *f.Verdicts {
 		if v == "" {
-			return nil, l.errf(rel, fmt.Sprintf("verdicts[%d]", i), "empty string, want a verdict")
+			return l.errf(rel, fmt.Sprintf("verdicts[%d]", i), "empty string, want a verdict")
 		}
 		if seen[v] {
-			return nil, l.errf(rel, fmt.Sprintf("verdicts[%d]", i), "verdict %s repeats, want distinct verdicts", quote(v))
+			return l.errf(rel, fmt.Sprintf("verdicts[%d]", i), "verdict %s repeats, want distinct verdicts", quote(v))
 		}
 		seen[v] = true
 	}
@@ -244,12 +270,18 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 	if f.VerdictPattern != nil {
 		re, err := regexp.Compile(`^(?:` + *f.VerdictPattern + `)$`)
 		if err != nil {
-			return nil, l.wrap(rel, "verdict_pattern", fmt.Errorf("not a valid regular expression (RE2 syntax): %w", err))
+			return l.wrap(rel, "verdict_pattern", fmt.Errorf("not a valid regular expression (RE2 syntax): %w", err))
 		}
 		t.VerdictPattern = re
 	}
+	return nil
+}
+
+// trackTasks checks every [[tasks]]: id with the track's prefix, distinct,
+// a question, 1 ≤ min ≤ max ≤ MaxAssertionsCeiling; sorted by id.
+func (l *loader) trackTasks(t *Track, rel string, f *trackFile, _ toml.MetaData) error {
 	if len(f.Tasks) == 0 {
-		return nil, l.errf(rel, "tasks", "no task, want at least one [[tasks]]")
+		return l.errf(rel, "tasks", "no task, want at least one [[tasks]]")
 	}
 	prefix := t.TaskPrefix
 	idRE := regexp.MustCompile(`^` + prefix + `-[0-9]{2}$`)
@@ -258,27 +290,27 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 		at := fmt.Sprintf("tasks[%d]", i)
 		switch {
 		case tf.ID == nil:
-			return nil, l.missing(rel, at+".id", "the task id, "+prefix+"-NN")
+			return l.missing(rel, at+".id", "the task id, "+prefix+"-NN")
 		case tf.Question == nil:
-			return nil, l.missing(rel, at+".question", "the task's question")
+			return l.missing(rel, at+".question", "the task's question")
 		case tf.MinAssertions == nil:
-			return nil, l.missing(rel, at+".min_assertions", "an integer from 1 to max_assertions")
+			return l.missing(rel, at+".min_assertions", "an integer from 1 to max_assertions")
 		case tf.MaxAssertions == nil:
-			return nil, l.missing(rel, at+".max_assertions", fmt.Sprintf("an integer from min_assertions to %d", MaxAssertionsCeiling))
+			return l.missing(rel, at+".max_assertions", fmt.Sprintf("an integer from min_assertions to %d", MaxAssertionsCeiling))
 		}
 		if !idRE.MatchString(*tf.ID) {
-			return nil, l.errf(rel, at+".id", "got %s, want a task id matching %s", quote(*tf.ID), idRE)
+			return l.errf(rel, at+".id", "got %s, want a task id matching %s", quote(*tf.ID), idRE)
 		}
 		if ids[*tf.ID] {
-			return nil, l.errf(rel, at+".id", "task id %s repeats, want distinct task ids", quote(*tf.ID))
+			return l.errf(rel, at+".id", "task id %s repeats, want distinct task ids", quote(*tf.ID))
 		}
 		ids[*tf.ID] = true
 		if strings.TrimSpace(*tf.Question) == "" {
-			return nil, l.errf(rel, at+".question", "empty, want the task's question")
+			return l.errf(rel, at+".question", "empty, want the task's question")
 		}
 		lo, hi := *tf.MinAssertions, *tf.MaxAssertions
 		if lo < 1 || lo > hi || hi > MaxAssertionsCeiling {
-			return nil, l.errf(rel, at, "min_assertions %d and max_assertions %d, want 1 ≤ min_assertions ≤ max_assertions ≤ %d", lo, hi, MaxAssertionsCeiling)
+			return l.errf(rel, at, "min_assertions %d and max_assertions %d, want 1 ≤ min_assertions ≤ max_assertions ≤ %d", lo, hi, MaxAssertionsCeiling)
 		}
 		params := tf.Params
 		if params == nil {
@@ -287,6 +319,13 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 		t.Tasks = append(t.Tasks, &Task{ID: *tf.ID, Question: *tf.Question, MinAssertions: int(lo), MaxAssertions: int(hi), Params: params})
 	}
 	sort.Slice(t.Tasks, func(i, j int) bool { return t.Tasks[i].ID < t.Tasks[j].ID })
+	return nil
+}
+
+// trackDistribution checks the published distribution of expected
+// verdicts (§5.5): each a verdict of the track, counts that sum to the
+// number of tasks for a closed verdict set.
+func (l *loader) trackDistribution(t *Track, rel string, f *trackFile, _ toml.MetaData) error {
 	keys := make([]string, 0, len(f.Distribution))
 	for k := range f.Distribution {
 		keys = append(keys, k)
@@ -298,10 +337,10 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 		n := f.Distribution[k]
 		at := "distribution." + tomlKey(k)
 		if !t.ValidVerdict(k) {
-			return nil, l.errf(rel, at, "%s is not a verdict of the track, want one of %s%s", quote(k), names(t.Verdicts...), patternHint(t))
+			return l.errf(rel, at, "%s is not a verdict of the track, want one of %s%s", quote(k), names(t.Verdicts...), patternHint(t))
 		}
 		if n < 0 || n > int64(len(t.Tasks)) {
-			return nil, l.errf(rel, at, "count %d, want from 0 to the number of tasks, %d", n, len(t.Tasks))
+			return l.errf(rel, at, "count %d, want from 0 to the number of tasks, %d", n, len(t.Tasks))
 		}
 		t.Distribution[k] = int(n)
 		sum += int(n)
@@ -312,14 +351,11 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 	// would reveal an answer; the rest of the tasks expect some reference.
 	switch {
 	case t.VerdictPattern == nil && sum != len(t.Tasks):
-		return nil, l.errf(rel, "distribution", "counts sum to %d, want the number of tasks, %d", sum, len(t.Tasks))
+		return l.errf(rel, "distribution", "counts sum to %d, want the number of tasks, %d", sum, len(t.Tasks))
 	case sum > len(t.Tasks):
-		return nil, l.errf(rel, "distribution", "counts sum to %d, more than the number of tasks, %d", sum, len(t.Tasks))
+		return l.errf(rel, "distribution", "counts sum to %d, more than the number of tasks, %d", sum, len(t.Tasks))
 	}
-	if t.Rules, err = l.loadRules(rel, f.GraphRoots, f.Collections); err != nil {
-		return nil, err
-	}
-	return t, nil
+	return nil
 }
 
 var (
