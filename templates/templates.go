@@ -1,5 +1,5 @@
 // Package templates renders the PROVE IT Index into static HTML with
-// html/template (DESIGN §2, §7). Every page is in French (lang="fr"), needs
+// html/template. Every page is in French (lang="fr"), needs
 // no JavaScript and no external resource, and carries the AI Act art. 50
 // label visibly and in machine-readable form. Before a page leaves the
 // package, the publication guards of guard.go read it (§1, §7.3): a page

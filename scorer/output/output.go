@@ -1,5 +1,5 @@
-// Package output holds the files a build produces and writes them the way
-// DESIGN §11 asks: nothing is written until everything is rendered, and
+// Package output holds the files a build produces and writes them so that
+// a failed build changes nothing: nothing is written until everything is rendered, and
 // the output directory is replaced as a whole or not at all.
 package output
 

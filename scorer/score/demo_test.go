@@ -97,7 +97,7 @@ func TestDemoGolden(t *testing.T) {
 }
 
 // TestDemoCoverage: scored by this scorer, the demo season's participants
-// produce every cause code and every task status (DESIGN §9).
+// produce every cause code and every task status (the demo season is built to cover them all).
 func TestDemoCoverage(t *testing.T) {
 	causes, statuses := map[Cause]int{}, map[TaskStatus]int{}
 	pending := 0

@@ -11,7 +11,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/pyjson"
 )
 
-// The machine-readable outputs of DESIGN §7: results.json and results.csv
+// The machine-readable outputs: results.json and results.csv
 // per track, report.json per participant. Counts are integers; a rate is
 // written as a fraction "n/d" and never as a float; a participant with a
 // pending task has no published numbers (null) until the build is replayed.

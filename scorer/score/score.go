@@ -1,7 +1,6 @@
 // Package score scores a closed season's tracks deterministically, by the
 // rules of §5.7 (conformité, barème conformite-bareme-v3) and §6.6
-// (générique, generique-bareme-v1, the same rules), in the order of DESIGN
-// §6: entry rules, close rules, each assertion and each cited proof
+// (générique, generique-bareme-v1, the same rules), in this order: entry rules, close rules, each assertion and each cited proof
 // (pending → condition 1 → condition 2 → condition 3 → instrument defect →
 // condition 4), pending submissions, the minimum without instrument
 // defects, overclaim, success with the founded-verdict rule, and the best
@@ -521,7 +520,7 @@ func (sc *Scorer) close(g *Graph, a submission.Assertion) (reason string, own bo
 }
 
 // proofCause checks one cited proof for one assertion, in the order of
-// DESIGN §6: pending, condition 1, condition 2, condition 3, instrument
+// §4.1: pending, condition 1, condition 2, condition 3, instrument
 // defect, condition 4.
 func (sc *Scorer) proofCause(t *season.Track, a submission.Assertion, id string, d submission.Disclosure, did string, window trust.Window, tr *TaskResult) ProofResult {
 	o := sc.verifyProof(id, d, did, window)

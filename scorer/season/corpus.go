@@ -15,11 +15,11 @@ import (
 // SystemPaths are the resources every corpus manifest must list: the bodies
 // of the corpus's 403 (the proxy did not pass the secret) and of the front
 // end's 503 and 400. A response hash equal to one of theirs is an instrument
-// defect, not an overclaim (§4.1 of the specification, DESIGN §3, §6).
+// defect, not an overclaim (§4.1 of the specification).
 var SystemPaths = []string{"/_systeme/403", "/_systeme/503", "/_systeme/400"}
 
 // Corpus is a track's frozen corpus: <track>/corpus/manifest.json and the
-// files it lists (DESIGN §3, §2.5 of the specification).
+// files it lists (§2.5 of the specification; seasons/README.md).
 type Corpus struct {
 	Host        string      // equal to the season's corpus_host
 	Resources   []*Resource // in manifest order
@@ -38,7 +38,7 @@ type Resource struct {
 	File         string       // relative to the corpus directory, slash-separated
 	ResponseHash string       // the manifest's value, equal to hashes.ResponseHash of the file
 	RequestHash  string       // hashes.RequestHash(Target, Method, Payload)
-	Body         pyjson.Value // json.loads of the file's bytes (DESIGN §4)
+	Body         pyjson.Value // json.loads of the file's bytes (§2.4: parsed from the served bytes)
 }
 
 // Resource returns the resource at the canonical path p, or nil.
@@ -59,7 +59,7 @@ func (l *loader) loadCorpus(s *Season, track string) (*Corpus, error) {
 	}
 	mrel := join(dir, "manifest.json")
 	if !files["manifest.json"] {
-		return nil, l.errf(mrel, "", "missing, want the corpus manifest (DESIGN §3)")
+		return nil, l.errf(mrel, "", "missing, want the corpus manifest (seasons/README.md)")
 	}
 	raw, err := l.readFile(mrel, MaxManifestBytes)
 	if err != nil {

@@ -9,8 +9,8 @@ import (
 	"strings"
 )
 
-// Discover lists the season directories under root (DESIGN §3: one
-// directory per season, named by its number), in increasing number. Any
+// Discover lists the season directories under root (one directory per
+// season, named by its number), in increasing number. Any
 // other directory, a symbolic link, or a file other than Markdown notes is
 // an error naming it: a season tree holds nothing unexplained.
 func Discover(root string) ([]string, error) {

@@ -10,8 +10,8 @@ import (
 
 // Preregistration is <track>/preregistration.toml: every freeze of the
 // track, in file order (§8 of the specification). Exactly one freeze is not
-// superseded: Current. The freeze proofs are verified elsewhere (DESIGN §6
-// step 7).
+// superseded: Current. The freeze proofs are verified by package score
+// before it scores the track (§8.5).
 type Preregistration struct {
 	Freezes []*Freeze
 	Current *Freeze

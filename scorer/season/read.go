@@ -14,8 +14,8 @@ import (
 	"github.com/ark-forge/proveit/scorer/inputfile"
 )
 
-// Bounds on what Load reads (DESIGN §11: every parser bounds what it reads
-// and reports the limit it hit).
+// Bounds on what Load reads: every file is read within its bound, and a
+// file over it is refused with the limit it hit.
 const (
 	MaxTOMLBytes       = 1 << 20 // season.toml, participants, track.toml, preregistration.toml
 	MaxBaremeBytes     = 1 << 20 // bareme.md

@@ -1,7 +1,7 @@
-// Package season loads one frozen season directory, strictly, as DESIGN §3
-// lays it out:
+// Package season loads one frozen season directory, strictly, as
+// seasons/README.md lays it out for maintainers:
 //
-//	season.toml                          the season (number, window, status, corpus host)
+//	season.toml                          the season (number, window, status, corpus host, tracks)
 //	participants/<slug>.toml             one enrolled participant (§3 of the specification)
 //	<track>/track.toml                   barème version, verdict set, tasks, published distribution
 //	<track>/bareme.md                    the frozen barème section, byte for byte
@@ -12,8 +12,8 @@
 //	proofs/<proof_id>.json               the cached public views, listed only
 //	trust/trusted_root.json, trust_layer.toml  the pinned trust material, located only
 //
-// Tracks are "conformite" and "generique" (a track directory may be
-// absent). Every config file is decoded strictly: an unknown key, a missing
+// The tracks are those season.toml declares, each with its directory: a
+// track is data, and a new one needs no code. Every config file is decoded strictly: an unknown key, a missing
 // key or a value out of its domain is an *Error naming the file, the key or
 // JSON pointer, and what was expected. Every read is bounded (Max*
 // constants), symbolic links are refused anywhere below the season
@@ -22,9 +22,10 @@
 //
 // A submission whose content is invalid does not fail the load: Load keeps
 // its bytes and the outcome of submission.Parse, and the scorer rejects it at
-// entry (DESIGN §6 step 1). What Load does not check is left to the issues
-// that own it: proof verification (DESIGN §5, §6 step 7), the trust files,
-// the entry and close rules of a submission (§4, §5.7).
+// entry, as the season service should have (§4). What Load does not check
+// is left to the packages that own it: proof verification (package verify),
+// the trust files (package trust), the pre-registration, the entry and close
+// rules of a submission (package score; §4, §5.7, §8).
 package season
 
 import (
@@ -45,7 +46,7 @@ import (
 type Status string
 
 // The two statuses of a season. An open season renders no scores and does
-// not publish its answer key (DESIGN §6, §7.4 of the specification).
+// not publish its answer key (§7.4 and §8 of the specification).
 const (
 	Open   Status = "open"
 	Closed Status = "closed"
@@ -400,7 +401,7 @@ func (l *loader) loadTrust() (Trust, error) {
 	}
 	for _, name := range []string{"trusted_root.json", "trust_layer.toml"} {
 		if !seen[name] {
-			return t, l.errf(join("trust", name), "", "missing, want the season's pinned trust material (DESIGN §3, §5)")
+			return t, l.errf(join("trust", name), "", "missing, want the season's pinned trust material (seasons/TRUST.md)")
 		}
 	}
 	return t, nil

@@ -9,14 +9,14 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// decodeTOML decodes the file rel into v strictly (DESIGN §3: an unknown key
-// is an error that names the file and the key). allowed lists every key the
+// decodeTOML decodes the file rel into v strictly (an unknown key is an
+// error that names the file and the key). allowed lists every key the
 // file may hold, dotted, "*" standing for any one key of a table that maps
 // names to values (for example "tasks.params.*"). Keys are compared exactly:
 // the TOML library would match "Number" to the field "number".
 func (l *loader) decodeTOML(rel string, data []byte, v any, allowed ...string) (md toml.MetaData, err error) {
 	defer func() {
-		// No input may crash the build (DESIGN §11); none is known to.
+		// No input may crash the build; none is known to.
 		if r := recover(); r != nil {
 			err = l.errf(rel, "", "the TOML decoder failed: %v", r)
 		}

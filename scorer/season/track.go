@@ -18,7 +18,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/submission"
 )
 
-// Track is one <track>/ directory of a season (DESIGN §3; §5 and §6 of the
+// Track is one <track>/ directory of a season (seasons/README.md; §5 and §6 of the
 // specification).
 type Track struct {
 	Name string // as season.toml declares it; also the directory name
@@ -131,7 +131,7 @@ func (l *loader) loadTrack(s *Season, name string) (*Track, error) {
 	}
 	for _, req := range []string{"track.toml", "bareme.md", "corpus", "preregistration.toml"} {
 		if !present[req] {
-			return nil, l.errf(join(name, req), "", "missing, want every track to have track.toml, bareme.md, corpus/ and preregistration.toml (DESIGN §3)")
+			return nil, l.errf(join(name, req), "", "missing, want every track to have track.toml, bareme.md, corpus/ and preregistration.toml (seasons/README.md)")
 		}
 	}
 	t, err := l.loadTrackTOML(name)

@@ -1,6 +1,6 @@
 // Package submission reads one PROVE IT submission: the JSON document a
 // participant renders for one task (challenge specification §4, « Format de
-// rendu »; DESIGN §3, submissions/<slug>/<task_id>.json; DESIGN §6 step 1).
+// rendu »), as a season keeps it in <track>/submissions/<slug>/<task_id>.json.
 //
 // The format is the strict JSON Schema (draft 2020-12) published beside this
 // file as submission.schema.json and embedded in the package (Schema). Parse
@@ -9,7 +9,8 @@
 // UTF-8 is refused, naming the JSON pointer), validates it against the schema
 // and returns the typed Submission. Claim values stay pyjson.Value, so a lone
 // surrogate or a 30-digit integer is kept exactly as written, for the strict
-// JSON equality of §4.1 condition 4 (DESIGN §4).
+// JSON equality of §4.1 condition 4: type included, so "1", 1, 1.0 and true
+// are four values, and strings compare as code points, unnormalised.
 //
 // A document that fails Parse is rejected at entry (§4: « rejetée à
 // l'entrée »): the season service should have refused it, and the scorer
@@ -47,8 +48,8 @@ const MaxBytes = 1 << 20
 // them all.
 const MaxProblems = 20
 
-// Patterns of submission.schema.json that the season files share (DESIGN
-// §3: a participant's DID, a proof id), so that both are checked alike.
+// Patterns of submission.schema.json that the season files share (a
+// participant's DID, a proof id), so that both are checked alike.
 const (
 	DIDPattern     = `^did:(key|web):[A-Za-z0-9._:%-]+$`
 	MaxDIDLength   = 512
@@ -129,7 +130,8 @@ type Claim struct {
 }
 
 // Disclosure opens the request_hash and response_hash commitments of one
-// proof (§2.4, §4; DESIGN §5).
+// proof (§2.4, §4): the nonce and value that GET /v1/proof/{id}/full gives
+// the key's owner, published with the submission.
 type Disclosure struct {
 	RequestHash  Opening
 	ResponseHash Opening
@@ -227,7 +229,7 @@ func Parse(data []byte) (*Submission, error) {
 }
 
 // validate runs the compiled schema. A panic inside the validator (none is
-// known) is turned into an error: no input may crash the build (DESIGN §11).
+// known) is turned into an error: no input may crash the build.
 func validate(doc any) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -444,8 +446,8 @@ func str(v pyjson.Value, key string) string {
 // document: assertion ids are distinct; no (resource, field, value) triplet
 // repeats (values compared by strict JSON equality); the disclosures are
 // exactly those of the cited proofs, no fewer and no more. A violation is an
-// *Error listing every problem; the submission is then rejected at entry
-// (DESIGN §6 step 1).
+// *Error listing every problem; the submission is then rejected at entry,
+// the first step of scoring (§4).
 func CheckEntry(s *Submission) error {
 	if s == nil {
 		return newError("breaks the §4 entry rules", []Problem{{Pointer: "", Message: "no submission"}})

@@ -388,7 +388,7 @@ func TestCheckEntry(t *testing.T) {
 			}
 		})
 	}
-	// Values of different types are different triplets (DESIGN §4).
+	// Values of different types are different triplets (strict JSON equality, §4.1).
 	s, err := Parse([]byte(`{"season":1,"track":"conformite","task_id":"conf-01","agent_did":"did:key:z","verdict":"conforme","assertions":[` +
 		`{"id":"a","claim":{"resource":"/r","field":"/f","value":"1"},"proof_ids":["` + proofA + `"]},` +
 		`{"id":"b","claim":{"resource":"/r","field":"/f","value":1},"proof_ids":["` + proofA + `"]},` +

@@ -1,5 +1,5 @@
-// Package trust loads the pinned trust material of a season (DESIGN §3,
-// §5): trust/trusted_root.json, a sigstore TrustedRoot that pins the Rekor
+// Package trust loads the pinned trust material of a season
+// (seasons/TRUST.md says how maintainers assemble it): trust/trusted_root.json, a sigstore TrustedRoot that pins the Rekor
 // log keys and the RFC 3161 TSA certificate chains, and
 // trust/trust_layer.toml, which pins the ArkForge Trust Layer's Ed25519
 // proof-signing keys, its Rekor submission key and the DID of the

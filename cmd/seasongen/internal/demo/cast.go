@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// The fixed cast of the demo season (DESIGN §9): together its members
+// The fixed cast of the demo season: together its members
 // produce every cause code and every task status, in both tracks taken
 // together. Their names are fictional agent names; their stacks are free
 // text, published as declarative.

@@ -5,7 +5,7 @@ import "fmt"
 // The conformité corpus of the demo season: fictional entities, their
 // agréments, avenants, attestations and beneficiaries, the public list of
 // agréés per activity, the restrictive-measures list and the référentiel
-// (DESIGN §10). Every name is invented; « Exemple », « Fictif » and the like
+// (invented, as §2.5 asks of the real one). Every name is invented; « Exemple », « Fictif » and the like
 // say so.
 
 // conformiteRules are the close rules of the track (§5.2, §5.7).

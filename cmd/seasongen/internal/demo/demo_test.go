@@ -792,7 +792,7 @@ type reading struct {
 	exact, founded bool
 }
 
-// readTask applies DESIGN §6 to one submission, from the loaded season.
+// readTask applies the scoring order (entry, close, each proof) to one submission, from the loaded season.
 func readTask(s *season.Season, tr *season.Track, k *season.Task, p *season.Participant, sf *season.SubmissionFile, v *verify.Verifier, window trust.Window) reading {
 	entry := func(why string) reading { return reading{status: StatusRejectedAtEntry, why: why} }
 	if sf.ParseErr != nil {

@@ -1,5 +1,5 @@
 // Package demo writes seasons/0, the fictional demo season of the PROVE IT
-// Index (DESIGN §9, §10), from a fixed seed and with the project's test
+// Index, from a fixed seed and with the project's test
 // issuer (package prooftest): the same options give the same files, byte
 // for byte.
 //

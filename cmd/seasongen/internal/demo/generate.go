@@ -634,7 +634,7 @@ func (g *generator) submission(s *session) (TaskMeta, []byte) {
 		doc = append(doc, kv{"confiance", "élevée"})
 	}
 
-	// What the scorer is meant to find, in its order (DESIGN §6).
+	// What the scorer is meant to find, in its order (entry, close, each proof).
 	switch {
 	case s.entryFault != "":
 		tm.Status, tm.Fault = StatusRejectedAtEntry, s.entryFault
@@ -697,7 +697,7 @@ func indexOf(tr *track, k *task) int {
 
 // causeOf is the cause the scorer is meant to give an assertion: the first
 // failing check wins, pending → condition 1 → condition 2 → condition 3 →
-// instrument defect → condition 4 (DESIGN §6 step 3).
+// instrument defect → condition 4 (§4.1).
 func causeOf(a *assertion, c *corpus) string {
 	worst := 0
 	for _, x := range a.cites {

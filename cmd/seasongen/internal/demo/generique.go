@@ -2,7 +2,7 @@ package demo
 
 import "fmt"
 
-// The générique corpus of the demo season (§6, DESIGN §10): catalogue pages
+// The générique corpus of the demo season (§6): catalogue pages
 // per category, product sheets, suppliers, availabilities and delivery
 // annexes, all fictional.
 

@@ -1,7 +1,7 @@
 package demo
 
-// Task status codes and assertion cause codes, as DESIGN §6 and §7 spell
-// them.
+// Task status codes and assertion cause codes, as report.json spells them
+// (package score keeps the table of both).
 const (
 	StatusScored          = "scored"
 	StatusNotRendered     = "not_rendered"

@@ -66,8 +66,8 @@ type assertion struct {
 	cites []*call
 }
 
-// Entry faults: what makes a submission rejected at entry (§4, DESIGN §6
-// step 1).
+// Entry faults: what makes a submission rejected at entry (§4, the first
+// step of scoring).
 const (
 	faultUnknownKey        = "unknown_key"
 	faultAgentDID          = "agent_did"
