@@ -1,0 +1,381 @@
+// Package guard enforces the publication rules of the Index (§1 vocabulary,
+// §7.3 publication rules) on every page the build renders. Page reads an
+// HTML page of a built site as a browser would — the text of
+// every element, every attribute value but class and style, the JSON-LD —
+// after the templates have escaped and rendered it, so that participant-
+// controlled text (agent name, DID, stack, narrative, claim values and
+// pointers, proof ids) is checked exactly as it is published. A violation
+// fails the build with the page, the rule and the word: the Index is not
+// published with it, and the previous output stays whole. Nothing is
+// masked or rewritten: a frozen input that breaks a rule stops the build,
+// and the maintainers decide, in the open, what to do with it.
+//
+// The rules, precisely:
+//
+//  1. No emoji, anywhere (§7.3): a code point in the pictographic blocks
+//     (U+1F000–U+1FAFF, U+2600–U+27BF, U+2B05–U+2B07, U+2B1B, U+2B1C,
+//     U+2B50, U+2B55, U+231A, U+231B, U+23E9–U+23F3, U+23F8–U+23FA,
+//     U+3030, U+303D, U+3297, U+3299), the emoji presentation selector
+//     U+FE0F, the keycap U+20E3 or a tag character (U+E0020–U+E007F); and
+//     no ASCII emoticon of words/emoticons.txt standing as a word of its
+//     own.
+//  2. No vocabulary that imputes an intent (§1), anywhere, French or
+//     English: a word that begins with one of the stems of
+//     words/intent-stems.txt, or that is one of words/intent-words.txt. Words are runs of letters and digits, compared in
+//     lower case without accents; a camel-case word is also read in its
+//     parts ("SuperTricheur" holds "tricheur").
+//  3. No model or provider name in a negative category (§7.3): in an
+//     element marked data-negatif="oui", no word or run of words of
+//     words/provider-names.txt, the last word alone or followed by a version number
+//     ("gpt4o", "llama3"; not "metallama"), unless it sits in an element marked
+//     data-declaratif="oui" (the declared stack). The templates mark as
+//     negative: the row of a participant of whom a task is negative (not
+//     rendered, rejected, missing, rendered without success, or carrying an
+//     unsupported assertion), the plot point of such a participant, and,
+//     on a report, the participant's heading and identity, the heading,
+//     status, reason and narrative of a negative task, and the row of every
+//     unsupported assertion. A provider name may thus appear in a declared
+//     stack, labelled declarative, and in the name or narrative of a
+//     participant without any negative result; never beside a negative
+//     status or cause.
+//  4. The stack is declarative, on every row (§7.3): every element marked
+//     data-declaratif="oui" says « déclarative » in its own text, and every
+//     participant row (data-participant) holds one.
+
+package guard
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/html"
+	"golang.org/x/text/unicode/norm"
+)
+
+// The word lists, embedded data: a new word is a line in a file.
+var (
+	//go:embed words/*.txt
+	wordFiles embed.FS
+
+	intentStems   = wordList("intent-stems.txt")
+	intentWords   = wordList("intent-words.txt")
+	providerNames = wordList("provider-names.txt")
+	emoticons     = wordList("emoticons.txt")
+)
+
+// wordList reads one embedded list: a word (or run of words) per line,
+// "#" starting a comment line, blank lines ignored. A list that cannot be
+// read is a defect of the build of proveit itself.
+func wordList(name string) []string {
+	b, err := wordFiles.ReadFile("words/" + name)
+	if err != nil {
+		panic("guard: " + err.Error())
+	}
+	var out []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// Violation is one broken publication rule on one page.
+type Violation struct {
+	Page string // path in the site
+	Rule string // "emoji", "intent", "provider", "declarative"
+	Word string // what was found
+	Text string // the text it was found in, shortened
+}
+
+func (v Violation) String() string {
+	what := map[string]string{
+		"emoji":       "emoji (§7.3)",
+		"intent":      "intent-imputing word (§1)",
+		"provider":    "model or provider name in a negative category (§7.3)",
+		"declarative": "declared stack not labelled declarative (§7.3)",
+	}[v.Rule]
+	return fmt.Sprintf("%s: %s %q in %q", v.Page, what, v.Word, v.Text)
+}
+
+// Error lists every violation of a site, by page.
+type Error struct {
+	Violations []Violation
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "publication guard: %d violations, nothing is published", len(e.Violations))
+	for i, v := range e.Violations {
+		if i == 20 {
+			fmt.Fprintf(&b, "\n  … and %d more", len(e.Violations)-20)
+			break
+		}
+		b.WriteString("\n  ")
+		b.WriteString(v.String())
+	}
+	return b.String()
+}
+
+// Page checks one HTML page, name being its path in the site, and returns
+// its violations sorted by rule and word.
+func Page(name string, page []byte) []Violation {
+	doc, err := html.Parse(bytes.NewReader(page))
+	if err != nil {
+		return []Violation{{Page: name, Rule: "parse", Word: err.Error()}}
+	}
+	g := &guard{page: name, seen: map[Violation]bool{}}
+	g.walk(doc, false, false)
+	sort.SliceStable(g.out, func(i, j int) bool {
+		if g.out[i].Rule != g.out[j].Rule {
+			return g.out[i].Rule < g.out[j].Rule
+		}
+		return g.out[i].Word < g.out[j].Word
+	})
+	return g.out
+}
+
+type guard struct {
+	page string
+	out  []Violation
+	seen map[Violation]bool
+}
+
+func (g *guard) add(v Violation) {
+	v.Page = g.page
+	if !g.seen[v] {
+		g.seen[v] = true
+		g.out = append(g.out, v)
+	}
+}
+
+func attr(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+func (g *guard) walk(n *html.Node, negative, declarative bool) {
+	if n.Type == html.ElementNode {
+		if n.Data == "style" {
+			return
+		}
+		if v, _ := attr(n, "data-negatif"); v == "oui" {
+			negative = true
+		}
+		if v, _ := attr(n, "data-declaratif"); v == "oui" {
+			declarative = true
+			if !strings.Contains(ownText(n), "déclarative") {
+				g.add(Violation{Rule: "declarative", Word: "déclarative", Text: short(textOf(n))})
+			}
+		}
+		if _, ok := attr(n, "data-participant"); ok && !hasDeclarative(n) {
+			g.add(Violation{Rule: "declarative", Word: "déclarative", Text: short(textOf(n))})
+		}
+		for _, a := range n.Attr {
+			switch {
+			case a.Key == "class" || a.Key == "style" || a.Key == "id":
+			default:
+				g.text(a.Val, negative, declarative)
+			}
+		}
+	}
+	if n.Type == html.TextNode {
+		g.text(n.Data, negative, declarative)
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		g.walk(c, negative, declarative)
+	}
+}
+
+// ownText is the text of n's direct text children and of its span
+// children: where the label « déclarative » sits.
+func ownText(n *html.Node) string {
+	var b strings.Builder
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode {
+			b.WriteString(c.Data)
+		} else if c.Type == html.ElementNode && c.Data == "span" {
+			b.WriteString(textOf(c))
+		}
+	}
+	return b.String()
+}
+
+func hasDeclarative(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			if v, _ := attr(c, "data-declaratif"); v == "oui" {
+				return true
+			}
+			if hasDeclarative(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	var f func(*html.Node)
+	f = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			f(c)
+		}
+	}
+	f(n)
+	return b.String()
+}
+
+func short(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 80 {
+		return string(r[:80]) + "…"
+	}
+	return s
+}
+
+// text applies the rules to one piece of text.
+func (g *guard) text(s string, negative, declarative bool) {
+	for _, r := range s {
+		if isEmoji(r) {
+			g.add(Violation{Rule: "emoji", Word: fmt.Sprintf("%c (U+%04X)", r, r), Text: short(s)})
+		}
+	}
+	for _, f := range strings.Fields(strings.ToLower(s)) {
+		for _, e := range emoticons {
+			if f == e {
+				g.add(Violation{Rule: "emoji", Word: f, Text: short(s)})
+			}
+		}
+	}
+	words := Words(s)
+	for _, w := range words {
+		if IntentWord(w) {
+			g.add(Violation{Rule: "intent", Word: w, Text: short(s)})
+		}
+	}
+	if negative && !declarative {
+		for _, name := range providerNames {
+			if containsRun(words, strings.Fields(name)) {
+				g.add(Violation{Rule: "provider", Word: name, Text: short(s)})
+			}
+		}
+	}
+}
+
+// IntentWord reports whether a word (as Words returns it) imputes an
+// intent.
+func IntentWord(w string) bool {
+	for _, x := range intentWords {
+		if w == x {
+			return true
+		}
+	}
+	for _, stem := range intentStems {
+		if strings.HasPrefix(w, stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsRun reports whether words holds the run of words, each equal
+// to its word of the run or, for the last one, followed by a version
+// ("gpt4o", "llama3").
+func containsRun(words, run []string) bool {
+	for i := 0; i+len(run) <= len(words); i++ {
+		ok := true
+		for j, r := range run {
+			w := words[i+j]
+			if w != r && !(j == len(run)-1 && len(w) > len(r) && strings.HasPrefix(w, r) && w[len(r)] >= '0' && w[len(r)] <= '9') {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Words splits s into its words, in lower case and without accents: runs
+// of letters and digits, each camel-case word followed by its parts.
+func Words(s string) []string {
+	var out []string
+	flush := func(w []rune) {
+		if len(w) == 0 {
+			return
+		}
+		out = append(out, fold(string(w)))
+		// camel-case parts: split before an upper-case letter that follows a
+		// lower-case one.
+		start := 0
+		var parts []string
+		for i := 1; i < len(w); i++ {
+			if unicode.IsUpper(w[i]) && unicode.IsLower(w[i-1]) {
+				parts = append(parts, string(w[start:i]))
+				start = i
+			}
+		}
+		if len(parts) > 0 {
+			parts = append(parts, string(w[start:]))
+			for _, p := range parts {
+				out = append(out, fold(p))
+			}
+		}
+	}
+	var w []rune
+	for _, r := range norm.NFC.String(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+			w = append(w, r)
+			continue
+		}
+		flush(w)
+		w = w[:0]
+	}
+	flush(w)
+	return out
+}
+
+// fold lowers s and strips its combining marks (é → e, œ stays).
+func fold(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(strings.ToLower(s)) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isEmoji reports whether r is a pictographic emoji code point or an
+// emoji-forming modifier (rule 1).
+func isEmoji(r rune) bool {
+	switch {
+	case r >= 0x1F000 && r <= 0x1FAFF,
+		r >= 0x2600 && r <= 0x27BF,
+		r >= 0x2B05 && r <= 0x2B07,
+		r == 0x2B1B, r == 0x2B1C, r == 0x2B50, r == 0x2B55,
+		r == 0x231A, r == 0x231B,
+		r >= 0x23E9 && r <= 0x23F3,
+		r >= 0x23F8 && r <= 0x23FA,
+		r == 0x3030, r == 0x303D, r == 0x3297, r == 0x3299,
+		r == 0xFE0F, r == 0x20E3,
+		r >= 0xE0020 && r <= 0xE007F:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,124 @@
+package guard
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// row renders a page with one participant row, as the track table does.
+func row(agent, stack string, negative bool) []Violation {
+	neg := "non"
+	if negative {
+		neg = "oui"
+	}
+	page := fmt.Sprintf(`<!DOCTYPE html><html lang="fr"><body><table><tr data-participant="x" data-negatif="%s"><th>%s</th><td>1/4 (25,0 %%)</td><td data-declaratif="oui">%s <span class="decl">(déclarative, non vérifiée)</span></td></tr></table></body></html>`, neg, agent, stack)
+	return Page("p.html", []byte(page))
+}
+
+func rules(vs []Violation) string {
+	var s []string
+	for _, v := range vs {
+		s = append(s, v.Rule+":"+v.Word)
+	}
+	return strings.Join(s, " ")
+}
+
+func TestIntentWords(t *testing.T) {
+	for _, w := range []string{"triche", "Tricheur", "TRICHEUSE", "tricherie", "mensonge", "mensonger", "menteur", "malhonnête", "malhonnete", "Malhonnêteté", "fraude", "frauduleux", "manipulation", "manipulé", "tromper", "tromperie", "escroc", "falsifié", "imposteur", "sabotage", "il ment", "mentir",
+		"cheat", "cheater", "Cheating", "lie", "lies", "lied", "lying", "liar", "dishonest", "dishonesty", "fraud", "fraudulent", "deceit", "deceive", "deception", "scam", "scammer", "manipulate", "SuperTricheur", "agent_fraudeur"} {
+		vs := row("Agent "+w, "Go", false)
+		if !strings.Contains(rules(vs), "intent:") {
+			t.Errorf("%q passes the intent guard", w)
+		}
+	}
+	for _, ok := range []string{"Autriche", "lien", "liens", "relie", "mention", "commentaire", "Claimant", "honnête", "complaisant", "délie", "orfraie", "believe", "client", "menton", "tromblon"} {
+		if vs := row("Agent "+ok, "Go", false); strings.Contains(rules(vs), "intent:") {
+			t.Errorf("%q is refused: %s", ok, rules(vs))
+		}
+	}
+}
+
+func TestEmoji(t *testing.T) {
+	for _, e := range []string{"\U0001F600", "\U0001F916", "\u2705", "\u2b50", "\u2764\ufe0f", "1\ufe0f\u20e3", "\U0001F1EB\U0001F1F7", ":)", ";-)", "xD", "<3"} {
+		vs := row("Agent "+e, "Go", false)
+		if !strings.Contains(rules(vs), "emoji:") {
+			t.Errorf("%q passes the emoji guard", e)
+		}
+	}
+	for _, ok := range []string{"→", "«\u00a0»", "n°", "§7.3", "3/17 (17,6\u00a0%)", "≠", "‖", "(x)", "a:b"} {
+		if vs := row("Agent "+ok, "Go", false); len(vs) > 0 {
+			t.Errorf("%q is refused: %s", ok, rules(vs))
+		}
+	}
+}
+
+// TestProviderNameInNegativeRow: a model or provider name may sit in a
+// declared stack, or name a participant without negative result; never
+// beside a negative status or cause.
+func TestProviderNameInNegativeRow(t *testing.T) {
+	for _, name := range []string{"Claude", "GPT-4o", "gpt4", "OpenAI", "Anthropic", "Gemini", "Mistral", "Llama 3", "Meta AI", "DeepSeek", "Qwen", "Grok", "Copilot"} {
+		if vs := row("Agent "+name, "Go", true); !strings.Contains(rules(vs), "provider:") {
+			t.Errorf("%q in a negative row passes", name)
+		}
+		if vs := row("Agent sans nom", name+" via API", true); len(vs) > 0 {
+			t.Errorf("%q in a declared stack is refused: %s", name, rules(vs))
+		}
+		if vs := row("Agent "+name, "Go", false); len(vs) > 0 {
+			t.Errorf("%q in a row without negative result is refused: %s", name, rules(vs))
+		}
+	}
+	if vs := row("Agent Métallama", "Go", true); len(vs) > 0 {
+		t.Errorf("a word containing a name is refused: %s", rules(vs))
+	}
+}
+
+func TestStackLabelledDeclarative(t *testing.T) {
+	page := `<html lang="fr"><body><table><tr data-participant="x" data-negatif="non"><th>A</th><td data-declaratif="oui">Go</td></tr>` +
+		`<tr data-participant="y" data-negatif="non"><th>B</th><td>Go (déclarative)</td></tr></table></body></html>`
+	vs := Page("p.html", []byte(page))
+	if got := rules(vs); got != "declarative:déclarative declarative:déclarative" {
+		t.Errorf("violations %s, want two: an unlabelled stack, a row without a declared stack", got)
+	}
+}
+
+func TestWords(t *testing.T) {
+	got := strings.Join(Words("L'Agent SuperTricheur, élève-modèle: ÉTÉ 2026"), " ")
+	if got != "l agent supertricheur super tricheur eleve modele ete 2026" {
+		t.Errorf("Words = %q", got)
+	}
+}
+
+// TestWordLists: every embedded list loads, and every entry is written as
+// the guard compares it (lower case, without accents, words as Words
+// splits them), so that no line of a list can silently never match.
+func TestWordLists(t *testing.T) {
+	for name, list := range map[string][]string{"intent-stems": intentStems, "intent-words": intentWords, "provider-names": providerNames} {
+		if len(list) == 0 {
+			t.Errorf("%s.txt is empty", name)
+		}
+		for _, w := range list {
+			if got := strings.Join(Words(w), " "); got != w {
+				t.Errorf("%s.txt: %q is compared as %q: write it as the guard reads words", name, w, got)
+			}
+		}
+	}
+	if len(emoticons) == 0 {
+		t.Error("emoticons.txt is empty")
+	}
+	for _, e := range emoticons {
+		if e != strings.ToLower(e) || strings.ContainsAny(e, " \t") {
+			t.Errorf("emoticons.txt: %q must be one lower-case word", e)
+		}
+	}
+}
+
+// TestErrorNamesPageAndWord: the build's message names the page, the rule
+// and the word.
+func TestErrorNamesPageAndWord(t *testing.T) {
+	vs := row("Tricheur", "Go", false)
+	err := &Error{Violations: vs}
+	if !strings.Contains(err.Error(), `p.html: intent-imputing word (§1) "tricheur"`) || !strings.Contains(err.Error(), "nothing is published") {
+		t.Errorf("error %q", err)
+	}
+}
