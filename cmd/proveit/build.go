@@ -13,7 +13,10 @@ func runBuild(e *env, args []string) int {
 	fs := newFlags("build", "[--seasons DIR] [--out DIR]", `
 Build loads every season under the seasons directory strictly, renders the
 Index and replaces the output directory with it as a whole: a build that fails
-leaves the previous output untouched. It reads no clock and no network: the
+leaves the previous output untouched. The output directory is replaced only if
+it is absent, empty or a previous build (its SHA256SUMS lists exactly its
+files); one that is, contains or lies inside the seasons directory or a season,
+or that holds a .git, a go.mod or a season.toml, is refused. It reads no clock and no network: the
 same inputs give the same bytes on any machine.`, e.stderr)
 	seasons := fs.String("seasons", "seasons", "the directory holding one directory per season")
 	out := fs.String("out", "public", "the site directory to replace")
@@ -22,6 +25,12 @@ same inputs give the same bytes on any machine.`, e.stderr)
 	} else if len(pos) != 0 {
 		fs.Usage()
 		return 2
+	}
+	// Before anything: an output that is the seasons, a repository or
+	// anything but a previous build is never replaced.
+	if err := output.CheckTarget(*out, *seasons); err != nil {
+		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
+		return 1
 	}
 	tree, err := templates.Build(*seasons)
 	if err != nil {

@@ -148,6 +148,12 @@ func TestBuildAndCheck(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "differs index.html") || !strings.Contains(stderr, "extra stray.html") {
 		t.Errorf("check after a change: exit %d, %q", code, stderr)
 	}
+	// A site with a file its SHA256SUMS does not list is not a previous
+	// build: build refuses to replace it.
+	if code, _, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out); code != 1 || !strings.Contains(stderr, "it holds stray.html, which its SHA256SUMS does not list") {
+		t.Errorf("build over a site with an unlisted file: exit %d, %q", code, stderr)
+	}
+	os.Remove(filepath.Join(out, "stray.html"))
 	before, err := output.ReadDir(out)
 	if err != nil {
 		t.Fatal(err)
@@ -164,5 +170,40 @@ func TestBuildAndCheck(t *testing.T) {
 	}
 	if d := output.Diff(before, after); len(d) > 0 {
 		t.Errorf("a failed build changed the previous site: %v", d)
+	}
+}
+
+// TestBuildRefusesItsInputs: an --out that is the seasons directory, lies
+// inside it, or is the repository root is refused, and nothing is deleted.
+func TestBuildRefusesItsInputs(t *testing.T) {
+	repo := t.TempDir()
+	seasons := filepath.Join(repo, "seasons")
+	for _, f := range []string{"seasons/README.md", "go.mod", ".git/HEAD"} {
+		p := filepath.Join(repo, filepath.FromSlash(f))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte("keep\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, err := output.ReadDir(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ out, want string }{
+		{seasons, "it is the seasons directory"},
+		{filepath.Join(seasons, "public"), "it lies inside the seasons directory"},
+		{repo, "it contains the seasons directory"},
+	} {
+		code, stdout, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", c.out)
+		if code != 1 || stdout != "" || !strings.Contains(stderr, "refusing to replace "+c.out+": "+c.want) {
+			t.Errorf("--out %s: exit %d, %q %q", c.out, code, stdout, stderr)
+		}
+	}
+	after, err := output.ReadDir(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := output.Diff(before, after); len(d) > 0 {
+		t.Errorf("a refused build changed its inputs: %v", d)
 	}
 }
