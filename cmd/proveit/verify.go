@@ -6,6 +6,7 @@ import (
 
 	"github.com/ark-forge/proveit/scorer/inputfile"
 	"github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/submission"
 	"github.com/ark-forge/proveit/scorer/trust"
@@ -13,19 +14,26 @@ import (
 )
 
 func runVerify(e *env, args []string) int {
-	fs := newFlags("verify", "--season DIR PROOF_ID|FILE", `
+	fs := newFlags("verify", "--season DIR [--submission FILE] PROOF_ID|FILE", `
 Verify checks one Trust Layer proof as an independent third party would, from
 the season's pinned trust only (trust/trusted_root.json, trust/trust_layer.toml):
 the chain recomputed from the commitments, the Ed25519 signature with the key
 pinned for the anchored date, the Merkle inclusion of the chain in its batch,
 the batch's RFC 3161 token and Rekor entry, the token's time inside the season,
-the openings of request_hash and response_hash (from the first submission of the
-season that discloses the proof, if any) and the identity opened from the view.
+the openings of request_hash and response_hash and the identity opened from the
+view.
+
+The openings come from the disclosure of the proof's own participant: the
+enrolled participant whose DID the view's identity opens to. A disclosure of
+the same proof by another participant is reported as such and never used, so
+that nobody can make someone else's proof fail by citing it with wrong
+openings; --submission FILE opens it with that submission's disclosure instead.
 
 PROOF_ID is read from the season's cache, DIR/proofs/PROOF_ID.json; any other
 argument is the path of a view file. It prints every check on one line with its
 outcome, then the outcome, and exits 0 only for a valid proof.`, e.stderr)
 	dir := fs.String("season", "", "the season directory, e.g. seasons/0")
+	subFile := fs.String("submission", "", "open request_hash and response_hash with this submission's disclosure instead")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return exitFor(err)
@@ -51,14 +59,14 @@ outcome, then the outcome, and exits 0 only for a valid proof.`, e.stderr)
 		return fail("%v", err)
 	}
 	opts := verify.Options{Window: trust.Window{From: s.OpensAt, Until: s.ClosesAt}}
-	where := "no submission of the season discloses it: request_hash and response_hash are not opened"
-	if d, sub, ok := findDisclosure(s, view.ProofID); ok {
-		opts.Disclosure = &d
-		if p := s.Participant(sub.Participant); p != nil {
-			opts.DID = p.DID
-		}
-		where = fmt.Sprintf("openings from %s (participant %s)", sub.File, sub.Participant)
+	openings, err := chooseDisclosure(s, view, *subFile)
+	if err != nil {
+		return fail("%v", err)
 	}
+	if openings.disclosure != nil {
+		opts.Disclosure, opts.DID = openings.disclosure, openings.did
+	}
+	where := openings.note
 	out := verify.New(material).Verify(view, opts)
 	fmt.Fprintf(e.stdout, "proof %s (spec %s, batch %s)\n%s\n", view.ProofID, view.SpecVersion, view.Batch.ID, where)
 	for _, c := range out.Checks {
@@ -103,18 +111,87 @@ func readView(s *season.Season, arg string) (*proof.View, error) {
 	return view, nil
 }
 
-// findDisclosure returns the first disclosure of id in the season's
-// submissions, in track, participant and task order.
-func findDisclosure(s *season.Season, id string) (submission.Disclosure, *season.SubmissionFile, bool) {
+// openings is the disclosure verify opens a proof with, and what to say
+// of where it comes from.
+type openings struct {
+	disclosure *submission.Disclosure
+	did        string // the DID the identity must open to
+	note       string
+}
+
+// chooseDisclosure picks the openings of a proof: those of the submission
+// file given with --submission, or else those of the proof's own
+// participant, the one whose enrolled DID the view's disclosed identity
+// opens to. Other participants' disclosures of the proof are named and
+// never used.
+func chooseDisclosure(s *season.Season, view *proof.View, file string) (openings, error) {
+	owner := ownerOf(s, view)
+	if file != "" {
+		data, err := inputfile.ReadFollow(file, submission.MaxBytes)
+		if err != nil {
+			return openings{}, fmt.Errorf("%s: %w", file, err)
+		}
+		sub, err := submission.Parse(data)
+		if err != nil {
+			return openings{}, fmt.Errorf("%s: %w", file, err)
+		}
+		d, ok := sub.Disclosures[view.ProofID]
+		if !ok {
+			return openings{}, fmt.Errorf("%s does not disclose proof %s", file, view.ProofID)
+		}
+		note := fmt.Sprintf("openings from %s (agent_did %s)", file, sub.AgentDID)
+		if owner == nil || owner.DID != sub.AgentDID {
+			note += ": not the proof's own participant"
+		}
+		return openings{disclosure: &d, did: sub.AgentDID, note: note}, nil
+	}
+	var own *season.SubmissionFile
+	var others []string
 	for _, tr := range s.Tracks {
 		for _, sub := range tr.Submissions {
 			if sub.Submission == nil {
 				continue
 			}
-			if d, ok := sub.Submission.Disclosures[id]; ok {
-				return d, sub, true
+			if _, ok := sub.Submission.Disclosures[view.ProofID]; !ok {
+				continue
 			}
+			if owner != nil && sub.Participant == owner.Slug {
+				if own == nil {
+					own = sub
+				}
+				continue
+			}
+			others = append(others, fmt.Sprintf("%s (participant %s)", sub.File, sub.Participant))
 		}
 	}
-	return submission.Disclosure{}, nil, false
+	var o openings
+	switch {
+	case own != nil:
+		d := own.Submission.Disclosures[view.ProofID]
+		o = openings{disclosure: &d, did: owner.DID, note: fmt.Sprintf("openings from %s (participant %s, the proof's own)", own.File, own.Participant)}
+	case owner == nil:
+		o.note = "the view's identity opens to no enrolled participant: request_hash and response_hash are not opened"
+	default:
+		o.note = fmt.Sprintf("participant %s, the proof's own, discloses it in no submission: request_hash and response_hash are not opened", owner.Slug)
+	}
+	for _, other := range others {
+		o.note += "\nalso disclosed by " + other + ", not the proof's own participant: not used (--submission to check it)"
+	}
+	return o, nil
+}
+
+// ownerOf returns the enrolled participant whose DID the view's disclosed
+// agent_identity names, or nil. Whether the opening matches its commitment
+// is the verifier's check; this only chooses whose disclosure to use.
+func ownerOf(s *season.Season, view *proof.View) *season.Participant {
+	id, ok := view.Disclosed[proof.FieldAgentIdentity]
+	if !ok || id.Value.Kind() != pyjson.String {
+		return nil
+	}
+	for _, p := range s.Participants {
+		if p.DID == id.Value.Str() {
+			return p
+		}
+	}
+	return nil
 }
