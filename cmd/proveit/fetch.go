@@ -124,7 +124,7 @@ func runFetch(e *env, args []string) int {
 		return fail("%v", err)
 	}
 	c := &fetch.Client{Base: *base, HTTP: fetchHTTP, Store: fetch.FileStore{Path: *statePath}, MaxWait: *wait, Progress: e.stdout}
-	plan, err := c.Plan(proofsDir, fetch.Cited(s), fetch.Options{Recheck: *recheck})
+	plan, err := c.Plan(proofsDir, citedIDs(s), fetch.Options{Recheck: *recheck})
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -153,6 +153,16 @@ func runFetch(e *env, args []string) int {
 		return 3
 	}
 	return 1
+}
+
+// citedIDs is the id of every proof the season cites.
+func citedIDs(s *season.Season) []string {
+	cited := s.CitedProofs()
+	ids := make([]string, len(cited))
+	for i, c := range cited {
+		ids[i] = c.ProofID
+	}
+	return ids
 }
 
 func fetchIsLimit(err error) bool {
