@@ -103,28 +103,20 @@ func runFetch(e *env, args []string) int {
 		return fail("--base: %v", err)
 	}
 	if *statePath == "" {
-		cache, err := os.UserCacheDir()
-		if err != nil {
-			return fail("no user cache directory for the state file (%v): pass --state FILE", err)
+		if *statePath, err = defaultFetchState(); err != nil {
+			return fail("%v", err)
 		}
-		*statePath = filepath.Join(cache, "proveit", "fetch-state.json")
 	}
 	proofsDir := filepath.Join(*dir, "proofs")
-	// A temporary file an interrupted run left would make the season refuse
-	// to load; it never holds anything that was not written whole elsewhere.
-	removed, err := fetch.RemoveTemp(proofsDir)
-	if err != nil {
+	if err := removeFetchTemp(e, proofsDir); err != nil {
 		return fail("%v", err)
-	}
-	for _, n := range removed {
-		fmt.Fprintf(e.stdout, "removed %s, left by an interrupted run\n", filepath.Join(proofsDir, n))
 	}
 	s, err := season.Load(*dir)
 	if err != nil {
 		return fail("%v", err)
 	}
 	c := &fetch.Client{Base: *base, HTTP: fetchHTTP, Store: fetch.FileStore{Path: *statePath}, MaxWait: *wait, Progress: e.stdout}
-	plan, err := c.Plan(proofsDir, fetch.Cited(s), fetch.Options{Recheck: *recheck})
+	plan, err := c.Plan(proofsDir, citedIDs(s), fetch.Options{Recheck: *recheck})
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -146,6 +138,39 @@ func runFetch(e *env, args []string) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	return fetchExit(rep)
+}
+
+// defaultFetchState is the state file's path when --state is not given:
+// proveit/fetch-state.json in the user cache directory, shared by every
+// season fetched from this machine (the read limit is per IP address; the
+// season directory holds nothing but its frozen inputs).
+func defaultFetchState() (string, error) {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no user cache directory for the state file (%v): pass --state FILE", err)
+	}
+	return filepath.Join(cache, "proveit", "fetch-state.json"), nil
+}
+
+// removeFetchTemp removes, and reports, the temporary files an interrupted
+// run left in proofsDir: they would make the season refuse to load, and
+// never hold anything that was not written whole elsewhere.
+func removeFetchTemp(e *env, proofsDir string) error {
+	removed, err := fetch.RemoveTemp(proofsDir)
+	if err != nil {
+		return err
+	}
+	for _, n := range removed {
+		fmt.Fprintf(e.stdout, "removed %s, left by an interrupted run\n", filepath.Join(proofsDir, n))
+	}
+	return nil
+}
+
+// fetchExit is the exit status of a run: 0 when every planned proof was
+// answered with nothing refused, 3 when the run stopped at the read limit
+// and nothing else went wrong, 1 otherwise.
+func fetchExit(rep *fetch.Report) int {
 	switch {
 	case rep.OK():
 		return 0
@@ -153,6 +178,16 @@ func runFetch(e *env, args []string) int {
 		return 3
 	}
 	return 1
+}
+
+// citedIDs is the id of every proof the season cites.
+func citedIDs(s *season.Season) []string {
+	cited := s.CitedProofs()
+	ids := make([]string, len(cited))
+	for i, c := range cited {
+		ids[i] = c.ProofID
+	}
+	return ids
 }
 
 func fetchIsLimit(err error) bool {

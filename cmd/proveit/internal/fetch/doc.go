@@ -1,0 +1,73 @@
+// Package fetch fills a season's proof cache, the proofs/<proof_id>.json
+// files that season.Load lists and the build reads, with the public views
+// of the Trust Layer (the view of GET /v1/proof/{id}, the only one the
+// scorer reads, §4.1 of the specification), within the Trust Layer's read
+// limit (§10). It is the only part of proveit that talks HTTP: the build
+// reads the cache and nothing else. Which proofs a season cites is the
+// season package's to say (season.Season.CitedProofs); fetch is given their
+// ids.
+//
+// A Client plans (Client.Plan: what the cache holds, what must be read, how
+// many calls, when the limit lets them be made; it makes no call and writes
+// nothing) and carries the plan out (Client.Run, which says what it did in a
+// Report). The decisions it makes:
+//
+// Reads. Proofs are read by groups of at most GroupSize ids with POST
+// /v1/proofs, which counts one read whatever the group's size (§10). A group
+// of one, and an id that a grouped answer neither serves nor lists as not
+// found (the grouped read serves PROVE IT proofs only, §10), is read alone
+// with GET /v1/proof/{id}.
+//
+// What is read again. A view whose batch is closed is anchored and never
+// changes, so once cached it is never read again (§10: a view kept on disk
+// need not be read again). A pending view, whose batch is open, is read
+// again at every run until its batch closes. A proof the Trust Layer answers
+// 404 for is cached as the 404 record {"not_found": true, "proof_id": ID}
+// and not read again: the build can then tell « does not exist », a proof
+// that fails condition 1 of §4.1, from « not fetched », which stops the
+// build. Options.Recheck reads closed views and 404 records again, to audit
+// that the Trust Layer still serves what was cached.
+//
+// Writes. A view is written only once it parses, with proof.ParseCached, as
+// the view of the proof it was asked for; otherwise it is refused and
+// reported with the proof id. Every file is written atomically: a temporary
+// file in the same directory, synced, then renamed over the old one, so that
+// a reader sees the old file or the new one, never a part of either, and an
+// interrupted run loses nothing it wrote. The temporary files an interrupted
+// run may leave are removed by RemoveTemp (the season loader would refuse
+// them). Every response body is bounded; a body over its bound or cut short
+// is refused whole.
+//
+// Incidents. An answer that contradicts what the Trust Layer served before
+// is a Trust Layer incident: a closed view that comes back different, a
+// pending view whose signed content changed, a cached view now answered
+// 404. It is refused, the cached file is kept, and the Report names the
+// proof and what differs. (A proof answered 404 before and served now is
+// reported too; its view replaces the 404 record.)
+//
+// The budget, across runs. The Trust Layer blocks an IP address beyond 100
+// public-view reads an hour (§10). The limit is the address's, not a run's
+// nor a season's: a Store keeps the time of every call of the last hour for
+// each Trust Layer, and every call is recorded there before it is made, so
+// that an interrupted run never forgets a read it spent. A call is made only
+// while fewer calls than the limit fall in the hour before it (a sliding
+// window). A 429 sets a time before which no call is made (its Retry-After,
+// or a whole hour without one), kept in the store too. A transient failure
+// (a 5xx, a transport error, a truncated body) is retried with exponential
+// backoff and jitter, each attempt spending a read like any call; a failure
+// that persists stops the run, and so does a 401 or 403 (the address may be
+// blocked: reading on would only spend the budget). When the next call the
+// limit allows is further away than Client.MaxWait, the run stops with a
+// *LimitError that says when to run again; the next run reads only what is
+// still missing or pending. Reads made from the address by other means are
+// not in the store: the Trust Layer's 429 then rules.
+//
+// Where the budget is kept. FileStore keeps it in one JSON file for every
+// Trust Layer and every season of the machine. It is not kept beside the
+// cache: the limit counts the machine's reads, so a file per season would
+// let two seasons spend it twice, and a season directory holds frozen
+// inputs, committed as they are, whose loader accepts nothing in proofs/ but
+// <proof_id>.json files. proveit fetch keeps it in the user cache directory
+// unless told another file. A state file that does not parse is an error,
+// never an empty budget.
+package fetch

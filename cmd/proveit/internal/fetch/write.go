@@ -1,0 +1,165 @@
+package fetch
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/pyjson"
+)
+
+// view checks a view served for id against its id and the cache, and writes
+// it: a view that is not id's is refused; one that contradicts the cached
+// view is an incident; one equal to it is unchanged.
+func (r *runner) view(id string, data []byte) error {
+	v, nf, err := proof.ParseCached(id, data)
+	if err != nil {
+		r.refuse(id, "served view refused, not written: "+parseFailure(err))
+		return nil
+	}
+	if nf != nil {
+		r.refuse(id, "a 404 record was served as its view: not written")
+		return nil
+	}
+	held, old, _ := inspect(r.dir, id)
+	switch held {
+	case Closed:
+		if same(old, data) {
+			r.unchanged(id)
+			return nil
+		}
+		r.incident(id, fmt.Sprintf("its anchored view (batch %s closed) came back different (%s): refused, the cached view is kept", batchOf(old), strings.Join(diffKeys(old, data, nil), ", ")))
+		return nil
+	case Pending:
+		if d := diffKeys(old, data, boundKeys); len(d) > 0 {
+			r.incident(id, fmt.Sprintf("the view of a pending proof came back with a different %s, which its signature binds: refused, the cached view is kept", strings.Join(d, ", ")))
+			return nil
+		}
+		if same(old, data) {
+			r.unchanged(id)
+			return nil
+		}
+	case NotFound:
+		r.incident(id, "it was answered 404 before and is served now: the view is written in place of the 404 record")
+	}
+	if err := r.write(id, data); err != nil {
+		return err
+	}
+	r.rep.Written = append(r.rep.Written, id)
+	if held == Pending && v.Batch.Status == proof.BatchClosed {
+		r.logf("  proof %s: its batch %s is now closed", id, v.Batch.ID)
+	}
+	return nil
+}
+
+// parseFailure says where and why a served view does not parse.
+func parseFailure(err error) string {
+	var fe *proof.FieldError
+	if !errors.As(err, &fe) {
+		return err.Error()
+	}
+	where := fe.Pointer
+	if where == "" {
+		where = "the view"
+	}
+	return where + ": " + fe.Reason
+}
+
+// notFound records that the Trust Layer does not know id: the 404 record,
+// unless a view of id is cached (an incident).
+func (r *runner) notFound(id string) error {
+	held, _, _ := inspect(r.dir, id)
+	switch held {
+	case Closed, Pending:
+		r.incident(id, "answered not found, but it was served before: refused, the cached view is kept")
+		return nil
+	case NotFound:
+		r.unchanged(id)
+		return nil
+	}
+	if err := r.write(id, notFoundRecord(id)); err != nil {
+		return err
+	}
+	r.rep.NotFound = append(r.rep.NotFound, id)
+	return nil
+}
+
+// write writes id's file atomically.
+func (r *runner) write(id string, data []byte) error {
+	r.answered[id] = true
+	if err := writeAtomic(r.dir, id+".json", data); err != nil {
+		return &localError{fmt.Errorf("proof %s: writing %s: %w", id, cacheFile(r.dir, id), err)}
+	}
+	return nil
+}
+
+// boundKeys are the parts of a view that the chain hash and the signature
+// bind: they never change, even while the batch is open.
+var boundKeys = []string{"proof_id", "spec_version", "hashes", "commitments", "disclosed", "signature"}
+
+// same reports whether two view documents are equal as JSON values.
+func same(a, b []byte) bool {
+	ca, err1 := canonical(a)
+	cb, err2 := canonical(b)
+	return err1 == nil && err2 == nil && bytes.Equal(ca, cb)
+}
+
+// canonical returns the canonical JSON of a view document (the comparison
+// ignores layout and key order, never a value).
+func canonical(data []byte) ([]byte, error) {
+	v, err := pyjson.DecodeStrict(data)
+	if err != nil {
+		return nil, err
+	}
+	return pyjson.Canonical(v), nil
+}
+
+// diffKeys lists the top-level keys whose values differ between two view
+// documents (only among keys, when keys is not nil), sorted.
+func diffKeys(a, b []byte, keys []string) []string {
+	va, err1 := pyjson.DecodeStrict(a)
+	vb, err2 := pyjson.DecodeStrict(b)
+	if err1 != nil || err2 != nil {
+		return []string{"(document)"}
+	}
+	names := map[string]bool{}
+	for _, m := range va.Members() {
+		names[m.Key] = true
+	}
+	for _, m := range vb.Members() {
+		names[m.Key] = true
+	}
+	var out []string
+	for k := range names {
+		if keys != nil && !contains(keys, k) {
+			continue
+		}
+		x, okx := va.Lookup(k)
+		y, oky := vb.Lookup(k)
+		if okx != oky || (okx && !bytes.Equal(pyjson.Canonical(x), pyjson.Canonical(y))) {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// batchOf names the batch of a cached view, for a message.
+func batchOf(data []byte) string {
+	if v, err := proof.ParseView(data); err == nil {
+		return v.Batch.ID
+	}
+	return "?"
+}

@@ -1,0 +1,154 @@
+package fetch
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestViewForAnotherID: a view that is another proof's, or that does not
+// parse, is refused with the proof id and never written; the others are.
+func TestViewForAnotherID(t *testing.T) {
+	w := newWorld(t, "another id")
+	ids := sortedCopy(w.closed(5))
+	swapped, malformed, other := ids[0], ids[1], ids[4]
+	otherView, _ := w.proofs[other].View()
+	w.srv.Put(swapped, otherView)
+	w.srv.Put(malformed, []byte(`{"proof_id": "`+malformed+`", "spec_version": "3.1"}`))
+	_, rep := w.run(ids[:4], Options{})
+	if len(rep.Refused) != 2 || len(rep.Written) != 2 || rep.OK() {
+		t.Fatalf("%+v\n%s", rep, w.log.String())
+	}
+	if msg := rep.Refused[0].Error(); !strings.Contains(msg, "proof "+swapped+": served view refused, not written: /proof_id: view of "+other) {
+		t.Errorf("swapped: %s", msg)
+	}
+	if msg := rep.Refused[1].Error(); !strings.Contains(msg, "proof "+malformed+": served view refused, not written: /hashes: missing") {
+		t.Errorf("malformed: %s", msg)
+	}
+	for _, id := range []string{swapped, malformed} {
+		if held, _ := w.cached(id); held != Missing {
+			t.Errorf("proof %s written", id)
+		}
+	}
+	// Alone (GET) too.
+	_, rep = w.run([]string{swapped}, Options{})
+	if len(rep.Refused) != 1 || rep.Refused[0].ProofID != swapped || len(rep.Written) != 0 {
+		t.Fatalf("GET: %+v", rep)
+	}
+}
+
+// TestChangedClosedView: a closed view that comes back different (the same
+// proof, re-anchored in another batch) is refused, reported as a Trust
+// Layer incident, and the cached view is kept. Closed views are read again
+// only with Recheck.
+func TestChangedClosedView(t *testing.T) {
+	w := newWorld(t, "re-anchored")
+	ids := sortedCopy(w.closed(3))
+	if _, rep := w.run(ids, Options{}); !rep.OK() {
+		t.Fatal(rep)
+	}
+	_, before := w.cached(ids[1])
+	// The same seed and calls give the same proofs; closed in another batch.
+	twin := newWorld(t, "re-anchored")
+	twin.issue(3, `{"statut": "actif"}`)
+	ps, err := twin.is.CloseBatch("lot-bis", twin.at.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if p.ID == ids[1] {
+			w.srv.PutProof(p)
+		}
+	}
+	if p, rep := w.run(ids, Options{}); p.Calls != 0 || rep.Calls != 0 {
+		t.Fatalf("closed views read again without Recheck")
+	}
+	_, rep := w.run(ids, Options{Recheck: true})
+	if len(rep.Incidents) != 1 || rep.Incidents[0].ProofID != ids[1] || len(rep.Unchanged) != 2 || len(rep.Written) != 0 || rep.OK() {
+		t.Fatalf("%+v\n%s", rep, w.log.String())
+	}
+	if msg := rep.Incidents[0].Error(); !strings.Contains(msg, "its anchored view (batch lot-3 closed) came back different (batch): refused, the cached view is kept") {
+		t.Errorf("incident: %s", msg)
+	}
+	if _, after := w.cached(ids[1]); !bytes.Equal(before, after) {
+		t.Error("the cached view was replaced")
+	}
+	if !strings.Contains(w.log.String(), "Trust Layer incident: proof "+ids[1]) {
+		t.Errorf("progress:\n%s", w.log.String())
+	}
+}
+
+// TestPendingReread: a pending view is read again at every run, kept while
+// its batch is open, replaced when it closes, then never read again.
+func TestPendingReread(t *testing.T) {
+	w := newWorld(t, "pending")
+	ids := w.issue(3, `{"statut": "actif"}`)
+	_, rep := w.run(ids, Options{})
+	if !rep.OK() || len(rep.Written) != 3 {
+		t.Fatal(rep)
+	}
+	for _, id := range ids {
+		if held, _ := w.cached(id); held != Pending {
+			t.Fatalf("proof %s: %v", id, held)
+		}
+	}
+	p, rep := w.run(ids, Options{})
+	if p.Held[Pending] != 3 || p.Calls != 1 || !rep.OK() || len(rep.Unchanged) != 3 {
+		t.Fatalf("still pending: %+v", rep)
+	}
+	w.close("lot-closed")
+	_, rep = w.run(ids, Options{})
+	if !rep.OK() || len(rep.Written) != 3 {
+		t.Fatalf("closed: %+v", rep)
+	}
+	for _, id := range ids {
+		held, data := w.cached(id)
+		want, _ := w.proofs[id].View()
+		if held != Closed || !same(data, want) {
+			t.Errorf("proof %s: %v", id, held)
+		}
+	}
+	if !strings.Contains(w.log.String(), "its batch lot-closed is now closed") {
+		t.Errorf("progress:\n%s", w.log.String())
+	}
+	if p, _ := w.run(ids, Options{}); p.Calls != 0 {
+		t.Error("closed views read again")
+	}
+}
+
+// TestPendingChanged: a pending view whose signed content changed, or that
+// is now answered 404, is refused as an incident; the cached view is kept.
+func TestPendingChanged(t *testing.T) {
+	w := newWorld(t, "pending changed")
+	ids := sortedCopy(w.issue(2, `{"statut": "actif"}`))
+	if _, rep := w.run(ids, Options{}); !rep.OK() {
+		t.Fatal(rep)
+	}
+	_, before := w.cached(ids[0])
+	twin := newWorld(t, "pending changed")
+	other := twin.issue(2, `{"statut": "radié"}`) // same ids, another response hash
+	for _, id := range other {
+		if id == ids[0] {
+			v, _ := twin.proofs[id].View()
+			w.srv.Put(id, v)
+		}
+	}
+	w.srv.Delete(ids[1])
+	_, rep := w.run(ids, Options{})
+	if len(rep.Incidents) != 2 || len(rep.Written) != 0 {
+		t.Fatalf("%+v\n%s", rep, w.log.String())
+	}
+	if msg := rep.Incidents[0].Error(); !strings.Contains(msg, "proof "+ids[0]+": the view of a pending proof came back with a different commitments, hashes, signature") {
+		t.Errorf("changed: %s", msg)
+	}
+	if msg := rep.Incidents[1].Error(); !strings.Contains(msg, "proof "+ids[1]+": answered not found, but it was served before") {
+		t.Errorf("vanished: %s", msg)
+	}
+	if _, after := w.cached(ids[0]); !bytes.Equal(before, after) {
+		t.Error("the cached view was replaced")
+	}
+	if held, _ := w.cached(ids[1]); held != Pending {
+		t.Errorf("the vanished proof's view: %v", held)
+	}
+}

@@ -1,0 +1,141 @@
+package season
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/ark-forge/proveit/scorer/submission"
+)
+
+func TestCitedProofs(t *testing.T) {
+	a, b, c, d := "prf_20260921_101233_ab12cd", "prf_20260921_101234_ab12ce", "prf_20260914_181440_541795", "prf_20260915_090000_00aa11"
+	freeze := func(track string) Place { return Place{Kind: ByFreeze, Track: track} }
+	assertion := func(track, slug, task, id string) Place {
+		return Place{Kind: ByAssertion, Track: track, Participant: slug, Task: task, Assertion: id}
+	}
+	disclosure := func(track, slug, task string) Place {
+		return Place{Kind: ByDisclosure, Track: track, Participant: slug, Task: task}
+	}
+	sub := func(slug, task string, as []submission.Assertion, disclosed ...string) *SubmissionFile {
+		ds := map[string]submission.Disclosure{}
+		for _, id := range disclosed {
+			ds[id] = submission.Disclosure{}
+		}
+		return &SubmissionFile{Participant: slug, TaskID: task, Submission: &submission.Submission{Assertions: as, Disclosures: ds}}
+	}
+	prereg := func(ids ...string) *Preregistration {
+		p := &Preregistration{}
+		for _, id := range ids {
+			p.Freezes = append(p.Freezes, &Freeze{ProofID: id})
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name   string
+		tracks []*Track
+		want   []Citation
+	}{
+		{"no track", nil, nil},
+		{"no preregistration, no submission", []*Track{{Name: Conformite}}, nil},
+		{
+			// Every proof of the assertions, the disclosures and the freezes,
+			// distinct and sorted; a submission that does not parse is skipped.
+			"assertions, disclosures and freezes",
+			[]*Track{{
+				Name:            Conformite,
+				Preregistration: prereg(d, c),
+				Submissions: []*SubmissionFile{
+					sub("alice", "conf-01", []submission.Assertion{{ID: "a1", ProofIDs: []string{b, a}}, {ID: "a2", ProofIDs: []string{a}}}, b, a),
+					{Participant: "ann", TaskID: "conf-01", ParseErr: errors.New("bad")},
+				},
+			}},
+			[]Citation{
+				{c, []Place{freeze(Conformite)}},
+				{d, []Place{freeze(Conformite)}},
+				{a, []Place{assertion(Conformite, "alice", "conf-01", "a1"), assertion(Conformite, "alice", "conf-01", "a2"), disclosure(Conformite, "alice", "conf-01")}},
+				{b, []Place{assertion(Conformite, "alice", "conf-01", "a1"), disclosure(Conformite, "alice", "conf-01")}},
+			},
+		},
+		{
+			"a submission that does not parse cites nothing",
+			[]*Track{{Name: Conformite, Submissions: []*SubmissionFile{{Participant: "ann", TaskID: "conf-01", Raw: []byte(`{"season": 1}`), ParseErr: errors.New("bad")}}}},
+			nil,
+		},
+		{
+			"a disclosure no assertion cites still names its proof",
+			[]*Track{{Name: Conformite, Submissions: []*SubmissionFile{sub("alice", "conf-01", nil, a)}}},
+			[]Citation{{a, []Place{disclosure(Conformite, "alice", "conf-01")}}},
+		},
+		{
+			"one proof cited across tracks, participants and a freeze, in season order",
+			[]*Track{
+				{
+					Name:            Conformite,
+					Preregistration: prereg(c),
+					Submissions: []*SubmissionFile{
+						sub("alice", "conf-01", []submission.Assertion{{ID: "a1", ProofIDs: []string{a}}}),
+						sub("alice", "conf-02", []submission.Assertion{{ID: "x", ProofIDs: []string{a}}}),
+						sub("bob", "conf-01", []submission.Assertion{{ID: "a1", ProofIDs: []string{a}}}),
+					},
+				},
+				{
+					Name:            Generique,
+					Preregistration: prereg(a),
+					Submissions:     []*SubmissionFile{sub("alice", "gen-01", []submission.Assertion{{ID: "a1", ProofIDs: []string{c}}})},
+				},
+			},
+			[]Citation{
+				{c, []Place{freeze(Conformite), assertion(Generique, "alice", "gen-01", "a1")}},
+				{a, []Place{
+					assertion(Conformite, "alice", "conf-01", "a1"),
+					assertion(Conformite, "alice", "conf-02", "x"),
+					assertion(Conformite, "bob", "conf-01", "a1"),
+					freeze(Generique),
+				}},
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &Season{Tracks: tc.tracks}
+			got := s.CitedProofs()
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("CitedProofs:\n got %+v\nwant %+v", got, tc.want)
+			}
+			if again := s.CitedProofs(); !reflect.DeepEqual(again, got) {
+				t.Errorf("CitedProofs is not deterministic:\n%+v\n%+v", got, again)
+			}
+		})
+	}
+}
+
+// TestCitedProofsLoaded: on a season as Load reads it, the freezes of both
+// tracks (superseded ones included) and the proof of the one submission
+// that parses; the two that do not parse cite nothing.
+func TestCitedProofsLoaded(t *testing.T) {
+	s, err := Load(newFixture().write(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Citation{
+		{"prf_20260914_181440_541795", []Place{{Kind: ByFreeze, Track: Conformite}}},
+		{"prf_20260914_181441_541796", []Place{{Kind: ByFreeze, Track: Generique}}},
+		{"prf_20260915_090000_00aa11", []Place{{Kind: ByFreeze, Track: Conformite}}},
+		{"prf_20260915_090001_00aa12", []Place{{Kind: ByFreeze, Track: Generique}}},
+		{"prf_20260921_101233_ab12cd", []Place{
+			{Kind: ByAssertion, Track: Conformite, Participant: "alice", Task: "conf-01", Assertion: "a1"},
+			{Kind: ByDisclosure, Track: Conformite, Participant: "alice", Task: "conf-01"},
+		}},
+	}
+	if got := s.CitedProofs(); !reflect.DeepEqual(got, want) {
+		t.Errorf("CitedProofs:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestCiteKindString(t *testing.T) {
+	for k, want := range map[CiteKind]string{ByAssertion: "assertion", ByDisclosure: "disclosure", ByFreeze: "freeze", 0: "CiteKind(0)"} {
+		if got := k.String(); got != want {
+			t.Errorf("CiteKind(%d).String() = %q, want %q", int(k), got, want)
+		}
+	}
+}
