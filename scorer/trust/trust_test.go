@@ -180,7 +180,7 @@ func TestLoadRefusesOversizeAndSymlink(t *testing.T) {
 	if err := os.Symlink("/etc/hostname", filepath.Join(dir, TrustLayerFile)); err != nil {
 		t.Skip("symlinks unavailable in this temporary directory: " + err.Error())
 	}
-	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "is a symbolic link, want a regular file") {
 		t.Errorf("symlinked trust_layer.toml: %v", err)
 	}
 }
