@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -146,5 +147,46 @@ func TestNonRegularInputs(t *testing.T) {
 		if code != 1 || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d, stderr %q; want exit 1 and one line with %q", c.args, code, stderr, c.want)
 		}
+	}
+}
+
+// TestVerifyOpensWithTheOwnersDisclosure: another participant who cites
+// someone's valid proof with wrong openings cannot make verify report it
+// invalid; the foreign disclosure is named and only used on request.
+func TestVerifyOpensWithTheOwnersDisclosure(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "0")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "seasons", "0"))); err != nil {
+		t.Fatal(err)
+	}
+	const id = "prf_20261005_090009_02a94a" // boussole's, conf-01
+	other := filepath.Join(dir, "conformite", "submissions", "albatros", "conf-01.json")
+	raw, err := os.ReadFile(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sub map[string]any
+	if err := json.Unmarshal(raw, &sub); err != nil {
+		t.Fatal(err)
+	}
+	a := sub["assertions"].([]any)[0].(map[string]any)
+	a["proof_ids"] = append(a["proof_ids"].([]any), id)
+	bogus := map[string]any{"nonce": strings.Repeat("ab", 32), "value": strings.Repeat("cd", 32)}
+	sub["disclosures"].(map[string]any)[id] = map[string]any{"request_hash": bogus, "response_hash": bogus}
+	raw, _ = json.Marshal(sub)
+	if err := os.WriteFile(other, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "", "verify", "--season", dir, id)
+	if code != 0 || !strings.Contains(stdout, "participant boussole, the proof's own") ||
+		!strings.Contains(stdout, "also disclosed by conformite/submissions/albatros/conf-01.json (participant albatros), not the proof's own participant: not used") ||
+		!strings.Contains(stdout, "outcome: valid") {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, _ = runCLI(t, "", "verify", "--season", dir, "--submission", other, id)
+	if code != 1 || !strings.Contains(stdout, "not the proof's own participant") || !strings.Contains(stdout, "outcome: invalid") {
+		t.Errorf("--submission with the foreign disclosure: exit %d\n%s", code, stdout)
+	}
+	if code, _, stderr := runCLI(t, "", "verify", "--season", dir, "--submission", filepath.Join(dir, "conformite", "submissions", "albatros", "conf-02.json"), id); code != 1 || !strings.Contains(stderr, "does not disclose proof "+id) {
+		t.Errorf("--submission that does not disclose the proof: exit %d %s", code, stderr)
 	}
 }
