@@ -227,9 +227,10 @@ func ParseView(data []byte) (*View, error) {
 	return parseView("", doc)
 }
 
-// viewParser walks a view, remembering the first fault.
+// viewParser walks a view; its errors name the proof.
 type viewParser struct {
-	id string
+	id   string // the proof id errors name: as cached, then as read
+	want string // the proof id the view is cached as, "" for none
 }
 
 func (p *viewParser) fail(ptr, format string, args ...any) error {
@@ -308,12 +309,19 @@ func (p *viewParser) base64(obj pyjson.Value, ptr, key string, max int) ([]byte,
 	return b, nil
 }
 
+// topKeys are the top-level keys the model reads. A served view may carry
+// more (informational fields the model does not use): they are listed in
+// View.Ignored and never read.
 var topKeys = []string{"agent_identity", "agent_identity_verified", "batch", "buyer_fingerprint", "commitments", "did_resolution_status", "disclosed", "hashes", "proof_id", "seller", "signature", "spec_version", "timestamp", "transaction_id"}
 
+// flatKeys are the flat identity and chain fields kept in View.Flat as the
+// view serves them: informational (§4.1), never what a check relies on.
 var flatKeys = []string{FieldAgentIdentity, FieldAgentIdentityVerified, FieldBuyerFingerprint, FieldDIDResolutionStatus, FieldSeller, FieldTimestamp, FieldTransactionID}
 
+// parseView reads doc as a view, one top-level field per step, in this
+// order; the first fault is the error.
 func parseView(want string, doc pyjson.Value) (*View, error) {
-	p := &viewParser{id: want}
+	p := &viewParser{id: want, want: want}
 	if p.id == "" {
 		p.id = "(unknown)"
 	}
@@ -321,35 +329,65 @@ func parseView(want string, doc pyjson.Value) (*View, error) {
 		return nil, p.fail("", "got %s, want an object", kindName(doc))
 	}
 	v := &View{Flat: map[string]pyjson.Value{}}
+	for _, step := range []func(doc pyjson.Value, v *View) error{
+		p.proofID, p.specVersion, p.hashes, p.flat, p.commitments, p.disclosed, p.signature, p.batch,
+	} {
+		if err := step(doc, v); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// proofID reads /proof_id: a proof id, and the one the view is cached as
+// when there is one. Later faults name it.
+func (p *viewParser) proofID(doc pyjson.Value, v *View) error {
 	id, err := p.str(doc, "", "proof_id")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if !ValidProofID(id) {
-		return nil, p.fail("/proof_id", "got %s, want a proof id (prf_YYYYMMDD_HHMMSS_xxxxxx)", quote(id))
+		return p.fail("/proof_id", "got %s, want a proof id (prf_YYYYMMDD_HHMMSS_xxxxxx)", quote(id))
 	}
-	if want != "" && id != want {
-		return nil, p.fail("/proof_id", "view of %s, cached as %s", id, want)
+	if p.want != "" && id != p.want {
+		return p.fail("/proof_id", "view of %s, cached as %s", id, p.want)
 	}
 	p.id, v.ProofID = id, id
-	if v.SpecVersion, err = p.str(doc, "", "spec_version"); err != nil {
-		return nil, err
-	}
-	alg := AlgorithmOf(v.SpecVersion)
+	return nil
+}
+
+// specVersion reads /spec_version, any string: a version the model does
+// not know is the verifier's to refuse (AlgorithmOf).
+func (p *viewParser) specVersion(doc pyjson.Value, v *View) error {
+	var err error
+	v.SpecVersion, err = p.str(doc, "", "spec_version")
+	return err
+}
+
+// hashes reads /hashes: the chain, and the flat request and response hashes
+// (informational, kept in v.Flat as request_hash and response_hash).
+func (p *viewParser) hashes(doc pyjson.Value, v *View) error {
 	hashes, err := p.object(doc, "", "hashes", "chain", "request", "response")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if v.Chain, err = p.hex64(hashes, "/hashes", "chain"); err != nil {
-		return nil, err
+		return err
 	}
 	for _, k := range []string{"request", "response"} {
 		h, err := p.hex64(hashes, "/hashes", k)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.Flat[k+"_hash"] = pyjson.StringValue(h)
 	}
+	return nil
+}
+
+// flat keeps the flat fields of flatKeys that the view carries, as they
+// are (informational, never checked here), and lists the top-level keys
+// the model does not know in v.Ignored. It never fails.
+func (p *viewParser) flat(doc pyjson.Value, v *View) error {
 	for _, k := range flatKeys {
 		if f, ok := doc.Lookup(k); ok {
 			v.Flat[k] = f
@@ -360,68 +398,90 @@ func parseView(want string, doc pyjson.Value) (*View, error) {
 			v.Ignored = append(v.Ignored, m.Key)
 		}
 	}
-	if alg == Committed {
-		fields := CommittedFields(v.SpecVersion)
-		c, err := p.object(doc, "", "commitments", fields...)
-		if err != nil {
-			return nil, err
-		}
-		v.Commitments = map[string]string{}
-		for _, f := range fields {
-			if v.Commitments[f], err = p.hex64(c, "/commitments", f); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if d, ok := doc.Lookup("disclosed"); ok || v.SpecVersion == Spec31 {
-		if !ok {
-			return nil, p.fail("/disclosed", "missing")
-		}
-		if d.Kind() != pyjson.Object {
-			return nil, p.fail("/disclosed", "got %s, want an object", kindName(d))
-		}
-		v.Disclosed = map[string]Opening{}
-		for _, m := range d.Members() {
-			ptr := "/disclosed/" + escape(m.Key)
-			if !contains(IdentityFields, m.Key) {
-				return nil, p.fail(ptr, "unknown key, want one of %s", strings.Join(IdentityFields, ", "))
-			}
-			if m.Value.Kind() != pyjson.Object || m.Value.Len() != 2 {
-				return nil, p.fail(ptr, `want exactly {"nonce", "value"}`)
-			}
-			nonce, err := p.hex64(m.Value, ptr, "nonce")
-			if err != nil {
-				return nil, err
-			}
-			val, ok := m.Value.Lookup("value")
-			if !ok {
-				return nil, p.fail(ptr+"/value", "missing")
-			}
-			v.Disclosed[m.Key] = Opening{Nonce: nonce, Value: val}
-		}
-	}
-	sig, err := p.object(doc, "", "signature", "algorithm", "value")
-	if err != nil {
-		return nil, err
-	}
-	if a, err := p.str(sig, "/signature", "algorithm"); err != nil {
-		return nil, err
-	} else if a != "ed25519" {
-		return nil, p.fail("/signature/algorithm", "got %s, want \"ed25519\"", quote(a))
-	}
-	if v.Signature, err = p.base64(sig, "/signature", "value", 64); err != nil {
-		return nil, err
-	}
-	if len(v.Signature) != 64 {
-		return nil, p.fail("/signature/value", "%d bytes, want an Ed25519 signature of 64 bytes", len(v.Signature))
-	}
-	if err := p.batch(doc, &v.Batch); err != nil {
-		return nil, err
-	}
-	return v, nil
+	return nil
 }
 
-func (p *viewParser) batch(doc pyjson.Value, b *Batch) error {
+// commitments reads /commitments of a spec that commits its chain fields:
+// exactly the fields of CommittedFields, each a 64-hex commitment. Older
+// specs carry none and their key, if present, is not read.
+func (p *viewParser) commitments(doc pyjson.Value, v *View) error {
+	if AlgorithmOf(v.SpecVersion) != Committed {
+		return nil
+	}
+	fields := CommittedFields(v.SpecVersion)
+	c, err := p.object(doc, "", "commitments", fields...)
+	if err != nil {
+		return err
+	}
+	v.Commitments = map[string]string{}
+	for _, f := range fields {
+		if v.Commitments[f], err = p.hex64(c, "/commitments", f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// disclosed reads /disclosed, required in 3.1 and read whenever present:
+// openings {"nonce", "value"} of identity fields only.
+func (p *viewParser) disclosed(doc pyjson.Value, v *View) error {
+	d, ok := doc.Lookup("disclosed")
+	if !ok && v.SpecVersion != Spec31 {
+		return nil
+	}
+	if !ok {
+		return p.fail("/disclosed", "missing")
+	}
+	if d.Kind() != pyjson.Object {
+		return p.fail("/disclosed", "got %s, want an object", kindName(d))
+	}
+	v.Disclosed = map[string]Opening{}
+	for _, m := range d.Members() {
+		ptr := "/disclosed/" + escape(m.Key)
+		if !contains(IdentityFields, m.Key) {
+			return p.fail(ptr, "unknown key, want one of %s", strings.Join(IdentityFields, ", "))
+		}
+		if m.Value.Kind() != pyjson.Object || m.Value.Len() != 2 {
+			return p.fail(ptr, `want exactly {"nonce", "value"}`)
+		}
+		nonce, err := p.hex64(m.Value, ptr, "nonce")
+		if err != nil {
+			return err
+		}
+		val, ok := m.Value.Lookup("value")
+		if !ok {
+			return p.fail(ptr+"/value", "missing")
+		}
+		v.Disclosed[m.Key] = Opening{Nonce: nonce, Value: val}
+	}
+	return nil
+}
+
+// signature reads /signature: {"algorithm": "ed25519", "value": base64 of
+// 64 bytes}.
+func (p *viewParser) signature(doc pyjson.Value, v *View) error {
+	sig, err := p.object(doc, "", "signature", "algorithm", "value")
+	if err != nil {
+		return err
+	}
+	if a, err := p.str(sig, "/signature", "algorithm"); err != nil {
+		return err
+	} else if a != "ed25519" {
+		return p.fail("/signature/algorithm", "got %s, want \"ed25519\"", quote(a))
+	}
+	if v.Signature, err = p.base64(sig, "/signature", "value", 64); err != nil {
+		return err
+	}
+	if len(v.Signature) != 64 {
+		return p.fail("/signature/value", "%d bytes, want an Ed25519 signature of 64 bytes", len(v.Signature))
+	}
+	return nil
+}
+
+// batch reads /batch: its id and status; an open batch carries nothing
+// more, a closed one its position, inclusion path, root and anchors.
+func (p *viewParser) batch(doc pyjson.Value, v *View) error {
+	b := &v.Batch
 	o, err := p.object(doc, "", "batch", "id", "inclusion_path", "leaf_index", "rfc3161_token", "root", "status", "transparency_log", "tree_size")
 	if err != nil {
 		return err
@@ -444,31 +504,23 @@ func (p *viewParser) batch(doc pyjson.Value, b *Batch) error {
 		}
 		return nil
 	case BatchClosed:
-	default:
-		return p.fail("/batch/status", "got %s, want \"closed\" or \"open\"", quote(b.Status))
+		return p.closedBatch(o, b)
 	}
+	return p.fail("/batch/status", "got %s, want \"closed\" or \"open\"", quote(b.Status))
+}
+
+// closedBatch reads what a closed batch adds: tree_size, leaf_index, the
+// inclusion path, the root and the two anchors.
+func (p *viewParser) closedBatch(o pyjson.Value, b *Batch) error {
+	var err error
 	if b.TreeSize, err = p.uint(o, "/batch", "tree_size", 1<<40); err != nil {
 		return err
 	}
 	if b.LeafIndex, err = p.uint(o, "/batch", "leaf_index", 1<<40); err != nil {
 		return err
 	}
-	path, ok := o.Lookup("inclusion_path")
-	if !ok {
-		return p.fail("/batch/inclusion_path", "missing")
-	}
-	if path.Kind() != pyjson.Array {
-		return p.fail("/batch/inclusion_path", "got %s, want an array", kindName(path))
-	}
-	if path.Len() > MaxInclusionPath {
-		return p.fail("/batch/inclusion_path", "%d hashes, exceeds the limit of %d", path.Len(), MaxInclusionPath)
-	}
-	for i, e := range path.Elems() {
-		if e.Kind() != pyjson.String || !hex64RE.MatchString(e.Str()) {
-			return p.fail(fmt.Sprintf("/batch/inclusion_path/%d", i), "want 64 lowercase hex digits")
-		}
-		h, _ := hex.DecodeString(e.Str())
-		b.InclusionPath = append(b.InclusionPath, h)
+	if b.InclusionPath, err = p.inclusionPath(o); err != nil {
+		return err
 	}
 	if b.RootHex, err = p.hex64(o, "/batch", "root"); err != nil {
 		return err
@@ -486,6 +538,30 @@ func (p *viewParser) batch(doc pyjson.Value, b *Batch) error {
 		return p.fail("/batch/transparency_log", "%d bytes, exceeds the limit of %d", len(b.TransparencyLog), MaxTransparencyLog)
 	}
 	return nil
+}
+
+// inclusionPath reads /batch/inclusion_path: at most MaxInclusionPath
+// hashes of 64 lowercase hex digits, decoded.
+func (p *viewParser) inclusionPath(o pyjson.Value) ([][]byte, error) {
+	path, ok := o.Lookup("inclusion_path")
+	if !ok {
+		return nil, p.fail("/batch/inclusion_path", "missing")
+	}
+	if path.Kind() != pyjson.Array {
+		return nil, p.fail("/batch/inclusion_path", "got %s, want an array", kindName(path))
+	}
+	if path.Len() > MaxInclusionPath {
+		return nil, p.fail("/batch/inclusion_path", "%d hashes, exceeds the limit of %d", path.Len(), MaxInclusionPath)
+	}
+	var hashes [][]byte
+	for i, e := range path.Elems() {
+		if e.Kind() != pyjson.String || !hex64RE.MatchString(e.Str()) {
+			return nil, p.fail(fmt.Sprintf("/batch/inclusion_path/%d", i), "want 64 lowercase hex digits")
+		}
+		h, _ := hex.DecodeString(e.Str())
+		hashes = append(hashes, h)
+	}
+	return hashes, nil
 }
 
 func contains(xs []string, s string) bool {
