@@ -251,27 +251,7 @@ func (v *Verifier) Verify(view *pv.View, opts Options) Outcome {
 		out.Checks = append(out.Checks, Check{Name: "batch", Result: "pending", Detail: fmt.Sprintf("batch %s is open: no anchor yet", view.Batch.ID)})
 	} else {
 		v.checkInclusion(r, view)
-		if ba.tsaErr != nil {
-			r.fail(ba.tsaErr, "rfc3161")
-		} else {
-			out.GenTime = ba.genTime
-			r.ok("rfc3161", "token of %s, genTime %s, signer %s", ba.tsa.TSA, ba.genTime.UTC().Format(time.RFC3339), ba.tsa.SignerSHA256)
-		}
-		if ba.logErr != nil {
-			r.fail(ba.logErr, "rekor")
-		} else {
-			r.ok("rekor", "entry %d of log %s, signed with pinned key %s", ba.log.LogIndex, ba.log.LogID, ba.rekorID)
-		}
-		switch {
-		case ba.tsaErr != nil:
-			r.skip("season_window", "no anchored time")
-		case opts.Window == (trust.Window{}):
-			r.skip("season_window", "no season window given")
-		case !opts.Window.Contains(ba.genTime):
-			r.fail(anchor.Failf("season_window", "genTime %s is outside the season %s", ba.genTime.UTC().Format(time.RFC3339), opts.Window), "season_window")
-		default:
-			r.ok("season_window", "genTime %s within %s", ba.genTime.UTC().Format(time.RFC3339), opts.Window)
-		}
+		checkAnchors(r, ba, opts.Window)
 	}
 
 	v.checkOpenings(r, view, opts.Disclosure)
@@ -289,6 +269,33 @@ func (v *Verifier) Verify(view *pv.View, opts Options) Outcome {
 		out.Status = Valid
 	}
 	return out
+}
+
+// checkAnchors reports the batch's RFC 3161 token and Rekor entry, verified
+// once per batch by anchors, and whether the token's genTime, the time that
+// counts (§4.1 condition 1), is inside window.
+func checkAnchors(r *report, ba *batchResult, window trust.Window) {
+	if ba.tsaErr != nil {
+		r.fail(ba.tsaErr, "rfc3161")
+	} else {
+		r.out.GenTime = ba.genTime
+		r.ok("rfc3161", "token of %s, genTime %s, signer %s", ba.tsa.TSA, ba.genTime.UTC().Format(time.RFC3339), ba.tsa.SignerSHA256)
+	}
+	if ba.logErr != nil {
+		r.fail(ba.logErr, "rekor")
+	} else {
+		r.ok("rekor", "entry %d of log %s, signed with pinned key %s", ba.log.LogIndex, ba.log.LogID, ba.rekorID)
+	}
+	switch {
+	case ba.tsaErr != nil:
+		r.skip("season_window", "no anchored time")
+	case window == (trust.Window{}):
+		r.skip("season_window", "no season window given")
+	case !window.Contains(ba.genTime):
+		r.fail(anchor.Failf("season_window", "genTime %s is outside the season %s", ba.genTime.UTC().Format(time.RFC3339), window), "season_window")
+	default:
+		r.ok("season_window", "genTime %s within %s", ba.genTime.UTC().Format(time.RFC3339), window)
+	}
 }
 
 func (v *Verifier) checkSignature(r *report, view *pv.View, ba *batchResult) {
