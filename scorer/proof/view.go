@@ -1,32 +1,3 @@
-// Package proof models a Trust Layer proof's public view (the document
-// GET /v1/proof/{id} serves without authentication) and the hashes that
-// bind it, as DESIGN §5 models spec 3.1 from §2.4, §4.1 and §10 of the
-// challenge specification. The normative 3.1 text is not public: this
-// package is the one place that holds the model, so that it can be swapped
-// when ArkForge publishes it. Older proofs (spec 3.0, and the published
-// proof-spec 1.1, 1.2, 2.0 and 2.1) are recognised and parsed too.
-//
-// The view, as modelled:
-//
-//	{
-//	  "proof_id": "prf_20260921_101233_ab12cd",
-//	  "spec_version": "3.1",
-//	  "hashes": {"request": HEX, "response": HEX, "chain": HEX},
-//	  "commitments": {FIELD: HEX, ...},          // 3.0 and later
-//	  "disclosed": {FIELD: {"nonce": HEX, "value": V}, ...}, // 3.1: the identity triplet
-//	  "agent_identity": "did:key:...", "agent_identity_verified": true,
-//	  "did_resolution_status": "bound", "buyer_fingerprint": HEX,
-//	  "seller": "corpus.arkforge.tech", "timestamp": "2026-09-21T10:12:33Z",
-//	  "transaction_id": "free_tier",                // flat fields: informational
-//	  "signature": {"algorithm": "ed25519", "value": BASE64},
-//	  "batch": {"id": "...", "status": "closed" | "open", "tree_size": N,
-//	            "leaf_index": I, "inclusion_path": [HEX, ...], "root": HEX,
-//	            "rfc3161_token": BASE64, "transparency_log": {...}}
-//	}
-//
-// Keys the model does not know are allowed at the top level only (the
-// served view may carry more informational fields); they are listed in
-// View.Ignored and never read. Everywhere else the view is strict.
 package proof
 
 import (
@@ -57,7 +28,7 @@ type Algorithm int
 // The chain algorithms.
 const (
 	Unknown     Algorithm = iota
-	Committed             // 3.0, 3.1: chain over nonce commitments (DESIGN §5)
+	Committed             // 3.0, 3.1: chain over nonce commitments (CommittedChain)
 	CanonicalV2           // 1.2, 2.1: proof-spec canonical_json chain
 	LegacyV1              // 1.1, 2.0: proof-spec string concatenation
 )
@@ -76,8 +47,8 @@ func AlgorithmOf(spec string) Algorithm {
 	return Unknown
 }
 
-// Chain fields (DESIGN §5). Spec 3.1 commits all nine; 3.0 all but the
-// identity triplet.
+// Chain fields: what a chain hash covers. Spec 3.1 commits all nine; 3.0
+// all but the identity triplet (CommittedFields).
 const (
 	FieldRequestHash           = "request_hash"
 	FieldResponseHash          = "response_hash"
@@ -127,30 +98,33 @@ type Opening struct {
 	Value pyjson.Value // the committed value
 }
 
-// Batch is the lot a proof joined and, once closed, its anchors.
+// Batch is the lot a proof joined and, once closed, its anchors: the
+// view's batch object. An open batch carries only id and status.
 type Batch struct {
-	ID            string
-	Status        string // BatchClosed or BatchOpen
-	TreeSize      uint64
-	LeafIndex     uint64
-	InclusionPath [][]byte // RFC 6962 audit path, 32-byte hashes, leaf to root
-	Root          []byte   // 32 bytes
-	RootHex       string
+	ID            string   // batch.id: 1 to 64 of A-Z a-z 0-9 . _ -
+	Status        string   // batch.status: BatchClosed or BatchOpen
+	TreeSize      uint64   // batch.tree_size
+	LeafIndex     uint64   // batch.leaf_index
+	InclusionPath [][]byte // batch.inclusion_path: RFC 6962 audit path, 32-byte hashes (64 hex each), leaf to root
+	Root          []byte   // batch.root, decoded: 32 bytes
+	RootHex       string   // batch.root: 64 lowercase hex
 	// Anchors, present when the batch is closed.
-	RFC3161Token    []byte // DER TimeStampResp
-	TransparencyLog []byte // TransparencyLogEntry JSON (canonical JSON of the served object)
+	RFC3161Token    []byte // batch.rfc3161_token, base64-decoded: DER TimeStampResp
+	TransparencyLog []byte // batch.transparency_log: TransparencyLogEntry JSON (canonical JSON of the served object)
 }
 
 // View is one parsed public view.
 type View struct {
-	ProofID     string
-	SpecVersion string
-	Chain       string            // hashes.chain, 64 hex
-	Commitments map[string]string // field → 64 hex; nil before 3.0
-	Disclosed   map[string]Opening
-	Signature   []byte // Ed25519, 64 bytes
-	Batch       Batch
-	// Flat fields: informational (§4.1). Absent ones are missing from the map.
+	ProofID     string             // proof_id
+	SpecVersion string             // spec_version
+	Chain       string             // hashes.chain, 64 hex
+	Commitments map[string]string  // commitments: field → 64 hex; nil before 3.0
+	Disclosed   map[string]Opening // disclosed: field → {nonce, value}; required in 3.1
+	Signature   []byte             // signature {algorithm: "ed25519", value: base64}: 64 bytes
+	Batch       Batch              // batch
+	// Flat fields (flatKeys, and hashes.request and hashes.response as
+	// request_hash and response_hash): informational (§4.1). Absent ones
+	// are missing from the map.
 	Flat map[string]pyjson.Value
 	// Ignored lists the top-level keys the model does not know, sorted.
 	Ignored []string

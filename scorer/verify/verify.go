@@ -1,15 +1,3 @@
-// Package verify checks a Trust Layer proof view as an independent third
-// party would (challenge specification §4.1 conditions 1 and 2, DESIGN §5),
-// from a season's pinned trust only: the chain recomputed from the
-// commitments, the Ed25519 signature with the key pinned for the proof's
-// anchored date, the RFC 6962 inclusion of the chain in its batch, the
-// batch's RFC 3161 token and Rekor entry, the token's time inside the
-// season, the openings of request_hash and response_hash from a
-// submission's disclosure, and the identity triplet opened from the view's
-// disclosed block.
-//
-// Each batch's anchors are verified once per Verifier and the result is
-// reused by every proof of the batch. A Verifier is safe for concurrent use.
 package verify
 
 import (
@@ -35,7 +23,8 @@ import (
 // Status is the outcome of verifying one proof.
 type Status int
 
-// Outcomes, in the order the scorer tests them (DESIGN §6 step 3).
+// Outcomes, from the one that decides first: a pending proof is neither
+// valid nor invalid (§4.1), and condition 1 is tested before condition 2.
 const (
 	// Pending: the batch is not closed; the proof is neither valid nor
 	// invalid (§4.1, « preuve en attente d'ancrage »).
