@@ -1,7 +1,9 @@
-// Package rfc3161test is a test Time-Stamping Authority (RFC 3161) that mints
-// real tokens under test keys, never a real TSA's. Tests use it, and
-// cmd/seasongen uses it to write the demo season, which must come out byte for
-// byte the same on every run: everything here is deterministic from a seed.
+// Package rfc3161test is test support: a test Time-Stamping Authority (RFC
+// 3161) that mints real tokens under test keys, never a real TSA's, and is
+// never used by the build (the proveit command does not link it). Tests use
+// it, and the demo-season generator (cmd/seasongen) writes the demo
+// season's tokens with it; that season must come out byte for byte the same
+// on every run, so everything here is deterministic from a seed.
 //
 //   - Keys are ECDSA P-256, derived from the seed with HKDF-SHA-256 and
 //     ecdsa.ParseRawPrivateKey (Go 1.26's crypto/rsa ignores the reader it is
@@ -43,20 +45,24 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
-// Subject names. Every certificate says it is a test issuer.
+// organization is the O of every subject: it says the certificate is a
+// test issuer's.
+const organization = "PROVE IT test issuer"
+
+// Common names of the certificates. Every one says it is not a real
+// authority.
 const (
-	Organization = "PROVE IT test issuer"
-	RootCN       = "PROVE IT test TSA root — not a real authority"
-	IntermCN     = "PROVE IT test TSA intermediate — not a real authority"
-	LeafCN       = "PROVE IT test TSA — not a real timestamping authority"
+	RootCN   = "PROVE IT test TSA root — not a real authority"
+	IntermCN = "PROVE IT test TSA intermediate — not a real authority"
+	LeafCN   = "PROVE IT test TSA — not a real timestamping authority"
 )
 
-// Fixed certificate serial numbers; the leaf's is LeafSerialBase plus
+// Fixed certificate serial numbers; the leaf's is leafSerialBase plus
 // Options.LeafGeneration.
 const (
-	RootSerial     = 1
-	IntermSerial   = 2
-	LeafSerialBase = 1000
+	rootSerial     = 1
+	intermSerial   = 2
+	leafSerialBase = 1000
 )
 
 // PolicyOID is the TSA policy of every token: under the ITU-T/ISO "example"
@@ -241,7 +247,7 @@ func (t *TSA) issueRoot() (*ecdsa.PrivateKey, error) {
 		return nil, err
 	}
 	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(RootSerial),
+		SerialNumber:          big.NewInt(rootSerial),
 		Subject:               t.name(RootCN),
 		NotBefore:             t.opts.CAValidity.NotBefore,
 		NotAfter:              t.opts.CAValidity.NotAfter,
@@ -263,7 +269,7 @@ func (t *TSA) issueIntermediate(rootKey *ecdsa.PrivateKey) (*ecdsa.PrivateKey, e
 		return nil, err
 	}
 	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(IntermSerial),
+		SerialNumber:          big.NewInt(intermSerial),
 		Subject:               t.name(IntermCN),
 		NotBefore:             t.opts.CAValidity.NotBefore,
 		NotAfter:              t.opts.CAValidity.NotAfter,
@@ -291,7 +297,7 @@ func (t *TSA) issueLeaf(issuer *x509.Certificate, issuerKey *ecdsa.PrivateKey) e
 		return err
 	}
 	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(LeafSerialBase + int64(t.opts.LeafGeneration)),
+		SerialNumber:          big.NewInt(leafSerialBase + int64(t.opts.LeafGeneration)),
 		Subject:               t.name(LeafCN),
 		NotBefore:             t.opts.LeafValidity.NotBefore,
 		NotAfter:              t.opts.LeafValidity.NotAfter,
@@ -340,7 +346,7 @@ func (t *TSA) TrustedRootEntry() *prototrustroot.CertificateAuthority {
 		validFor.End = timestamppb.New(t.opts.Window.NotAfter)
 	}
 	return &prototrustroot.CertificateAuthority{
-		Subject:   &protocommon.DistinguishedName{Organization: Organization, CommonName: LeafCN},
+		Subject:   &protocommon.DistinguishedName{Organization: organization, CommonName: LeafCN},
 		Uri:       t.opts.URI,
 		CertChain: &protocommon.X509CertificateChain{Certificates: chain},
 		ValidFor:  validFor,
@@ -585,7 +591,7 @@ func (t *TSA) tokenSerial(digest []byte, hashAlg crypto.Hash, genTime time.Time)
 
 // name is the subject of a certificate of this TSA.
 func (t *TSA) name(cn string) pkix.Name {
-	n := pkix.Name{Organization: []string{Organization}, CommonName: cn}
+	n := pkix.Name{Organization: []string{organization}, CommonName: cn}
 	if t.opts.Name != "" {
 		n.OrganizationalUnit = []string{t.opts.Name}
 	}
