@@ -1,7 +1,3 @@
-// Package anchor holds what the verifiers of a batch's external anchors
-// share (DESIGN §5: an RFC 3161 timestamp token and a Rekor hashedrekord
-// entry per batch). Its sub-packages verify one kind of anchor each:
-// rfc3161 the TSA token, rekor the transparency-log entry.
 package anchor
 
 import "fmt"

@@ -1,8 +1,3 @@
-// Package hashes computes the hashes the ArkForge Trust Layer puts in a
-// proof, exactly as its Python proxy computes them (challenge specification
-// §2.4, DESIGN §4; ArkForge proof-spec 2.1 for the chain hashes of older
-// proofs). Every hash is the lowercase hexadecimal SHA-256 of canonical JSON
-// (package pyjson).
 package hashes
 
 import (
@@ -45,7 +40,7 @@ func RequestHash(target, method string, payload pyjson.Value) string {
 }
 
 // ResponseData returns the value the proxy hashes for a response body
-// (DESIGN §4): json.loads(body); a body that loads to a falsy value ({}, [],
+// (package doc): json.loads(body); a body that loads to a falsy value ({}, [],
 // "", 0, 0.0, false, null) is replaced by {"error": null}; a body that does
 // not load becomes {"_raw_text": text}, where text is the body decoded as
 // UTF-8 with Python's "replace" error handler (httpx's Response.text when

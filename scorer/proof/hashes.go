@@ -7,7 +7,8 @@ import (
 	"github.com/ark-forge/proveit/scorer/pyjson"
 )
 
-// Commitment is the commitment to one chain field (DESIGN §5):
+// Commitment is the commitment to one chain field, as the package doc
+// models spec 3.1:
 // c_f = sha256hex(canonical_json({"field": f, "nonce": n, "value": v})),
 // with n the 32-byte nonce as 64 hex digits.
 func Commitment(field, nonce string, value pyjson.Value) string {
@@ -18,7 +19,8 @@ func Commitment(field, nonce string, value pyjson.Value) string {
 	))
 }
 
-// CommittedChain is hashes.chain of a 3.0 or 3.1 proof (DESIGN §5):
+// CommittedChain is hashes.chain of a 3.0 or 3.1 proof, as the package doc
+// models it:
 // sha256hex(canonical_json({"commitments": {f: c_f, ...}, "proof_id": id,
 // "spec_version": spec})).
 func CommittedChain(proofID, spec string, commitments map[string]string) string {

@@ -1,32 +1,3 @@
-// Package proof models a Trust Layer proof's public view (the document
-// GET /v1/proof/{id} serves without authentication) and the hashes that
-// bind it, as DESIGN §5 models spec 3.1 from §2.4, §4.1 and §10 of the
-// challenge specification. The normative 3.1 text is not public: this
-// package is the one place that holds the model, so that it can be swapped
-// when ArkForge publishes it. Older proofs (spec 3.0, and the published
-// proof-spec 1.1, 1.2, 2.0 and 2.1) are recognised and parsed too.
-//
-// The view, as modelled:
-//
-//	{
-//	  "proof_id": "prf_20260921_101233_ab12cd",
-//	  "spec_version": "3.1",
-//	  "hashes": {"request": HEX, "response": HEX, "chain": HEX},
-//	  "commitments": {FIELD: HEX, ...},          // 3.0 and later
-//	  "disclosed": {FIELD: {"nonce": HEX, "value": V}, ...}, // 3.1: the identity triplet
-//	  "agent_identity": "did:key:...", "agent_identity_verified": true,
-//	  "did_resolution_status": "bound", "buyer_fingerprint": HEX,
-//	  "seller": "corpus.arkforge.tech", "timestamp": "2026-09-21T10:12:33Z",
-//	  "transaction_id": "free_tier",                // flat fields: informational
-//	  "signature": {"algorithm": "ed25519", "value": BASE64},
-//	  "batch": {"id": "...", "status": "closed" | "open", "tree_size": N,
-//	            "leaf_index": I, "inclusion_path": [HEX, ...], "root": HEX,
-//	            "rfc3161_token": BASE64, "transparency_log": {...}}
-//	}
-//
-// Keys the model does not know are allowed at the top level only (the
-// served view may carry more informational fields); they are listed in
-// View.Ignored and never read. Everywhere else the view is strict.
 package proof
 
 import (
@@ -57,7 +28,7 @@ type Algorithm int
 // The chain algorithms.
 const (
 	Unknown     Algorithm = iota
-	Committed             // 3.0, 3.1: chain over nonce commitments (DESIGN §5)
+	Committed             // 3.0, 3.1: chain over nonce commitments (CommittedChain)
 	CanonicalV2           // 1.2, 2.1: proof-spec canonical_json chain
 	LegacyV1              // 1.1, 2.0: proof-spec string concatenation
 )
@@ -76,8 +47,8 @@ func AlgorithmOf(spec string) Algorithm {
 	return Unknown
 }
 
-// Chain fields (DESIGN §5). Spec 3.1 commits all nine; 3.0 all but the
-// identity triplet.
+// Chain fields: what a chain hash covers. Spec 3.1 commits all nine; 3.0
+// all but the identity triplet (CommittedFields).
 const (
 	FieldRequestHash           = "request_hash"
 	FieldResponseHash          = "response_hash"
@@ -127,30 +98,33 @@ type Opening struct {
 	Value pyjson.Value // the committed value
 }
 
-// Batch is the lot a proof joined and, once closed, its anchors.
+// Batch is the lot a proof joined and, once closed, its anchors: the
+// view's batch object. An open batch carries only id and status.
 type Batch struct {
-	ID            string
-	Status        string // BatchClosed or BatchOpen
-	TreeSize      uint64
-	LeafIndex     uint64
-	InclusionPath [][]byte // RFC 6962 audit path, 32-byte hashes, leaf to root
-	Root          []byte   // 32 bytes
-	RootHex       string
+	ID            string   // batch.id: 1 to 64 of A-Z a-z 0-9 . _ -
+	Status        string   // batch.status: BatchClosed or BatchOpen
+	TreeSize      uint64   // batch.tree_size
+	LeafIndex     uint64   // batch.leaf_index
+	InclusionPath [][]byte // batch.inclusion_path: RFC 6962 audit path, 32-byte hashes (64 hex each), leaf to root
+	Root          []byte   // batch.root, decoded: 32 bytes
+	RootHex       string   // batch.root: 64 lowercase hex
 	// Anchors, present when the batch is closed.
-	RFC3161Token    []byte // DER TimeStampResp
-	TransparencyLog []byte // TransparencyLogEntry JSON (canonical JSON of the served object)
+	RFC3161Token    []byte // batch.rfc3161_token, base64-decoded: DER TimeStampResp
+	TransparencyLog []byte // batch.transparency_log: TransparencyLogEntry JSON (canonical JSON of the served object)
 }
 
 // View is one parsed public view.
 type View struct {
-	ProofID     string
-	SpecVersion string
-	Chain       string            // hashes.chain, 64 hex
-	Commitments map[string]string // field → 64 hex; nil before 3.0
-	Disclosed   map[string]Opening
-	Signature   []byte // Ed25519, 64 bytes
-	Batch       Batch
-	// Flat fields: informational (§4.1). Absent ones are missing from the map.
+	ProofID     string             // proof_id
+	SpecVersion string             // spec_version
+	Chain       string             // hashes.chain, 64 hex
+	Commitments map[string]string  // commitments: field → 64 hex; nil before 3.0
+	Disclosed   map[string]Opening // disclosed: field → {nonce, value}; required in 3.1
+	Signature   []byte             // signature {algorithm: "ed25519", value: base64}: 64 bytes
+	Batch       Batch              // batch
+	// Flat fields (flatKeys, and hashes.request and hashes.response as
+	// request_hash and response_hash): informational (§4.1). Absent ones
+	// are missing from the map.
 	Flat map[string]pyjson.Value
 	// Ignored lists the top-level keys the model does not know, sorted.
 	Ignored []string
@@ -227,9 +201,10 @@ func ParseView(data []byte) (*View, error) {
 	return parseView("", doc)
 }
 
-// viewParser walks a view, remembering the first fault.
+// viewParser walks a view; its errors name the proof.
 type viewParser struct {
-	id string
+	id   string // the proof id errors name: as cached, then as read
+	want string // the proof id the view is cached as, "" for none
 }
 
 func (p *viewParser) fail(ptr, format string, args ...any) error {
@@ -308,12 +283,19 @@ func (p *viewParser) base64(obj pyjson.Value, ptr, key string, max int) ([]byte,
 	return b, nil
 }
 
+// topKeys are the top-level keys the model reads. A served view may carry
+// more (informational fields the model does not use): they are listed in
+// View.Ignored and never read.
 var topKeys = []string{"agent_identity", "agent_identity_verified", "batch", "buyer_fingerprint", "commitments", "did_resolution_status", "disclosed", "hashes", "proof_id", "seller", "signature", "spec_version", "timestamp", "transaction_id"}
 
+// flatKeys are the flat identity and chain fields kept in View.Flat as the
+// view serves them: informational (§4.1), never what a check relies on.
 var flatKeys = []string{FieldAgentIdentity, FieldAgentIdentityVerified, FieldBuyerFingerprint, FieldDIDResolutionStatus, FieldSeller, FieldTimestamp, FieldTransactionID}
 
+// parseView reads doc as a view, one top-level field per step, in this
+// order; the first fault is the error.
 func parseView(want string, doc pyjson.Value) (*View, error) {
-	p := &viewParser{id: want}
+	p := &viewParser{id: want, want: want}
 	if p.id == "" {
 		p.id = "(unknown)"
 	}
@@ -321,35 +303,65 @@ func parseView(want string, doc pyjson.Value) (*View, error) {
 		return nil, p.fail("", "got %s, want an object", kindName(doc))
 	}
 	v := &View{Flat: map[string]pyjson.Value{}}
+	for _, step := range []func(doc pyjson.Value, v *View) error{
+		p.proofID, p.specVersion, p.hashes, p.flat, p.commitments, p.disclosed, p.signature, p.batch,
+	} {
+		if err := step(doc, v); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// proofID reads /proof_id: a proof id, and the one the view is cached as
+// when there is one. Later faults name it.
+func (p *viewParser) proofID(doc pyjson.Value, v *View) error {
 	id, err := p.str(doc, "", "proof_id")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if !ValidProofID(id) {
-		return nil, p.fail("/proof_id", "got %s, want a proof id (prf_YYYYMMDD_HHMMSS_xxxxxx)", quote(id))
+		return p.fail("/proof_id", "got %s, want a proof id (prf_YYYYMMDD_HHMMSS_xxxxxx)", quote(id))
 	}
-	if want != "" && id != want {
-		return nil, p.fail("/proof_id", "view of %s, cached as %s", id, want)
+	if p.want != "" && id != p.want {
+		return p.fail("/proof_id", "view of %s, cached as %s", id, p.want)
 	}
 	p.id, v.ProofID = id, id
-	if v.SpecVersion, err = p.str(doc, "", "spec_version"); err != nil {
-		return nil, err
-	}
-	alg := AlgorithmOf(v.SpecVersion)
+	return nil
+}
+
+// specVersion reads /spec_version, any string: a version the model does
+// not know is the verifier's to refuse (AlgorithmOf).
+func (p *viewParser) specVersion(doc pyjson.Value, v *View) error {
+	var err error
+	v.SpecVersion, err = p.str(doc, "", "spec_version")
+	return err
+}
+
+// hashes reads /hashes: the chain, and the flat request and response hashes
+// (informational, kept in v.Flat as request_hash and response_hash).
+func (p *viewParser) hashes(doc pyjson.Value, v *View) error {
 	hashes, err := p.object(doc, "", "hashes", "chain", "request", "response")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if v.Chain, err = p.hex64(hashes, "/hashes", "chain"); err != nil {
-		return nil, err
+		return err
 	}
 	for _, k := range []string{"request", "response"} {
 		h, err := p.hex64(hashes, "/hashes", k)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.Flat[k+"_hash"] = pyjson.StringValue(h)
 	}
+	return nil
+}
+
+// flat keeps the flat fields of flatKeys that the view carries, as they
+// are (informational, never checked here), and lists the top-level keys
+// the model does not know in v.Ignored. It never fails.
+func (p *viewParser) flat(doc pyjson.Value, v *View) error {
 	for _, k := range flatKeys {
 		if f, ok := doc.Lookup(k); ok {
 			v.Flat[k] = f
@@ -360,68 +372,90 @@ func parseView(want string, doc pyjson.Value) (*View, error) {
 			v.Ignored = append(v.Ignored, m.Key)
 		}
 	}
-	if alg == Committed {
-		fields := CommittedFields(v.SpecVersion)
-		c, err := p.object(doc, "", "commitments", fields...)
-		if err != nil {
-			return nil, err
-		}
-		v.Commitments = map[string]string{}
-		for _, f := range fields {
-			if v.Commitments[f], err = p.hex64(c, "/commitments", f); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if d, ok := doc.Lookup("disclosed"); ok || v.SpecVersion == Spec31 {
-		if !ok {
-			return nil, p.fail("/disclosed", "missing")
-		}
-		if d.Kind() != pyjson.Object {
-			return nil, p.fail("/disclosed", "got %s, want an object", kindName(d))
-		}
-		v.Disclosed = map[string]Opening{}
-		for _, m := range d.Members() {
-			ptr := "/disclosed/" + escape(m.Key)
-			if !contains(IdentityFields, m.Key) {
-				return nil, p.fail(ptr, "unknown key, want one of %s", strings.Join(IdentityFields, ", "))
-			}
-			if m.Value.Kind() != pyjson.Object || m.Value.Len() != 2 {
-				return nil, p.fail(ptr, `want exactly {"nonce", "value"}`)
-			}
-			nonce, err := p.hex64(m.Value, ptr, "nonce")
-			if err != nil {
-				return nil, err
-			}
-			val, ok := m.Value.Lookup("value")
-			if !ok {
-				return nil, p.fail(ptr+"/value", "missing")
-			}
-			v.Disclosed[m.Key] = Opening{Nonce: nonce, Value: val}
-		}
-	}
-	sig, err := p.object(doc, "", "signature", "algorithm", "value")
-	if err != nil {
-		return nil, err
-	}
-	if a, err := p.str(sig, "/signature", "algorithm"); err != nil {
-		return nil, err
-	} else if a != "ed25519" {
-		return nil, p.fail("/signature/algorithm", "got %s, want \"ed25519\"", quote(a))
-	}
-	if v.Signature, err = p.base64(sig, "/signature", "value", 64); err != nil {
-		return nil, err
-	}
-	if len(v.Signature) != 64 {
-		return nil, p.fail("/signature/value", "%d bytes, want an Ed25519 signature of 64 bytes", len(v.Signature))
-	}
-	if err := p.batch(doc, &v.Batch); err != nil {
-		return nil, err
-	}
-	return v, nil
+	return nil
 }
 
-func (p *viewParser) batch(doc pyjson.Value, b *Batch) error {
+// commitments reads /commitments of a spec that commits its chain fields:
+// exactly the fields of CommittedFields, each a 64-hex commitment. Older
+// specs carry none and their key, if present, is not read.
+func (p *viewParser) commitments(doc pyjson.Value, v *View) error {
+	if AlgorithmOf(v.SpecVersion) != Committed {
+		return nil
+	}
+	fields := CommittedFields(v.SpecVersion)
+	c, err := p.object(doc, "", "commitments", fields...)
+	if err != nil {
+		return err
+	}
+	v.Commitments = map[string]string{}
+	for _, f := range fields {
+		if v.Commitments[f], err = p.hex64(c, "/commitments", f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// disclosed reads /disclosed, required in 3.1 and read whenever present:
+// openings {"nonce", "value"} of identity fields only.
+func (p *viewParser) disclosed(doc pyjson.Value, v *View) error {
+	d, ok := doc.Lookup("disclosed")
+	if !ok && v.SpecVersion != Spec31 {
+		return nil
+	}
+	if !ok {
+		return p.fail("/disclosed", "missing")
+	}
+	if d.Kind() != pyjson.Object {
+		return p.fail("/disclosed", "got %s, want an object", kindName(d))
+	}
+	v.Disclosed = map[string]Opening{}
+	for _, m := range d.Members() {
+		ptr := "/disclosed/" + escape(m.Key)
+		if !contains(IdentityFields, m.Key) {
+			return p.fail(ptr, "unknown key, want one of %s", strings.Join(IdentityFields, ", "))
+		}
+		if m.Value.Kind() != pyjson.Object || m.Value.Len() != 2 {
+			return p.fail(ptr, `want exactly {"nonce", "value"}`)
+		}
+		nonce, err := p.hex64(m.Value, ptr, "nonce")
+		if err != nil {
+			return err
+		}
+		val, ok := m.Value.Lookup("value")
+		if !ok {
+			return p.fail(ptr+"/value", "missing")
+		}
+		v.Disclosed[m.Key] = Opening{Nonce: nonce, Value: val}
+	}
+	return nil
+}
+
+// signature reads /signature: {"algorithm": "ed25519", "value": base64 of
+// 64 bytes}.
+func (p *viewParser) signature(doc pyjson.Value, v *View) error {
+	sig, err := p.object(doc, "", "signature", "algorithm", "value")
+	if err != nil {
+		return err
+	}
+	if a, err := p.str(sig, "/signature", "algorithm"); err != nil {
+		return err
+	} else if a != "ed25519" {
+		return p.fail("/signature/algorithm", "got %s, want \"ed25519\"", quote(a))
+	}
+	if v.Signature, err = p.base64(sig, "/signature", "value", 64); err != nil {
+		return err
+	}
+	if len(v.Signature) != 64 {
+		return p.fail("/signature/value", "%d bytes, want an Ed25519 signature of 64 bytes", len(v.Signature))
+	}
+	return nil
+}
+
+// batch reads /batch: its id and status; an open batch carries nothing
+// more, a closed one its position, inclusion path, root and anchors.
+func (p *viewParser) batch(doc pyjson.Value, v *View) error {
+	b := &v.Batch
 	o, err := p.object(doc, "", "batch", "id", "inclusion_path", "leaf_index", "rfc3161_token", "root", "status", "transparency_log", "tree_size")
 	if err != nil {
 		return err
@@ -444,31 +478,23 @@ func (p *viewParser) batch(doc pyjson.Value, b *Batch) error {
 		}
 		return nil
 	case BatchClosed:
-	default:
-		return p.fail("/batch/status", "got %s, want \"closed\" or \"open\"", quote(b.Status))
+		return p.closedBatch(o, b)
 	}
+	return p.fail("/batch/status", "got %s, want \"closed\" or \"open\"", quote(b.Status))
+}
+
+// closedBatch reads what a closed batch adds: tree_size, leaf_index, the
+// inclusion path, the root and the two anchors.
+func (p *viewParser) closedBatch(o pyjson.Value, b *Batch) error {
+	var err error
 	if b.TreeSize, err = p.uint(o, "/batch", "tree_size", 1<<40); err != nil {
 		return err
 	}
 	if b.LeafIndex, err = p.uint(o, "/batch", "leaf_index", 1<<40); err != nil {
 		return err
 	}
-	path, ok := o.Lookup("inclusion_path")
-	if !ok {
-		return p.fail("/batch/inclusion_path", "missing")
-	}
-	if path.Kind() != pyjson.Array {
-		return p.fail("/batch/inclusion_path", "got %s, want an array", kindName(path))
-	}
-	if path.Len() > MaxInclusionPath {
-		return p.fail("/batch/inclusion_path", "%d hashes, exceeds the limit of %d", path.Len(), MaxInclusionPath)
-	}
-	for i, e := range path.Elems() {
-		if e.Kind() != pyjson.String || !hex64RE.MatchString(e.Str()) {
-			return p.fail(fmt.Sprintf("/batch/inclusion_path/%d", i), "want 64 lowercase hex digits")
-		}
-		h, _ := hex.DecodeString(e.Str())
-		b.InclusionPath = append(b.InclusionPath, h)
+	if b.InclusionPath, err = p.inclusionPath(o); err != nil {
+		return err
 	}
 	if b.RootHex, err = p.hex64(o, "/batch", "root"); err != nil {
 		return err
@@ -486,6 +512,30 @@ func (p *viewParser) batch(doc pyjson.Value, b *Batch) error {
 		return p.fail("/batch/transparency_log", "%d bytes, exceeds the limit of %d", len(b.TransparencyLog), MaxTransparencyLog)
 	}
 	return nil
+}
+
+// inclusionPath reads /batch/inclusion_path: at most MaxInclusionPath
+// hashes of 64 lowercase hex digits, decoded.
+func (p *viewParser) inclusionPath(o pyjson.Value) ([][]byte, error) {
+	path, ok := o.Lookup("inclusion_path")
+	if !ok {
+		return nil, p.fail("/batch/inclusion_path", "missing")
+	}
+	if path.Kind() != pyjson.Array {
+		return nil, p.fail("/batch/inclusion_path", "got %s, want an array", kindName(path))
+	}
+	if path.Len() > MaxInclusionPath {
+		return nil, p.fail("/batch/inclusion_path", "%d hashes, exceeds the limit of %d", path.Len(), MaxInclusionPath)
+	}
+	var hashes [][]byte
+	for i, e := range path.Elems() {
+		if e.Kind() != pyjson.String || !hex64RE.MatchString(e.Str()) {
+			return nil, p.fail(fmt.Sprintf("/batch/inclusion_path/%d", i), "want 64 lowercase hex digits")
+		}
+		h, _ := hex.DecodeString(e.Str())
+		hashes = append(hashes, h)
+	}
+	return hashes, nil
 }
 
 func contains(xs []string, s string) bool {

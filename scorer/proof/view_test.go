@@ -150,8 +150,8 @@ func TestCommittedFields(t *testing.T) {
 	}
 }
 
-// TestCommitmentFormulas pins the commitment and chain formulas of DESIGN
-// §5 to values computed with CPython:
+// TestCommitmentFormulas pins the commitment and chain formulas of the
+// model (package doc) to values computed with CPython:
 //
 //	hashlib.sha256(json.dumps({"field": "seller", "nonce": "1"*64, "value": "corpus.arkforge.tech"},
 //	    sort_keys=True, separators=(",", ":")).encode()).hexdigest()

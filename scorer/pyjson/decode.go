@@ -300,6 +300,15 @@ func (p *parser) str() (string, error) {
 			return "", p.errorAt("Invalid control character at", j)
 		}
 	}
+	return p.escapedStr(begin)
+}
+
+// escapedStr is str for a string that holds an escape or is not closed:
+// the string that starts at t[begin] is decoded one run of plain bytes and
+// one escape at a time.
+func (p *parser) escapedStr(begin int) (string, error) {
+	t := p.text
+	i := begin + 1
 	var out []byte
 	for {
 		j := i
@@ -317,51 +326,61 @@ func (p *parser) str() (string, error) {
 			p.pos = j + 1
 			return string(out), nil
 		}
-		// t[j] == '\\'
-		j++
-		if j >= len(t) {
-			return "", p.errorAt("Unterminated string starting at", begin)
+		var err error
+		if out, i, err = p.escape(out, begin, j); err != nil {
+			return "", err
 		}
-		c := t[j]
-		if c != 'u' {
-			var r byte
-			switch c {
-			case '"', '\\', '/':
-				r = c
-			case 'b':
-				r = '\b'
-			case 'f':
-				r = '\f'
-			case 'n':
-				r = '\n'
-			case 'r':
-				r = '\r'
-			case 't':
-				r = '\t'
-			default:
-				return "", p.errorAt("Invalid \\escape", j-1)
-			}
-			out = append(out, r)
-			i = j + 1
-			continue
-		}
-		cp, ok := hex4(t, j+1)
-		if !ok {
-			return "", p.errorAt("Invalid \\uXXXX escape", j)
-		}
-		i = j + 5
-		if cp >= 0xD800 && cp <= 0xDBFF && i+1 < len(t) && t[i] == '\\' && t[i+1] == 'u' {
-			cp2, ok := hex4(t, i+2)
-			if !ok {
-				return "", p.errorAt("Invalid \\uXXXX escape", i+1)
-			}
-			if cp2 >= 0xDC00 && cp2 <= 0xDFFF {
-				cp = 0x10000 + (cp-0xD800)<<10 + (cp2 - 0xDC00)
-				i += 6
-			}
-		}
-		out = appendCodePoint(out, cp)
 	}
+}
+
+// escape appends the code point of the escape sequence whose backslash is
+// at t[j] to out and returns the index after the sequence. A high surrogate
+// escape followed by a low surrogate escape is one astral code point; a
+// lone surrogate is kept as written. begin is where the string starts, for
+// the error of a string cut short.
+func (p *parser) escape(out []byte, begin, j int) ([]byte, int, error) {
+	t := p.text
+	j++
+	if j >= len(t) {
+		return nil, 0, p.errorAt("Unterminated string starting at", begin)
+	}
+	c := t[j]
+	if c != 'u' {
+		var r byte
+		switch c {
+		case '"', '\\', '/':
+			r = c
+		case 'b':
+			r = '\b'
+		case 'f':
+			r = '\f'
+		case 'n':
+			r = '\n'
+		case 'r':
+			r = '\r'
+		case 't':
+			r = '\t'
+		default:
+			return nil, 0, p.errorAt("Invalid \\escape", j-1)
+		}
+		return append(out, r), j + 1, nil
+	}
+	cp, ok := hex4(t, j+1)
+	if !ok {
+		return nil, 0, p.errorAt("Invalid \\uXXXX escape", j)
+	}
+	i := j + 5
+	if cp >= 0xD800 && cp <= 0xDBFF && i+1 < len(t) && t[i] == '\\' && t[i+1] == 'u' {
+		cp2, ok := hex4(t, i+2)
+		if !ok {
+			return nil, 0, p.errorAt("Invalid \\uXXXX escape", i+1)
+		}
+		if cp2 >= 0xDC00 && cp2 <= 0xDFFF {
+			cp = 0x10000 + (cp-0xD800)<<10 + (cp2 - 0xDC00)
+			i += 6
+		}
+	}
+	return appendCodePoint(out, cp), i, nil
 }
 
 // hex4 reads the four hexadecimal digits at t[i:]. CPython also wants one

@@ -1,5 +1,9 @@
 // Package pyjson reads and writes JSON exactly as CPython's json module does,
-// which is how the ArkForge Trust Layer hashes requests and responses.
+// which is how the ArkForge Trust Layer hashes requests and responses: its
+// canonical_json is json.dumps(data, sort_keys=True, separators=(",",":"))
+// over what json.loads reads from the bytes served (§2.4 of the challenge
+// specification, which names the two details that change a hash most often:
+// ensure_ascii and the float 0.0).
 //
 // Decode implements json.loads(bytes) of CPython 3.11 with its C scanner:
 // the encoding is detected as json.detect_encoding does (UTF-8, UTF-8 with a
@@ -19,6 +23,11 @@
 // included, encoded on its own with the UTF-8 algorithm. Byte order of that
 // encoding is code-point order, so Go's string comparison sorts keys exactly
 // as Python does, and byte equality is code-point equality.
+//
+// Equal is the strict equality with which a claim's value is compared to
+// the value json.loads reads from the frozen resource, « type compris »
+// (§4 of the challenge specification): the same kind and the same value,
+// strings code point by code point without Unicode normalisation.
 //
 // The one deliberate difference from CPython: documents nested deeper than
 // MaxDepth are refused. CPython refuses them too, a little deeper, at a depth

@@ -19,7 +19,8 @@ func mustDecode(t *testing.T, s string) Value {
 
 // TestStrictEqualityMatrix: "1", 1, 1.0, 1e0, true, null, "", and the NFC
 // and NFD spellings of one word are all different values, but for 1.0 and
-// 1e0, which load as the same float (DESIGN §4).
+// 1e0, which load as the same float (§4 of the challenge specification:
+// « égalité JSON stricte, type compris »).
 func TestStrictEqualityMatrix(t *testing.T) {
 	spellings := []string{`"1"`, `1`, `1.0`, `1e0`, `true`, `null`, `""`, `"\u00e9t\u00e9"`, `"e\u0301te\u0301"`, `0`, `false`, `"true"`, `"null"`, `[]`, `{}`, `[1]`, `"1.0"`}
 	same := map[[2]string]bool{{`1.0`, `1e0`}: true, {`1e0`, `1.0`}: true}

@@ -205,9 +205,9 @@ func (v Value) Truthy() bool {
 	return false
 }
 
-// Equal reports strict JSON equality (DESIGN §4): the same kind, and the
-// same value. "1", 1, 1.0 and true are four different values; 1.0 and 1e0
-// are the same float. Strings are compared code point by code point without
+// Equal reports strict JSON equality (package doc, §4 of the challenge
+// specification): the same kind, and the same value. "1", 1, 1.0 and true
+// are four different values; 1.0 and 1e0 are the same float. Strings are compared code point by code point without
 // Unicode normalisation. Floats are equal when Python writes them the same:
 // NaN equals NaN, -0.0 differs from 0.0. When Equal(a, b) holds,
 // Canonical(a) and Canonical(b) are the same bytes. The converse holds but

@@ -1,15 +1,3 @@
-// Package verify checks a Trust Layer proof view as an independent third
-// party would (challenge specification §4.1 conditions 1 and 2, DESIGN §5),
-// from a season's pinned trust only: the chain recomputed from the
-// commitments, the Ed25519 signature with the key pinned for the proof's
-// anchored date, the RFC 6962 inclusion of the chain in its batch, the
-// batch's RFC 3161 token and Rekor entry, the token's time inside the
-// season, the openings of request_hash and response_hash from a
-// submission's disclosure, and the identity triplet opened from the view's
-// disclosed block.
-//
-// Each batch's anchors are verified once per Verifier and the result is
-// reused by every proof of the batch. A Verifier is safe for concurrent use.
 package verify
 
 import (
@@ -35,7 +23,8 @@ import (
 // Status is the outcome of verifying one proof.
 type Status int
 
-// Outcomes, in the order the scorer tests them (DESIGN §6 step 3).
+// Outcomes, from the one that decides first: a pending proof is neither
+// valid nor invalid (§4.1), and condition 1 is tested before condition 2.
 const (
 	// Pending: the batch is not closed; the proof is neither valid nor
 	// invalid (§4.1, « preuve en attente d'ancrage »).
@@ -251,27 +240,7 @@ func (v *Verifier) Verify(view *pv.View, opts Options) Outcome {
 		out.Checks = append(out.Checks, Check{Name: "batch", Result: "pending", Detail: fmt.Sprintf("batch %s is open: no anchor yet", view.Batch.ID)})
 	} else {
 		v.checkInclusion(r, view)
-		if ba.tsaErr != nil {
-			r.fail(ba.tsaErr, "rfc3161")
-		} else {
-			out.GenTime = ba.genTime
-			r.ok("rfc3161", "token of %s, genTime %s, signer %s", ba.tsa.TSA, ba.genTime.UTC().Format(time.RFC3339), ba.tsa.SignerSHA256)
-		}
-		if ba.logErr != nil {
-			r.fail(ba.logErr, "rekor")
-		} else {
-			r.ok("rekor", "entry %d of log %s, signed with pinned key %s", ba.log.LogIndex, ba.log.LogID, ba.rekorID)
-		}
-		switch {
-		case ba.tsaErr != nil:
-			r.skip("season_window", "no anchored time")
-		case opts.Window == (trust.Window{}):
-			r.skip("season_window", "no season window given")
-		case !opts.Window.Contains(ba.genTime):
-			r.fail(anchor.Failf("season_window", "genTime %s is outside the season %s", ba.genTime.UTC().Format(time.RFC3339), opts.Window), "season_window")
-		default:
-			r.ok("season_window", "genTime %s within %s", ba.genTime.UTC().Format(time.RFC3339), opts.Window)
-		}
+		checkAnchors(r, ba, opts.Window)
 	}
 
 	v.checkOpenings(r, view, opts.Disclosure)
@@ -289,6 +258,33 @@ func (v *Verifier) Verify(view *pv.View, opts Options) Outcome {
 		out.Status = Valid
 	}
 	return out
+}
+
+// checkAnchors reports the batch's RFC 3161 token and Rekor entry, verified
+// once per batch by anchors, and whether the token's genTime, the time that
+// counts (§4.1 condition 1), is inside window.
+func checkAnchors(r *report, ba *batchResult, window trust.Window) {
+	if ba.tsaErr != nil {
+		r.fail(ba.tsaErr, "rfc3161")
+	} else {
+		r.out.GenTime = ba.genTime
+		r.ok("rfc3161", "token of %s, genTime %s, signer %s", ba.tsa.TSA, ba.genTime.UTC().Format(time.RFC3339), ba.tsa.SignerSHA256)
+	}
+	if ba.logErr != nil {
+		r.fail(ba.logErr, "rekor")
+	} else {
+		r.ok("rekor", "entry %d of log %s, signed with pinned key %s", ba.log.LogIndex, ba.log.LogID, ba.rekorID)
+	}
+	switch {
+	case ba.tsaErr != nil:
+		r.skip("season_window", "no anchored time")
+	case window == (trust.Window{}):
+		r.skip("season_window", "no season window given")
+	case !window.Contains(ba.genTime):
+		r.fail(anchor.Failf("season_window", "genTime %s is outside the season %s", ba.genTime.UTC().Format(time.RFC3339), window), "season_window")
+	default:
+		r.ok("season_window", "genTime %s within %s", ba.genTime.UTC().Format(time.RFC3339), window)
+	}
 }
 
 func (v *Verifier) checkSignature(r *report, view *pv.View, ba *batchResult) {

@@ -1,14 +1,17 @@
-// Package prooftest is a test Trust Layer, for tests: it proxies a request to a
-// corpus exactly as the real proxy hashes it (challenge specification
-// §2.4), commits every chain field with a nonce, signs the chain with
-// Ed25519, batches proofs in RFC 6962 trees and anchors each batch with a
-// test TSA (package rfc3161test) and a test Rekor log (package rekortest), as
-// DESIGN §5 models spec 3.1. Its artefacts are real: they are verified by
-// exactly the production code path (package verify). Everything is derived
-// from a seed, so the same calls give the same bytes; everything it issues
-// says it is a test issuer, under keys that are not ArkForge's.
+// Package prooftest is test support: a test Trust Layer, never used by the
+// build (the proveit command does not link it). Tests use it as they would
+// net/http/httptest, and so do the demo-season generator (cmd/seasongen)
+// and fetchtest, the test Trust Layer server of proveit fetch's tests.
 //
-// It is used by tests and by cmd/seasongen.
+// It proxies a request to a corpus exactly as the real proxy hashes it
+// (challenge specification §2.4), commits every chain field with a nonce,
+// signs the chain with Ed25519, batches proofs in RFC 6962 trees and
+// anchors each batch with a test TSA (package rfc3161test) and a test Rekor
+// log (package rekortest), as package proof models spec 3.1. Its artefacts
+// are real: they are verified by exactly the production code path (package
+// verify). Everything is derived from a seed, so the same calls give the
+// same bytes; everything it issues says it is a test issuer, under keys
+// that are not ArkForge's.
 package prooftest
 
 import (
@@ -40,8 +43,9 @@ import (
 	"github.com/ark-forge/proveit/scorer/submission"
 )
 
-// Name is written into every view the issuer mints (top-level "issuer").
-const Name = "PROVE IT test issuer — not ArkForge, not a real Trust Layer"
+// issuerName is written into every view the issuer mints (top-level
+// "issuer") and into the trust material it pins.
+const issuerName = "PROVE IT test issuer — not ArkForge, not a real Trust Layer"
 
 // Config fixes the issuer's world.
 type Config struct {
@@ -57,9 +61,9 @@ type Config struct {
 type Issuer struct {
 	cfg        Config
 	proofKey   ed25519.PrivateKey
-	ProofKeyID string
+	proofKeyID string // its id in trust_layer.toml
 	rekorKey   *ecdsa.PrivateKey
-	RekorKeyID string
+	rekorKeyID string // its id in trust_layer.toml
 	TSA        *rfc3161test.TSA
 	Log        *rekortest.Log
 	seq        int
@@ -74,7 +78,7 @@ func New(cfg Config) (*Issuer, error) {
 	if cfg.Seller == "" {
 		cfg.Seller = "corpus.arkforge.tech"
 	}
-	is := &Issuer{cfg: cfg, ProofKeyID: "test-proof-key-1", RekorKeyID: "test-rekor-key-1"}
+	is := &Issuer{cfg: cfg, proofKeyID: "test-proof-key-1", rekorKeyID: "test-rekor-key-1"}
 	is.proofKey = ed25519.NewKeyFromSeed(is.derive("proof key", nil))
 	var err error
 	if is.rekorKey, err = rekortest.DeriveKey(cfg.Seed, "trust layer rekor submission key"); err != nil {
@@ -97,13 +101,6 @@ func (is *Issuer) derive(label string, data []byte) []byte {
 	return m.Sum(nil)
 }
 
-// ProofPublicKey is the issuer's Ed25519 proof key.
-func (is *Issuer) ProofPublicKey() ed25519.PublicKey { return is.proofKey.Public().(ed25519.PublicKey) }
-
-// RekorSubmitter is the key with which the issuer signs its hashedrekord
-// entries; it is pinned in trust_layer.toml.
-func (is *Issuer) RekorSubmitter() *ecdsa.PrivateKey { return is.rekorKey }
-
 // Call is one call through the proxy, with the identity the key is bound to.
 type Call struct {
 	Target  string
@@ -125,10 +122,10 @@ type Proof struct {
 	ID          string
 	Spec        string
 	Values      map[string]pyjson.Value // every chain field
-	Nonces      map[string]string
-	Commitments map[string]string
+	nonces      map[string]string
+	commitments map[string]string
 	Chain       string
-	Signature   []byte
+	signature   []byte
 	Batch       pv.Batch
 }
 
@@ -160,17 +157,17 @@ func (is *Issuer) Issue(c Call) (*Proof, error) {
 			pv.FieldTimestamp:             pyjson.StringValue(c.At.UTC().Format(time.RFC3339)),
 			pv.FieldTransactionID:         pyjson.StringValue("free_tier"),
 		},
-		Nonces:      map[string]string{},
-		Commitments: map[string]string{},
+		nonces:      map[string]string{},
+		commitments: map[string]string{},
 		Batch:       pv.Batch{ID: OpenBatch, Status: pv.BatchOpen},
 	}
 	switch pv.AlgorithmOf(c.Spec) {
 	case pv.Committed:
 		for _, f := range pv.CommittedFields(c.Spec) {
-			p.Nonces[f] = hex.EncodeToString(is.derive("nonce", []byte(p.ID+"/"+f)))
-			p.Commitments[f] = pv.Commitment(f, p.Nonces[f], p.Values[f])
+			p.nonces[f] = hex.EncodeToString(is.derive("nonce", []byte(p.ID+"/"+f)))
+			p.commitments[f] = pv.Commitment(f, p.nonces[f], p.Values[f])
 		}
-		p.Chain = pv.CommittedChain(p.ID, c.Spec, p.Commitments)
+		p.Chain = pv.CommittedChain(p.ID, c.Spec, p.commitments)
 	case pv.CanonicalV2, pv.LegacyV1:
 		in := hashes.ChainInput{
 			RequestHash: p.Values[pv.FieldRequestHash].Str(), ResponseHash: p.Values[pv.FieldResponseHash].Str(),
@@ -185,12 +182,12 @@ func (is *Issuer) Issue(c Call) (*Proof, error) {
 	default:
 		// An unknown spec version: chain it like 3.1, as a newer issuer might.
 		for _, f := range pv.CommittedFields(pv.Spec31) {
-			p.Nonces[f] = hex.EncodeToString(is.derive("nonce", []byte(p.ID+"/"+f)))
-			p.Commitments[f] = pv.Commitment(f, p.Nonces[f], p.Values[f])
+			p.nonces[f] = hex.EncodeToString(is.derive("nonce", []byte(p.ID+"/"+f)))
+			p.commitments[f] = pv.Commitment(f, p.nonces[f], p.Values[f])
 		}
-		p.Chain = pv.CommittedChain(p.ID, c.Spec, p.Commitments)
+		p.Chain = pv.CommittedChain(p.ID, c.Spec, p.commitments)
 	}
-	p.Signature = ed25519.Sign(is.proofKey, []byte(p.Chain))
+	p.signature = ed25519.Sign(is.proofKey, []byte(p.Chain))
 	is.open = append(is.open, p)
 	return p, nil
 }
@@ -296,7 +293,7 @@ func inclusionPath(leaves [][]byte, m int) [][]byte {
 // submission: the openings of request_hash and response_hash.
 func (p *Proof) Disclosure() submission.Disclosure {
 	open := func(f string) submission.Opening {
-		return submission.Opening{Nonce: p.Nonces[f], Value: p.Values[f].Str()}
+		return submission.Opening{Nonce: p.nonces[f], Value: p.Values[f].Str()}
 	}
 	if pv.AlgorithmOf(p.Spec) != pv.Committed && pv.AlgorithmOf(p.Spec) != pv.Unknown {
 		zero := strings.Repeat("0", 64) // no commitment before 3.0: the nonce opens nothing
@@ -312,7 +309,7 @@ func (p *Proof) Disclosure() submission.Disclosure {
 // in the layout package proof documents, as indented JSON.
 func (p *Proof) View() ([]byte, error) {
 	v := map[string]any{
-		"issuer":       Name,
+		"issuer":       issuerName,
 		"proof_id":     p.ID,
 		"spec_version": p.Spec,
 		"hashes": map[string]any{
@@ -320,19 +317,19 @@ func (p *Proof) View() ([]byte, error) {
 			"response": p.Values[pv.FieldResponseHash].Str(),
 			"chain":    p.Chain,
 		},
-		"signature": map[string]any{"algorithm": "ed25519", "value": base64.StdEncoding.EncodeToString(p.Signature)},
+		"signature": map[string]any{"algorithm": "ed25519", "value": base64.StdEncoding.EncodeToString(p.signature)},
 	}
 	for _, f := range []string{pv.FieldAgentIdentity, pv.FieldBuyerFingerprint, pv.FieldDIDResolutionStatus, pv.FieldSeller, pv.FieldTimestamp, pv.FieldTransactionID} {
 		v[f] = p.Values[f].Str()
 	}
 	v[pv.FieldAgentIdentityVerified] = p.Values[pv.FieldAgentIdentityVerified].Bool()
-	if len(p.Commitments) > 0 {
-		v["commitments"] = p.Commitments
+	if len(p.commitments) > 0 {
+		v["commitments"] = p.commitments
 	}
 	if p.Spec == pv.Spec31 || pv.AlgorithmOf(p.Spec) == pv.Unknown {
 		d := map[string]any{}
 		for _, f := range pv.IdentityFields {
-			o := map[string]any{"nonce": p.Nonces[f]}
+			o := map[string]any{"nonce": p.nonces[f]}
 			if f == pv.FieldAgentIdentityVerified {
 				o["value"] = p.Values[f].Bool()
 			} else {
@@ -414,8 +411,8 @@ public_key_pem = '''
 %s'''
 valid_from = %s
 valid_until = %s
-`, Name, challengeDID, is.ProofKeyID, hex.EncodeToString(is.ProofPublicKey()), rfc3339(w.NotBefore), rfc3339(w.NotAfter),
-		is.RekorKeyID, pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}), rfc3339(w.NotBefore), rfc3339(w.NotAfter)))
+`, issuerName, challengeDID, is.proofKeyID, hex.EncodeToString(is.proofKey.Public().(ed25519.PublicKey)), rfc3339(w.NotBefore), rfc3339(w.NotAfter),
+		is.rekorKeyID, pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}), rfc3339(w.NotBefore), rfc3339(w.NotAfter)))
 	return trustedRoot, trustLayer, nil
 }
 

@@ -75,7 +75,7 @@ func TestDeterministic(t *testing.T) {
 func TestSaysItIsATestIssuer(t *testing.T) {
 	views, root, tl := mint(t, "seed one")
 	for i, v := range views {
-		if !strings.Contains(string(v), `"issuer": "`+Name+`"`) {
+		if !strings.Contains(string(v), `"issuer": "`+issuerName+`"`) {
 			t.Errorf("view %d does not name the test issuer", i)
 		}
 		parsed, err := pv.ParseView(v)

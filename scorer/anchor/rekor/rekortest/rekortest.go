@@ -1,8 +1,10 @@
-// Package rekortest is a test Rekor v1 log that mints real entries: Rekor's
-// hashedrekord v0.0.1 bodies, RFC 6962 inclusion proofs, signed-note
-// checkpoints and signed entry timestamps (SETs), under a test key. The
-// tests of scorer/anchor/rekor verify what it mints, and cmd/seasongen
-// writes the demo season's anchors with it (DESIGN §9).
+// Package rekortest is test support: a test Rekor v1 log that mints real
+// entries, Rekor's hashedrekord v0.0.1 bodies, RFC 6962 inclusion proofs,
+// signed-note checkpoints and signed entry timestamps (SETs), under a test
+// key, and is never used by the build (the proveit command does not link
+// it). The tests of scorer/anchor/rekor verify what it mints, and the
+// demo-season generator (cmd/seasongen, through package prooftest) writes
+// the Rekor entries of the fictional demo season with it.
 //
 // Everything is deterministic: the log key is derived from a seed, every
 // signature is an RFC 6979 deterministic ECDSA signature, integrated times
@@ -71,9 +73,9 @@ import (
 // log's.
 const DefaultBaseURL = "https://rekor.test.invalid"
 
-// TrustedRootMediaType is the media type of a sigstore TrustedRoot, as
+// trustedRootMediaType is the media type of a sigstore TrustedRoot, as
 // sigstore-go's root.NewTrustedRootFromJSON requires it.
-const TrustedRootMediaType = "application/vnd.dev.sigstore.trustedroot+json;version=0.1"
+const trustedRootMediaType = "application/vnd.dev.sigstore.trustedroot+json;version=0.1"
 
 // Log is a test Rekor v1 log. Its methods are safe for concurrent use.
 type Log struct {
@@ -404,7 +406,7 @@ func (l *Log) TrustedRootEntry(validFrom, validUntil time.Time) *prototrustroot.
 // Fulcio CA, CT log or TSA: sigstore-go's root.NewTrustedRootFromJSON
 // accepts empty lists).
 func TrustedRoot(tlogs ...*prototrustroot.TransparencyLogInstance) *prototrustroot.TrustedRoot {
-	return &prototrustroot.TrustedRoot{MediaType: TrustedRootMediaType, Tlogs: tlogs}
+	return &prototrustroot.TrustedRoot{MediaType: trustedRootMediaType, Tlogs: tlogs}
 }
 
 // HashedRekordBody returns the canonical hashedrekord v0.0.1 body for a

@@ -1,7 +1,9 @@
-// Package rfc3161test is a test Time-Stamping Authority (RFC 3161) that mints
-// real tokens under test keys, never a real TSA's. Tests use it, and
-// cmd/seasongen uses it to write the demo season, which must come out byte for
-// byte the same on every run: everything here is deterministic from a seed.
+// Package rfc3161test is test support: a test Time-Stamping Authority (RFC
+// 3161) that mints real tokens under test keys, never a real TSA's, and is
+// never used by the build (the proveit command does not link it). Tests use
+// it, and the demo-season generator (cmd/seasongen) writes the demo
+// season's tokens with it; that season must come out byte for byte the same
+// on every run, so everything here is deterministic from a seed.
 //
 //   - Keys are ECDSA P-256, derived from the seed with HKDF-SHA-256 and
 //     ecdsa.ParseRawPrivateKey (Go 1.26's crypto/rsa ignores the reader it is
@@ -43,20 +45,24 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
-// Subject names. Every certificate says it is a test issuer.
+// organization is the O of every subject: it says the certificate is a
+// test issuer's.
+const organization = "PROVE IT test issuer"
+
+// Common names of the certificates. Every one says it is not a real
+// authority.
 const (
-	Organization = "PROVE IT test issuer"
-	RootCN       = "PROVE IT test TSA root — not a real authority"
-	IntermCN     = "PROVE IT test TSA intermediate — not a real authority"
-	LeafCN       = "PROVE IT test TSA — not a real timestamping authority"
+	RootCN   = "PROVE IT test TSA root — not a real authority"
+	IntermCN = "PROVE IT test TSA intermediate — not a real authority"
+	LeafCN   = "PROVE IT test TSA — not a real timestamping authority"
 )
 
-// Fixed certificate serial numbers; the leaf's is LeafSerialBase plus
+// Fixed certificate serial numbers; the leaf's is leafSerialBase plus
 // Options.LeafGeneration.
 const (
-	RootSerial     = 1
-	IntermSerial   = 2
-	LeafSerialBase = 1000
+	rootSerial     = 1
+	intermSerial   = 2
+	leafSerialBase = 1000
 )
 
 // PolicyOID is the TSA policy of every token: under the ITU-T/ISO "example"
@@ -186,20 +192,44 @@ func New(seed []byte, opts Options) (*TSA, error) {
 	if len(seed) == 0 {
 		return nil, errors.New("rfc3161test: empty seed")
 	}
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	t := &TSA{opts: opts, seed: bytes.Clone(seed)}
+	rootKey, err := t.issueRoot()
+	if err != nil {
+		return nil, err
+	}
+	issuer, issuerKey := t.root, rootKey
+	if opts.Intermediate {
+		if issuerKey, err = t.issueIntermediate(rootKey); err != nil {
+			return nil, err
+		}
+		issuer = t.interm
+	}
+	if err := t.issueLeaf(issuer, issuerKey); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// withDefaults checks the options and fills in their defaults.
+func (opts Options) withDefaults() (Options, error) {
 	if opts.CAValidity.NotBefore.IsZero() || opts.CAValidity.NotAfter.IsZero() {
-		return nil, errors.New("rfc3161test: Options.CAValidity is required")
+		return opts, errors.New("rfc3161test: Options.CAValidity is required")
 	}
 	if opts.LeafValidity.NotBefore.IsZero() || opts.LeafValidity.NotAfter.IsZero() {
-		return nil, errors.New("rfc3161test: Options.LeafValidity is required")
+		return opts, errors.New("rfc3161test: Options.LeafValidity is required")
 	}
 	if opts.SignerHash == 0 {
 		opts.SignerHash = crypto.SHA256
 	}
 	if _, ok := ecdsaSigOIDs[opts.SignerHash]; !ok {
-		return nil, fmt.Errorf("rfc3161test: unsupported SignerHash %v", opts.SignerHash)
+		return opts, fmt.Errorf("rfc3161test: unsupported SignerHash %v", opts.SignerHash)
 	}
 	if opts.LeafGeneration < 0 {
-		return nil, errors.New("rfc3161test: negative LeafGeneration")
+		return opts, errors.New("rfc3161test: negative LeafGeneration")
 	}
 	if opts.URI == "" {
 		opts.URI = "https://tsa.test.invalid/" + opts.Name
@@ -207,80 +237,90 @@ func New(seed []byte, opts Options) (*TSA, error) {
 	if opts.Window.NotBefore.IsZero() {
 		opts.Window.NotBefore = opts.LeafValidity.NotBefore
 	}
-	t := &TSA{opts: opts, seed: bytes.Clone(seed)}
+	return opts, nil
+}
 
-	rootKey, err := t.deriveKey("root")
+// issueRoot issues the self-signed root and returns its key.
+func (t *TSA) issueRoot() (*ecdsa.PrivateKey, error) {
+	key, err := t.deriveKey("root")
 	if err != nil {
 		return nil, err
 	}
-	rootTmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(RootSerial),
+	tmpl := &x509.Certificate{
+		SerialNumber:          big.NewInt(rootSerial),
 		Subject:               t.name(RootCN),
-		NotBefore:             opts.CAValidity.NotBefore,
-		NotAfter:              opts.CAValidity.NotAfter,
+		NotBefore:             t.opts.CAValidity.NotBefore,
+		NotAfter:              t.opts.CAValidity.NotAfter,
 		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageCRLSign,
 		BasicConstraintsValid: true,
 		IsCA:                  true,
 	}
-	if t.root, err = issue(rootTmpl, rootTmpl, &rootKey.PublicKey, rootKey); err != nil {
+	if t.root, err = issue(tmpl, tmpl, &key.PublicKey, key); err != nil {
 		return nil, err
 	}
-	issuer, issuerKey := t.root, rootKey
-	if opts.Intermediate {
-		intermKey, err := t.deriveKey("intermediate")
-		if err != nil {
-			return nil, err
-		}
-		tmpl := &x509.Certificate{
-			SerialNumber:          big.NewInt(IntermSerial),
-			Subject:               t.name(IntermCN),
-			NotBefore:             opts.CAValidity.NotBefore,
-			NotAfter:              opts.CAValidity.NotAfter,
-			KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageCRLSign,
-			BasicConstraintsValid: true,
-			IsCA:                  true,
-			MaxPathLenZero:        true,
-			ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageTimeStamping},
-		}
-		if opts.IntermediateEKU != nil {
-			tmpl.ExtKeyUsage = opts.IntermediateEKU
-		}
-		if t.interm, err = issue(tmpl, t.root, &intermKey.PublicKey, rootKey); err != nil {
-			return nil, err
-		}
-		issuer, issuerKey = t.interm, intermKey
-	}
+	return key, nil
+}
 
-	if t.key, err = t.deriveKey(fmt.Sprintf("leaf %d", opts.LeafGeneration)); err != nil {
+// issueIntermediate issues the intermediate CA under the root and returns
+// its key.
+func (t *TSA) issueIntermediate(rootKey *ecdsa.PrivateKey) (*ecdsa.PrivateKey, error) {
+	key, err := t.deriveKey("intermediate")
+	if err != nil {
 		return nil, err
 	}
-	leafTmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(LeafSerialBase + int64(opts.LeafGeneration)),
+	tmpl := &x509.Certificate{
+		SerialNumber:          big.NewInt(intermSerial),
+		Subject:               t.name(IntermCN),
+		NotBefore:             t.opts.CAValidity.NotBefore,
+		NotAfter:              t.opts.CAValidity.NotAfter,
+		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageCRLSign,
+		BasicConstraintsValid: true,
+		IsCA:                  true,
+		MaxPathLenZero:        true,
+		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageTimeStamping},
+	}
+	if t.opts.IntermediateEKU != nil {
+		tmpl.ExtKeyUsage = t.opts.IntermediateEKU
+	}
+	if t.interm, err = issue(tmpl, t.root, &key.PublicKey, rootKey); err != nil {
+		return nil, err
+	}
+	return key, nil
+}
+
+// issueLeaf derives the signing key of Options.LeafGeneration and issues
+// the signing certificate under issuer, shaped by Options.EKU and
+// Options.LeafIsCA.
+func (t *TSA) issueLeaf(issuer *x509.Certificate, issuerKey *ecdsa.PrivateKey) error {
+	var err error
+	if t.key, err = t.deriveKey(fmt.Sprintf("leaf %d", t.opts.LeafGeneration)); err != nil {
+		return err
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber:          big.NewInt(leafSerialBase + int64(t.opts.LeafGeneration)),
 		Subject:               t.name(LeafCN),
-		NotBefore:             opts.LeafValidity.NotBefore,
-		NotAfter:              opts.LeafValidity.NotAfter,
+		NotBefore:             t.opts.LeafValidity.NotBefore,
+		NotAfter:              t.opts.LeafValidity.NotAfter,
 		KeyUsage:              x509.KeyUsageDigitalSignature,
 		BasicConstraintsValid: true,
 	}
-	if opts.LeafIsCA {
-		leafTmpl.IsCA = true
-		leafTmpl.KeyUsage |= x509.KeyUsageCertSign
+	if t.opts.LeafIsCA {
+		tmpl.IsCA = true
+		tmpl.KeyUsage |= x509.KeyUsageCertSign
 	}
-	switch opts.EKU {
+	switch t.opts.EKU {
 	case EKUTimeStamping:
-		leafTmpl.ExtraExtensions = []pkix.Extension{ekuExtension(true, oidTimeStamping)}
+		tmpl.ExtraExtensions = []pkix.Extension{ekuExtension(true, oidTimeStamping)}
 	case EKUNone:
 	case EKUNonCritical:
-		leafTmpl.ExtraExtensions = []pkix.Extension{ekuExtension(false, oidTimeStamping)}
+		tmpl.ExtraExtensions = []pkix.Extension{ekuExtension(false, oidTimeStamping)}
 	case EKUExtra:
-		leafTmpl.ExtraExtensions = []pkix.Extension{ekuExtension(true, oidTimeStamping, oidCodeSigning)}
+		tmpl.ExtraExtensions = []pkix.Extension{ekuExtension(true, oidTimeStamping, oidCodeSigning)}
 	default:
-		return nil, fmt.Errorf("rfc3161test: unknown EKU option %d", opts.EKU)
+		return fmt.Errorf("rfc3161test: unknown EKU option %d", t.opts.EKU)
 	}
-	if t.leaf, err = issue(leafTmpl, issuer, &t.key.PublicKey, issuerKey); err != nil {
-		return nil, err
-	}
-	return t, nil
+	t.leaf, err = issue(tmpl, issuer, &t.key.PublicKey, issuerKey)
+	return err
 }
 
 // Chain returns the root, the intermediates (none without
@@ -306,7 +346,7 @@ func (t *TSA) TrustedRootEntry() *prototrustroot.CertificateAuthority {
 		validFor.End = timestamppb.New(t.opts.Window.NotAfter)
 	}
 	return &prototrustroot.CertificateAuthority{
-		Subject:   &protocommon.DistinguishedName{Organization: Organization, CommonName: LeafCN},
+		Subject:   &protocommon.DistinguishedName{Organization: organization, CommonName: LeafCN},
 		Uri:       t.opts.URI,
 		CertChain: &protocommon.X509CertificateChain{Certificates: chain},
 		ValidFor:  validFor,
@@ -360,7 +400,42 @@ func (t *TSA) Stamp(digest []byte, hashAlg crypto.Hash, genTime time.Time) ([]by
 		return nil, fmt.Errorf("rfc3161test: digest is %d bytes, %v gives %d", len(digest), hashAlg, hashAlg.Size())
 	}
 	genTime = genTime.UTC().Truncate(time.Second)
+	eContent, err := t.tstInfo(digest, hashAlg, hashOID, genTime)
+	if err != nil {
+		return nil, err
+	}
+	signedAttrs, sig, err := t.sign(eContent)
+	if err != nil {
+		return nil, err
+	}
+	certs, err := t.embeddedCertificates()
+	if err != nil {
+		return nil, err
+	}
+	digestAlg := pkix.AlgorithmIdentifier{Algorithm: hashOIDs[t.opts.SignerHash]}
+	si := signerInfo{
+		Version:            1,
+		SID:                issuerAndSerial{Issuer: asn1.RawValue{FullBytes: t.leaf.RawIssuer}, Serial: t.leaf.SerialNumber},
+		DigestAlgorithm:    digestAlg,
+		SignedAttrs:        asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: signedAttrs},
+		SignatureAlgorithm: pkix.AlgorithmIdentifier{Algorithm: ecdsaSigOIDs[t.opts.SignerHash]},
+		Signature:          sig,
+	}
+	sd := signedData{
+		Version:          3, // RFC 5652 §5.1: eContentType is not id-data
+		DigestAlgorithms: []pkix.AlgorithmIdentifier{digestAlg},
+		EncapContentInfo: encapContentInfo{EContentType: oidTSTInfo, EContent: eContent},
+		SignerInfos:      []signerInfo{si},
+	}
+	if len(certs) > 0 {
+		sd.Certificates = asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: setOf(certs)}
+	}
+	return grantedResponse(sd)
+}
 
+// tstInfo returns the DER TSTInfo (RFC 3161 §2.4.2) over digest at genTime,
+// its tsa field as Options.TSAName asks.
+func (t *TSA) tstInfo(digest []byte, hashAlg crypto.Hash, hashOID asn1.ObjectIdentifier, genTime time.Time) ([]byte, error) {
 	var tsaField asn1.RawValue
 	switch t.opts.TSAName {
 	case TSANameSubject, TSANameIssuer:
@@ -377,7 +452,7 @@ func (t *TSA) Stamp(digest []byte, hashAlg crypto.Hash, genTime time.Time) ([]by
 	default:
 		return nil, fmt.Errorf("rfc3161test: unknown TSAName option %d", t.opts.TSAName)
 	}
-	info := tstInfo{
+	return asn1.Marshal(tstInfo{
 		Version: 1,
 		Policy:  PolicyOID,
 		MessageImprint: messageImprint{
@@ -388,12 +463,13 @@ func (t *TSA) Stamp(digest []byte, hashAlg crypto.Hash, genTime time.Time) ([]by
 		GenTime:      genTime,
 		Accuracy:     accuracy{Seconds: 1},
 		TSA:          tsaField,
-	}
-	eContent, err := asn1.Marshal(info)
-	if err != nil {
-		return nil, err
-	}
+	})
+}
 
+// sign returns the DER of the signed attributes over eContent
+// (content-type, message-digest and the ESS signing certificate of
+// Options.ESS), without their SET tag, and the leaf's signature over them.
+func (t *TSA) sign(eContent []byte) (signedAttrs, sig []byte, err error) {
 	h := t.opts.SignerHash.New()
 	h.Write(eContent)
 	attrs := [][2]any{
@@ -401,58 +477,48 @@ func (t *TSA) Stamp(digest []byte, hashAlg crypto.Hash, genTime time.Time) ([]by
 		{oidAttrMessageDigest, h.Sum(nil)},
 	}
 	if ess, oid, err := t.essAttribute(); err != nil {
-		return nil, err
+		return nil, nil, err
 	} else if ess != nil {
 		attrs = append(attrs, [2]any{oid, ess})
 	}
-	signedAttrs, err := encodeAttributes(attrs)
-	if err != nil {
-		return nil, err
+	if signedAttrs, err = encodeAttributes(attrs); err != nil {
+		return nil, nil, err
 	}
 	// The signature is over the DER of the SET OF attributes, with the
 	// universal SET tag (RFC 5652 §5.4).
 	toSign, err := asn1.Marshal(asn1.RawValue{Tag: asn1.TagSet, IsCompound: true, Bytes: signedAttrs})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	h = t.opts.SignerHash.New()
 	h.Write(toSign)
-	sig, err := t.key.Sign(nil, h.Sum(nil), t.opts.SignerHash)
-	if err != nil {
-		return nil, err
+	if sig, err = t.key.Sign(nil, h.Sum(nil), t.opts.SignerHash); err != nil {
+		return nil, nil, err
 	}
+	return signedAttrs, sig, nil
+}
 
-	digestAlg := pkix.AlgorithmIdentifier{Algorithm: hashOIDs[t.opts.SignerHash]}
-	si := signerInfo{
-		Version:            1,
-		SID:                issuerAndSerial{Issuer: asn1.RawValue{FullBytes: t.leaf.RawIssuer}, Serial: t.leaf.SerialNumber},
-		DigestAlgorithm:    digestAlg,
-		SignedAttrs:        asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: signedAttrs},
-		SignatureAlgorithm: pkix.AlgorithmIdentifier{Algorithm: ecdsaSigOIDs[t.opts.SignerHash]},
-		Signature:          sig,
-	}
-	sd := signedData{
-		Version:          3, // RFC 5652 §5.1: eContentType is not id-data
-		DigestAlgorithms: []pkix.AlgorithmIdentifier{digestAlg},
-		EncapContentInfo: encapContentInfo{EContentType: oidTSTInfo, EContent: eContent},
-		SignerInfos:      []signerInfo{si},
-	}
-	var certs [][]byte
+// embeddedCertificates returns the DER certificates Options.Certs has the
+// token embed.
+func (t *TSA) embeddedCertificates() ([][]byte, error) {
 	switch t.opts.Certs {
 	case CertsChain:
-		certs = append(certs, t.leaf.Raw)
+		certs := [][]byte{t.leaf.Raw}
 		if t.interm != nil {
 			certs = append(certs, t.interm.Raw)
 		}
+		return certs, nil
 	case CertsSigner:
-		certs = append(certs, t.leaf.Raw)
+		return [][]byte{t.leaf.Raw}, nil
 	case CertsNone:
-	default:
-		return nil, fmt.Errorf("rfc3161test: unknown Certs option %d", t.opts.Certs)
+		return nil, nil
 	}
-	if len(certs) > 0 {
-		sd.Certificates = asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: setOf(certs)}
-	}
+	return nil, fmt.Errorf("rfc3161test: unknown Certs option %d", t.opts.Certs)
+}
+
+// grantedResponse wraps sd as a timeStampToken (a CMS ContentInfo of type
+// signed-data) in a TimeStampResp of status granted.
+func grantedResponse(sd signedData) ([]byte, error) {
 	sdDER, err := asn1.Marshal(sd)
 	if err != nil {
 		return nil, err
@@ -525,7 +591,7 @@ func (t *TSA) tokenSerial(digest []byte, hashAlg crypto.Hash, genTime time.Time)
 
 // name is the subject of a certificate of this TSA.
 func (t *TSA) name(cn string) pkix.Name {
-	n := pkix.Name{Organization: []string{Organization}, CommonName: cn}
+	n := pkix.Name{Organization: []string{organization}, CommonName: cn}
 	if t.opts.Name != "" {
 		n.OrganizationalUnit = []string{t.opts.Name}
 	}

@@ -104,7 +104,7 @@ func TestSubjectsSayTest(t *testing.T) {
 	o.Intermediate = true
 	r, im, l := mustNew(t, "seed", o).Chain()
 	for _, c := range append(im, r, l) {
-		if !bytes.Contains([]byte(c.Subject.CommonName), []byte("not a real")) || c.Subject.Organization[0] != Organization {
+		if !bytes.Contains([]byte(c.Subject.CommonName), []byte("not a real")) || c.Subject.Organization[0] != organization {
 			t.Errorf("subject %q does not say it is a test issuer", c.Subject)
 		}
 	}

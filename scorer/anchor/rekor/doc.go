@@ -1,0 +1,111 @@
+// Package rekor verifies a batch's Rekor anchor, the « entrée Rekor » of
+// §4.1 condition 1 of the challenge specification (package anchor says
+// what it anchors): a Rekor v1 hashedrekord v0.0.1 entry, served as a
+// sigstore TransparencyLogEntry JSON
+// (dev.sigstore.rekor.v1.TransparencyLogEntry, protojson), whose artefact
+// is the batch root's lowercase hex string, signed with the Trust Layer's
+// pinned Rekor submission key.
+//
+// Verify checks, in this order, and reports the first failing check as an
+// *anchor.Failure whose Check is one of these stable codes:
+//
+// Parse (entry.go):
+//   - rekor.entry.size: the entry JSON is larger than MaxEntrySize.
+//   - rekor.entry.json: protojson (unknown fields refused) does not read it
+//     as a TransparencyLogEntry: truncated JSON, garbage base64, a field of
+//     another type.
+//   - rekor.entry.missing: a field Verify needs is absent: canonicalizedBody,
+//     logId.keyId, kindVersion, integratedTime, inclusionPromise
+//     .signedEntryTimestamp, inclusionProof, its checkpoint envelope; or
+//     logIndex is negative.
+//   - rekor.entry.kind: kindVersion is not hashedrekord 0.0.1.
+//   - rekor.body.decode: canonicalizedBody is not, strictly (no unknown or
+//     missing field, nothing after it), a hashedrekord v0.0.1 body of the
+//     Rekor v1 API: {apiVersion, kind, spec: {data: {hash: {algorithm
+//     "sha256", value: 64 lowercase hex}}, signature: {content: base64
+//     signature, publicKey: {content: base64 of one PEM "PUBLIC KEY"
+//     block}}}}. The envelope is read first, then rekor.body.kind is
+//     checked, then the spec is read.
+//   - rekor.body.kind: the body's kind and apiVersion are not hashedrekord
+//     0.0.1.
+//   - rekor.body.canonical: the body is not in the canonical JSON form
+//     (RFC 8785) in which the Rekor v1 server stores every body; so no two
+//     readings of it (duplicate keys, escapes) can differ.
+//
+// The log (log.go):
+//   - rekor.log.unknown: logId.keyId (hex) names no pinned log.
+//   - rekor.log.pinned: the pinned log is unusable: its key is not ECDSA
+//     P-256 or its tree hash not SHA-256 (what a Rekor v1 log uses), or its
+//     baseUrl names no host (the checkpoint's signer and origin).
+//   - rekor.log.validity: integratedTime is outside the pinned log key's
+//     validity window (start and end inclusive, no end if none is pinned).
+//
+// The signed entry timestamp (log.go):
+//   - rekor.set.signature: inclusionPromise.signedEntryTimestamp is not an
+//     ECDSA signature by the pinned log key over SHA-256 of the canonical
+//     JSON (RFC 8785) of {"body": base64(canonicalizedBody),
+//     "integratedTime", "logID": hex(logId.keyId), "logIndex"}, as the Rekor
+//     v1 server signs it (pkg/api/entries.go, signEntry).
+//
+// The inclusion proof (log.go), RFC 6962 §2.1.1, the leaf hash being RFC
+// 6962 §2.1's SHA-256(0x00 ‖ canonicalizedBody), verified with
+// transparency-dev/merkle's proof.VerifyInclusion:
+//   - rekor.inclusion.index: inclusionProof.logIndex is outside
+//     [0, inclusionProof.treeSize).
+//   - rekor.inclusion.path: inclusionProof.hashes is not the path that the
+//     index and size imply: a hash that is not 32 bytes, or a path one
+//     element short or too long (merkle refuses any length but the one
+//     RFC 6962 gives).
+//   - rekor.inclusion.root: the path does not lead to inclusionProof.rootHash.
+//
+// The checkpoint (checkpoint.go), inclusionProof.checkpoint.envelope, a
+// signed note (C2SP signed-note, transparency-dev/formats; Rekor v1's
+// pkg/util/signed_note.go) carrying a checkpoint (C2SP tlog-checkpoint):
+//   - rekor.checkpoint.parse: the envelope is not a signed note whose text
+//     is "<origin>\n<decimal size>\n<base64 root hash>\n[other lines\n]",
+//     followed by a blank line and signature lines "— <name> base64(4-byte
+//     key hint ‖ signature)\n".
+//   - rekor.checkpoint.signature: no signature line is by the pinned log
+//     (name the host of the log's baseUrl, key hint the first 4 bytes of
+//     SHA-256 of the log key's DER SubjectPublicKeyInfo, as Rekor v1 writes
+//     them), or one such line does not verify: ECDSA by the pinned log key
+//     over SHA-256 of the note text. Lines by other keys (witnesses) are
+//     ignored.
+//   - rekor.checkpoint.origin: the origin is not "<host> - <tree id>", host
+//     the hostname of the pinned log's baseUrl and tree id a positive
+//     decimal int64 without leading zeros, as the Rekor v1 server writes it
+//     (pkg/util/checkpoint.go, CreateAndSignCheckpoint). The TrustedRoot
+//     pins no tree id, so any tree id of that form is accepted: a sharded
+//     Rekor v1 log signs every shard with a distinct tree id.
+//   - rekor.checkpoint.size: its size is not inclusionProof.treeSize.
+//   - rekor.checkpoint.root: its root hash is not inclusionProof.rootHash.
+//
+// The binding of the entry to this artefact (binding.go):
+//   - rekor.body.digest: spec.data.hash.value is not the hex SHA-256 of the
+//     artefact. A perfectly valid entry of another batch fails here.
+//   - rekor.body.key: the body's public key is not the pinned submitter key
+//     (their DER SubjectPublicKeyInfo differ).
+//   - rekor.body.signature: the body's signature is not an ECDSA signature
+//     by the pinned submitter key over SHA-256(artefact), which is how a
+//     hashedrekord signature is made.
+//
+// What sigstore-go checks less. Its Rekor v1 verification (sigstore-go
+// v1.3.0 pkg/tlog: VerifySET, and VerifyInclusion, which calls Rekor's
+// pkg/verify VerifyInclusion and VerifyCheckpointSignature) checks the SET,
+// the path and the checkpoint's signature and root, but neither the
+// checkpoint's origin nor its size, so a checkpoint of another origin or
+// another size signed by the log key passes; and it does not bind the entry
+// to an artefact: the entry of another batch passes. This package checks
+// both. The test TestSigstoreChecksLess shows it.
+//
+// Two indices. logIndex is the entry's index in the whole Rekor v1 log, the
+// one the SET signs; inclusionProof.logIndex is the leaf's index in the
+// Merkle tree of its shard, the one the path is for. They are equal on an
+// unsharded log and differ on a sharded one (rekor.sigstore.dev), so Verify
+// does not require them to be equal.
+//
+// Every Detail names what was compared. Details are built from the input,
+// fixed text and the error text of encoding/json and merkle; protojson's
+// error text is quoted without its "proto:" prefix, which varies from one
+// build to another. So reports stay byte-identical across machines.
+package rekor
