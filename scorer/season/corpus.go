@@ -2,12 +2,14 @@ package season
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/ark-forge/proveit/scorer/hashes"
+	"github.com/ark-forge/proveit/scorer/inputfile"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
 )
@@ -98,7 +100,11 @@ func (l *loader) loadCorpus(s *Season, track string) (*Corpus, error) {
 			return nil, l.errf(mrel, at+"/file", "is the manifest itself, want the frozen body of %s", r.Path)
 		}
 		if !files[r.File] {
-			return nil, l.errf(mrel, at+"/file", "%s is not a regular file of %s/, want the frozen body of %s", quote(r.File), dir, r.Path)
+			what := "is not a regular file"
+			if fi, err := os.Lstat(l.abs(join(dir, r.File))); err == nil {
+				what = "is " + inputfile.Kind(fi.Mode()) + ", not a regular file"
+			}
+			return nil, l.errf(mrel, at+"/file", "%s %s of %s/, want the frozen body of %s", quote(r.File), what, dir, r.Path)
 		}
 		if same := bodies[r.File]; same != nil {
 			r.Body = same.Body

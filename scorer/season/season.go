@@ -329,7 +329,10 @@ func (l *loader) loadParticipants() ([]*Participant, error) {
 	for _, e := range entries {
 		rel := join("participants", e.name)
 		slug, ok := strings.CutSuffix(e.name, ".toml")
-		if e.isDir || !ok {
+		if e.isDir {
+			return nil, l.errf(rel, "", "is a directory, want only files named <slug>.toml")
+		}
+		if !ok {
 			return nil, l.errf(rel, "", "unexpected entry, want only files named <slug>.toml")
 		}
 		if !slugRE.MatchString(slug) {
@@ -378,7 +381,10 @@ func (l *loader) loadProofs() ([]Proof, error) {
 	for _, e := range entries {
 		rel := join("proofs", e.name)
 		id, ok := strings.CutSuffix(e.name, ".json")
-		if e.isDir || !ok || !submission.ValidProofID(id) {
+		if e.isDir {
+			return nil, l.errf(rel, "", "is a directory, want only files named <proof_id>.json")
+		}
+		if !ok || !submission.ValidProofID(id) {
 			return nil, l.errf(rel, "", "unexpected entry, want only files named <proof_id>.json with a proof id matching %s", submission.ProofIDPattern)
 		}
 		out = append(out, Proof{ID: id, File: rel})

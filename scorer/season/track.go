@@ -496,7 +496,10 @@ func (l *loader) loadSubmissions(s *Season, t *Track) ([]*SubmissionFile, error)
 		for _, fe := range files {
 			frel := join(rel, fe.name)
 			id, ok := strings.CutSuffix(fe.name, ".json")
-			if fe.isDir || !ok {
+			if fe.isDir {
+				return nil, l.errf(frel, "", "is a directory, want only files named <task_id>.json")
+			}
+			if !ok {
 				return nil, l.errf(frel, "", "unexpected entry, want only files named <task_id>.json")
 			}
 			if t.Task(id) == nil {

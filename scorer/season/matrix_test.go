@@ -1,0 +1,236 @@
+package season
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// The bad-input matrix: every file type of a season, each broken in every
+// way a file can be broken. Load either refuses the season with an *Error
+// naming the file (and, for content, the key or pointer), or keeps a bad
+// submission with its parse error for the scorer to reject at entry; it
+// never panics and never reads past a bound. content/refus.md lists these
+// lines, each tied to this test.
+
+// matrixFile is one file type of a season and how its content is written.
+type matrixFile struct {
+	rel   string
+	kind  string // "toml", "json", "bytes"
+	limit int64  // the bound Load reads it with
+}
+
+var matrixFiles = []matrixFile{
+	{"season.toml", "toml", MaxTOMLBytes},
+	{"participants/ann.toml", "toml", MaxTOMLBytes},
+	{"conformite/track.toml", "toml", MaxTOMLBytes},
+	{"conformite/preregistration.toml", "toml", MaxTOMLBytes},
+	{"conformite/corpus/manifest.json", "json", MaxManifestBytes},
+	{"conformite/corpus/agrements/AGR-4417.json", "corpus", MaxCorpusFileBytes},
+	{"conformite/key.json", "json", MaxKeyBytes},
+	{"conformite/key.salt", "salt", MaxSaltBytes},
+	{"conformite/bareme.md", "bytes", MaxBaremeBytes},
+	{"conformite/submissions/alice/conf-01.json", "submission", 0},
+}
+
+// matrixBreak is one way to break a file, applied to the written season.
+type matrixBreak struct {
+	name  string
+	apply func(t *testing.T, path string, mf matrixFile) bool // false: does not apply to this kind
+}
+
+func rewrite(t *testing.T, path string, f func([]byte) []byte) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, f(b), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func replaceWith(t *testing.T, path string, make func(string) error) {
+	t.Helper()
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := make(path); err != nil {
+		t.Fatalf("%v (this case needs it)", err)
+	}
+}
+
+var matrixBreaks = []matrixBreak{
+	{"missing", func(t *testing.T, p string, mf matrixFile) bool { return os.Remove(p) == nil }},
+	{"empty", func(t *testing.T, p string, mf matrixFile) bool {
+		rewrite(t, p, func([]byte) []byte { return nil })
+		return true
+	}},
+	{"truncated", func(t *testing.T, p string, mf matrixFile) bool {
+		rewrite(t, p, func(b []byte) []byte { return b[:len(b)/2] })
+		return true
+	}},
+	{"invalid UTF-8", func(t *testing.T, p string, mf matrixFile) bool {
+		rewrite(t, p, func(b []byte) []byte {
+			i := bytes.IndexByte(b, '"')
+			return append(append(b[:i+1:i+1], 0xff, 0xfe), b[i+1:]...)
+		})
+		return mf.kind != "bytes" && mf.kind != "salt"
+	}},
+	{"unknown key", func(t *testing.T, p string, mf matrixFile) bool {
+		switch mf.kind {
+		case "toml":
+			rewrite(t, p, func(b []byte) []byte { return append([]byte("zzz_unknown = 1\n"), b...) })
+		case "json", "submission":
+			rewrite(t, p, func(b []byte) []byte { return bytes.Replace(b, []byte("{"), []byte(`{"zzz_unknown": 1, `), 1) })
+		default:
+			return false
+		}
+		return true
+	}},
+	{"duplicate key", func(t *testing.T, p string, mf matrixFile) bool {
+		switch mf.kind {
+		case "toml":
+			rewrite(t, p, func(b []byte) []byte {
+				for _, line := range strings.Split(string(b), "\n") {
+					if strings.Contains(line, " = ") && !strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "[") {
+						return append([]byte(line+"\n"), b...)
+					}
+				}
+				t.Fatalf("%s has no key", p)
+				return nil
+			})
+		case "json", "submission":
+			rewrite(t, p, func(b []byte) []byte {
+				i := bytes.Index(b, []byte(`"`))
+				j := bytes.Index(b[i+1:], []byte(`":`)) + i + 1
+				return bytes.Replace(b, []byte("{"), []byte("{"+string(b[i:j+2])+" null, "), 1)
+			})
+		default:
+			return false
+		}
+		return true
+	}},
+	{"deep nesting", func(t *testing.T, p string, mf matrixFile) bool {
+		if mf.kind != "json" && mf.kind != "submission" && mf.kind != "corpus" {
+			return false
+		}
+		rewrite(t, p, func(b []byte) []byte {
+			return []byte(strings.Repeat("[", 100000) + strings.Repeat("]", 100000))
+		})
+		return true
+	}},
+	{"oversized", func(t *testing.T, p string, mf matrixFile) bool {
+		if mf.limit == 0 {
+			return false
+		}
+		rewrite(t, p, func(b []byte) []byte { return append(b, bytes.Repeat([]byte(" "), int(mf.limit)+1)...) })
+		return true
+	}},
+	{"symlink leaving the season", func(t *testing.T, p string, mf matrixFile) bool {
+		outside := filepath.Join(t.TempDir(), "outside")
+		if err := os.WriteFile(outside, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		replaceWith(t, p, func(p string) error { return os.Symlink(outside, p) })
+		return true
+	}},
+	{"FIFO", func(t *testing.T, p string, mf matrixFile) bool {
+		replaceWith(t, p, func(p string) error { return syscall.Mkfifo(p, 0o644) })
+		return true
+	}},
+	{"directory", func(t *testing.T, p string, mf matrixFile) bool {
+		replaceWith(t, p, func(p string) error { return os.Mkdir(p, 0o755) })
+		return true
+	}},
+}
+
+// accepted lists the cases Load accepts, and why: the bytes are kept as
+// they are and checked elsewhere.
+var accepted = map[string]string{
+	"conformite/bareme.md empty":                        "bareme.md is kept byte for byte; its SHA-256 is checked against the anchored freeze before scoring (score.CheckPreregistration)",
+	"conformite/bareme.md truncated":                    "idem",
+	"conformite/bareme.md unknown key":                  "idem",
+	"conformite/key.json unknown key":                   "key.json's content is read by the scorer, which refuses a key that is not a task of the track (score.ParseKey, TestParseKeyRejects)",
+	"participants/ann.toml missing":                     "", // refused: ann's submissions name a participant who is not enrolled
+	"conformite/corpus/agrements/AGR-4417.json missing": "",
+}
+
+func TestBadInputMatrix(t *testing.T) {
+	for _, mf := range matrixFiles {
+		for _, br := range matrixBreaks {
+			name := mf.rel + " " + br.name
+			t.Run(name, func(t *testing.T) {
+				f := newFixture()
+				dir := f.write(t)
+				if !br.apply(t, filepath.Join(dir, filepath.FromSlash(mf.rel)), mf) {
+					t.Skipf("%s does not apply to a %s file", br.name, mf.kind)
+				}
+				s, err := func() (s *Season, err error) {
+					defer func() {
+						if r := recover(); r != nil {
+							err = fmt.Errorf("panic: %v", r)
+						}
+					}()
+					return Load(dir)
+				}()
+				if err != nil && strings.HasPrefix(err.Error(), "panic: ") {
+					t.Fatalf("Load panicked: %v", err)
+				}
+				if mf.kind == "submission" && br.name != "missing" && br.name != "symlink leaving the season" && br.name != "FIFO" && br.name != "directory" {
+					// Bad content: kept with its parse error, rejected at entry.
+					if err != nil {
+						t.Fatalf("Load refused the season for a bad submission: %v", err)
+					}
+					sf := s.Track(Conformite).Submission("alice", "conf-01")
+					if sf == nil || sf.ParseErr == nil || sf.Submission != nil {
+						t.Fatalf("the bad submission is not kept with its parse error: %+v", sf)
+					}
+					return
+				}
+				if why, ok := accepted[name]; ok && why != "" {
+					if err != nil {
+						t.Fatalf("refused, want accepted (%s): %v", why, err)
+					}
+					return
+				}
+				if mf.kind == "submission" && br.name == "missing" {
+					if err != nil {
+						t.Fatalf("a missing submission is a missing task, not a season error: %v", err)
+					}
+					return
+				}
+				if err == nil {
+					t.Fatal("Load accepted it")
+				}
+				var se *Error
+				if !errors.As(err, &se) {
+					t.Fatalf("error %T %v is not a *season.Error", err, err)
+				}
+				if !strings.Contains(err.Error(), filepath.Dir(dir)) {
+					t.Errorf("error %q does not name the season directory", err)
+				}
+				want := map[string]string{
+					"oversized":                  "exceeds",
+					"symlink leaving the season": "symbolic link",
+					"FIFO":                       "named pipe",
+					"directory":                  "directory",
+				}[br.name]
+				if mf.kind == "salt" && br.name == "oversized" {
+					want = "longer than 64 hex digits"
+				}
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q does not say %q", err, want)
+				}
+				if br.name != "missing" && !strings.Contains(se.File, filepath.Base(mf.rel)) && !strings.Contains(se.File, strings.TrimSuffix(mf.rel, filepath.Ext(mf.rel))) && se.File != "conformite/corpus/manifest.json" {
+					t.Errorf("error names %s, want %s", se.File, mf.rel)
+				}
+			})
+		}
+	}
+}
