@@ -180,6 +180,32 @@ func TestSeveralProofs(t *testing.T) {
 	}
 }
 
+// TestCauseOrderOnOneAssertion pins the two orders a bug would most
+// likely break: an instrument defect never shields a value mismatch of
+// another proof of the same assertion (the most severe cause wins), and the
+// instrument-defect test comes after condition 3, so a call to another
+// resource that received a system body is a resource mismatch, not an
+// excused defect (§4.1).
+func TestCauseOrderOnOneAssertion(t *testing.T) {
+	f := newFixture(t)
+	f.participant("yan")
+	good := f.call("yan", "/agrements/AGR-0001", callOpts{})
+	defect := f.call("yan", "/agrements/AGR-0001", callOpts{body: corpusBodies["/_systeme/403"]})
+	elsewhereDefect := f.call("yan", "/avenants/AV-0001", callOpts{body: corpusBodies["/_systeme/403"]})
+	f.submit("yan", "conf-02", "conforme", []claim{
+		{"/agrements/AGR-0001", "/statut", "suspendu", []*prooftest.Proof{defect, good}}, // value mismatch, not excused
+		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{good, defect}},    // instrument defect, either order
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{elsewhereDefect}},
+		{"/agrements/AGR-0001", "/activite", "courtage", []*prooftest.Proof{good}},
+	}, nil)
+	tr := f.score().task("yan", "conf-02")
+	for i, want := range []Cause{ValueMismatch, InstrumentDefect, ResourceMismatch, Supported} {
+		if got := tr.Assertions[i].Cause; got != want {
+			t.Errorf("assertion %d: %s, want %s (%s)", i+1, got, want, tr.Assertions[i].Detail)
+		}
+	}
+}
+
 func TestOnlyParticipantsOfTheTrack(t *testing.T) {
 	f := newFixture(t)
 	f.participant("zoe")

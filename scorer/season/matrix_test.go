@@ -234,3 +234,31 @@ func TestBadInputMatrix(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternMatchesExactDepth: a probative pattern matches a pointer of
+// exactly its depth, never a deeper or a shallower one (a prefix match
+// would make /entrees/0/nom/x probative), and <n> only an array index.
+func TestPatternMatchesExactDepth(t *testing.T) {
+	p, err := parsePattern("/entrees/<n>/nom")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		tokens []string
+		want   bool
+	}{
+		{[]string{"entrees", "0", "nom"}, true},
+		{[]string{"entrees", "12", "nom"}, true},
+		{[]string{"entrees", "0", "nom", "x"}, false},
+		{[]string{"entrees", "0"}, false},
+		{[]string{"entrees", "x", "nom"}, false},
+		{[]string{"entrees", "-1", "nom"}, false},
+		{[]string{"entrees", "01", "nom"}, false},
+		{[]string{"entrees", "0", "prenoms"}, false},
+		{[]string{"autres", "0", "nom"}, false},
+	} {
+		if got := p.Match(c.tokens); got != c.want {
+			t.Errorf("%s on %v: %v, want %v", p.Text, c.tokens, got, c.want)
+		}
+	}
+}
