@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/ark-forge/proveit/scorer/score"
@@ -52,7 +51,7 @@ type point struct {
 // divRound is round(a/b) half up for a ≥ 0, b > 0.
 func divRound(a, b int) int { return (2*a + b) / (2 * b) }
 
-func buildPlot(r *score.TrackResult) plot {
+func buildPlot(l *locale, r *score.TrackResult) plot {
 	p := plot{ID: "graphe-" + r.Track, W: plotW, H: plotH, Left: plotLeft, Top: plotTop, Right: plotW - plotRight, Bottom: plotTop + plotInnerH,
 		XLabelX: plotLeft + plotInnerW/2, XLabelY: plotH - 12, YLabelX: 16, YLabelY: plotTop + plotInnerH/2}
 	tasks := r.Tasks
@@ -66,17 +65,17 @@ func buildPlot(r *score.TrackResult) plot {
 		step++
 	}
 	for s := 0; s <= tasks; s += step {
-		p.XTicks = append(p.XTicks, tick{Pos: x(s), Label: fmt.Sprintf("%d/%d", s, r.Tasks)})
+		p.XTicks = append(p.XTicks, tick{Pos: x(s), Label: l.count(s, r.Tasks)})
 	}
 	for pc := 0; pc <= 100; pc += 25 {
-		p.YTicks = append(p.YTicks, tick{Pos: y(pc * 10), Label: fmt.Sprintf("%d\u00a0%%", pc)})
+		p.YTicks = append(p.YTicks, tick{Pos: y(pc * 10), Label: l.text("number.percent", "value", pc)})
 	}
 	p.ConstX = x(r.BestConstant.Successes)
 	p.ConstTextX, p.ConstAnchor = p.ConstX+4, "start"
 	if p.ConstX > plotLeft+plotInnerW/2 {
 		p.ConstTextX, p.ConstAnchor = p.ConstX-4, "end"
 	}
-	p.ConstLabel = "meilleure réponse constante : " + Rate(r.BestConstant.Successes, r.Tasks)
+	p.ConstLabel = l.text("plot.best_constant", "success", l.rate(r.BestConstant.Successes, r.Tasks))
 	type key struct{ s, pm int }
 	type bucket struct {
 		names    []string
@@ -112,24 +111,15 @@ func buildPlot(r *score.TrackResult) plot {
 	for _, k := range keys {
 		b := buckets[k]
 		sort.Strings(b.names)
-		who := fmt.Sprintf("%d participants", len(b.names))
-		if len(b.names) == 1 {
-			who = "1 participant"
-		}
+		who := l.text("plot.who", "n", len(b.names))
 		radius := 5
 		if len(b.names) > 1 {
 			radius = 7
 		}
 		p.Points = append(p.Points, point{X: x(k.s), Y: y(k.pm), R: radius, Negative: b.negative,
-			Title: fmt.Sprintf("%s, réussite %s, overclaim %s : %s", who, Rate(k.s, r.Tasks), permille(k.pm), names(b.names, 5))})
+			Title: l.text("plot.point", "who", who, "success", l.rate(k.s, r.Tasks), "overclaim", l.permille(k.pm), "names", l.names(b.names, 5))})
 	}
-	p.Title = fmt.Sprintf("Piste %s : taux d'overclaim selon le taux de réussite", r.Track)
-	p.Desc = fmt.Sprintf("Nuage de points de la piste %s seule. Axe horizontal : taux de réussite, de 0 à %d tâches sur %d. Axe vertical : taux d'overclaim, de 0 à 100 %%. "+
-		"Chaque point est un participant, ou plusieurs de même réussite et même overclaim. La ligne verticale en tirets marque la réussite de la meilleure réponse constante (%s), qui n'a pas d'overclaim. "+
-		"%d participants figurent sur le graphique ; %d n'y figurent pas (en attente, ou sans assertion rendue). L'overclaim ne se compare qu'à réussite égale, c'est-à-dire sur une même verticale. Les valeurs exactes sont dans le tableau.",
-		r.Track, r.Tasks, r.Tasks, Rate(r.BestConstant.Successes, r.Tasks), p.Plotted, p.Excluded)
+	p.Title = l.text("plot.title", "track", r.Track)
+	p.Desc = l.text("plot.desc", "track", r.Track, "tasks", r.Tasks, "best", l.rate(r.BestConstant.Successes, r.Tasks), "plotted", p.Plotted, "excluded", p.Excluded)
 	return p
 }
-
-// permille renders a rounded per-mille as a percentage with one decimal.
-func permille(pm int) string { return fmt.Sprintf("%d,%d\u00a0%%", pm/10, pm%10) }

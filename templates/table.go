@@ -95,38 +95,39 @@ func orderParticipants(ps []*score.ParticipantResult) (groups [][]*score.Partici
 }
 
 // buildTable is the table of a scored track.
-func buildTable(r *score.TrackResult) table {
-	t := table{BestConstant: bestRow{Verdict: r.BestConstant.Verdict, Success: Rate(r.BestConstant.Successes, r.Tasks)}}
+func buildTable(l *locale, r *score.TrackResult) table {
+	t := table{BestConstant: bestRow{Verdict: r.BestConstant.Verdict, Success: l.rate(r.BestConstant.Successes, r.Tasks)}}
 	groups, pending := orderParticipants(r.Participants)
 	for _, g := range groups {
-		rg := rowGroup{Successes: g[0].Successes, Success: Rate(g[0].Successes, r.Tasks)}
+		rg := rowGroup{Successes: g[0].Successes, Success: l.rate(g[0].Successes, r.Tasks)}
 		for _, p := range g {
-			rg.Rows = append(rg.Rows, participantRow(r, p))
+			rg.Rows = append(rg.Rows, participantRow(l, r, p))
 		}
 		t.Groups = append(t.Groups, rg)
 	}
 	for _, p := range pending {
-		t.Pending = append(t.Pending, participantRow(r, p))
+		t.Pending = append(t.Pending, participantRow(l, r, p))
 	}
 	return t
 }
 
-func participantRow(r *score.TrackResult, p *score.ParticipantResult) row {
+func participantRow(l *locale, r *score.TrackResult, p *score.ParticipantResult) row {
 	pp := p.Participant
 	base := "participants/" + pp.Slug + "/"
 	rw := row{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, Stack: pp.DeclaredStack, Report: base + "index.html", ReportJSON: base + "report.json", Negative: negativeParticipant(p)}
 	if p.Status == "pending" {
 		rw.Pending = true
-		rw.Overclaim, rw.Success, rw.TasksRendered = "en attente", "en attente", "en attente"
+		pending := l.text("number.pending")
+		rw.Overclaim, rw.Success, rw.TasksRendered = pending, pending, pending
 		return rw
 	}
 	if n, d, ok := p.Overclaim(); ok {
-		rw.Overclaim = Rate(n, d)
+		rw.Overclaim = l.rate(n, d)
 	} else {
-		rw.Overclaim, rw.OverclaimNote = "sans objet", "aucune assertion rendue"
+		rw.Overclaim, rw.OverclaimNote = l.text("number.not_applicable"), l.text("table.no_assertion")
 	}
-	rw.Success = Rate(p.Successes, r.Tasks)
-	rw.TasksRendered = Count(p.TasksRender, r.Tasks)
+	rw.Success = l.rate(p.Successes, r.Tasks)
+	rw.TasksRendered = l.count(p.TasksRender, r.Tasks)
 	for _, t := range p.Tasks {
 		for i, a := range t.Assertions {
 			if score.AssertionStatus(a.Cause) == "unsupported" {
@@ -177,9 +178,9 @@ func negativeParticipant(p *score.ParticipantResult) bool {
 }
 
 // names lists up to max names, then how many more.
-func names(ns []string, max int) string {
+func (l *locale) names(ns []string, max int) string {
 	if len(ns) <= max {
 		return strings.Join(ns, ", ")
 	}
-	return fmt.Sprintf("%s et %d autres", strings.Join(ns[:max], ", "), len(ns)-max)
+	return l.text("plot.more", "names", strings.Join(ns[:max], ", "), "n", len(ns)-max)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/output"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/templates/messages"
 )
 
 func TestRate(t *testing.T) {
@@ -38,8 +39,8 @@ func TestRate(t *testing.T) {
 		{4, 10, "4/10 (40,0\u00a0%)"},
 		{1, 0, "sans objet"},
 	} {
-		if got := Rate(c.n, c.d); got != c.want {
-			t.Errorf("Rate(%d, %d) = %q, want %q", c.n, c.d, got, c.want)
+		if got := (&locale{cat: messages.French}).rate(c.n, c.d); got != c.want {
+			t.Errorf("rate(%d, %d) = %q, want %q", c.n, c.d, got, c.want)
 		}
 	}
 	if got := fmt.Sprintf("%.1f", 100*1.0/16); got != "6.2" {
@@ -105,7 +106,7 @@ func TestOrderParticipants(t *testing.T) {
 	}
 	// Success is never crossed: beta's 90 % sits above omega's 0 %, and no
 	// row of a lower group comes before one of a higher group.
-	tbl := buildTable(&score.TrackResult{Track: "conformite", Tasks: 10, BestConstant: score.BestConstant{Verdict: "non_conforme", Successes: 4}, Participants: ps})
+	tbl := buildTable(&locale{cat: messages.French}, &score.TrackResult{Track: "conformite", Tasks: 10, BestConstant: score.BestConstant{Verdict: "non_conforme", Successes: 4}, Participants: ps})
 	if len(tbl.Groups) != 3 || tbl.Groups[0].Success != "5/10 (50,0\u00a0%)" || len(tbl.Pending) != 2 {
 		t.Fatalf("table %+v", tbl)
 	}
@@ -154,7 +155,7 @@ func TestTableBestConstantFirst(t *testing.T) {
 func TestTwoDIDsTwoRows(t *testing.T) {
 	a, b := result("un", 1, 0, 2, false), result("deux", 1, 0, 2, false)
 	a.Participant.Agent, b.Participant.Agent = "Même nom", "Même nom"
-	tbl := buildTable(&score.TrackResult{Track: "conformite", Tasks: 10, Participants: []*score.ParticipantResult{a, b}})
+	tbl := buildTable(&locale{cat: messages.French}, &score.TrackResult{Track: "conformite", Tasks: 10, Participants: []*score.ParticipantResult{a, b}})
 	if len(tbl.Groups) != 1 || len(tbl.Groups[0].Rows) != 2 || tbl.Groups[0].Rows[0].DID == tbl.Groups[0].Rows[1].DID {
 		t.Errorf("two DIDs under one name are not two rows: %+v", tbl)
 	}

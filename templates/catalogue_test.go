@@ -1,0 +1,410 @@
+package templates
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"html/template"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"text/template/parse"
+
+	"github.com/ark-forge/proveit/scorer/output"
+	"github.com/ark-forge/proveit/scorer/score"
+	"github.com/ark-forge/proveit/templates/messages"
+)
+
+// use is one message lookup in the package's source: a msg or attr call of
+// a template, or a text call of the Go code.
+type use struct {
+	where string   // file:line
+	key   string   // "" when computed from a score table's code
+	names []string // the argument names it passes
+	html  bool     // a template's (HTML), or Go's (plain text)
+}
+
+// templateUses reads every msg and attr call of the templates. A key or an
+// argument name that is not a string literal is an error: the keys a
+// template uses are read from its source.
+func templateUses(t *testing.T) []use {
+	t.Helper()
+	names, err := fs.Glob(files, "html/*.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uses []use
+	for _, name := range names {
+		src, err := fs.ReadFile(files, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree := parse.New(name)
+		tree.Mode = parse.SkipFuncCheck
+		set := map[string]*parse.Tree{}
+		if _, err := tree.Parse(string(src), "{{", "}}", set); err != nil {
+			t.Fatal(err)
+		}
+		for _, tr := range set {
+			var walk func(parse.Node)
+			walk = func(n parse.Node) {
+				switch n := n.(type) {
+				case *parse.ListNode:
+					if n != nil {
+						for _, c := range n.Nodes {
+							walk(c)
+						}
+					}
+				case *parse.ActionNode:
+					walk(n.Pipe)
+				case *parse.IfNode:
+					walk(n.Pipe)
+					walk(n.List)
+					walk(n.ElseList)
+				case *parse.RangeNode:
+					walk(n.Pipe)
+					walk(n.List)
+					walk(n.ElseList)
+				case *parse.WithNode:
+					walk(n.Pipe)
+					walk(n.List)
+					walk(n.ElseList)
+				case *parse.TemplateNode:
+					walk(n.Pipe)
+				case *parse.PipeNode:
+					if n != nil {
+						for _, c := range n.Cmds {
+							walk(c)
+						}
+					}
+				case *parse.ChainNode:
+					walk(n.Node)
+				case *parse.CommandNode:
+					for _, a := range n.Args {
+						walk(a)
+					}
+					fn, ok := n.Args[0].(*parse.IdentifierNode)
+					if !ok || (fn.Ident != "msg" && fn.Ident != "attr") {
+						return
+					}
+					where, _ := tr.ErrorContext(n)
+					k := 1
+					if fn.Ident == "attr" {
+						k = 2
+					}
+					u := use{where: where, html: true}
+					for i, a := range n.Args[k:] {
+						s, ok := a.(*parse.StringNode)
+						switch {
+						case i == 0 && !ok:
+							t.Errorf("%s: %s with a computed key %s", where, fn.Ident, a)
+						case i == 0:
+							u.key = s.Text
+						case i%2 == 1 && !ok:
+							t.Errorf("%s: %s %q: argument name %s is not a string literal", where, fn.Ident, u.key, a)
+						case i%2 == 1:
+							u.names = append(u.names, s.Text)
+						}
+					}
+					uses = append(uses, u)
+				}
+			}
+			walk(tr.Root)
+		}
+	}
+	if len(uses) < 100 {
+		t.Fatalf("found only %d msg and attr calls: the scan does not see them", len(uses))
+	}
+	return uses
+}
+
+// stubImporter gives every import as an empty package: the type check of
+// goUses needs only the package's own types, to tell a locale's text
+// method from any other (the guard has one), and ignores what it cannot
+// resolve.
+type stubImporter struct{}
+
+func (stubImporter) Import(p string) (*types.Package, error) {
+	pkg := types.NewPackage(p, path.Base(p))
+	pkg.MarkComplete()
+	return pkg, nil
+}
+
+// goUses reads every call of (*locale).text in the package's Go code. Its
+// key is a string literal or built from a score table's code by causeKey,
+// statusKey or incidentKey; anything else is an error. The Go code looks
+// messages up through a locale alone: a direct messages.Catalogue call
+// would escape this scan.
+func goUses(t *testing.T) []use {
+	t.Helper()
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	var parsed []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed = append(parsed, f)
+	}
+	info := &types.Info{Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	conf := types.Config{Importer: stubImporter{}, Error: func(error) {}}
+	conf.Check("github.com/ark-forge/proveit/templates", fset, parsed, info)
+	var uses []use
+	for _, f := range parsed {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || info.Selections[sel] == nil || info.Selections[sel].Obj().(*types.Func).FullName() != "(*github.com/ark-forge/proveit/templates.locale).text" {
+				return true
+			}
+			u := use{where: fset.Position(call.Pos()).String()}
+			for i, a := range call.Args {
+				lit, isLit := a.(*ast.BasicLit)
+				isLit = isLit && lit.Kind == token.STRING
+				switch {
+				case i == 0 && isLit:
+					u.key, _ = strconv.Unquote(lit.Value)
+				case i == 0:
+					kc, ok := a.(*ast.CallExpr)
+					if fn, isIdent := kc.Fun.(*ast.Ident); !ok || !isIdent || (fn.Name != "causeKey" && fn.Name != "statusKey" && fn.Name != "incidentKey") {
+						t.Errorf("%s: text with a computed key that is not causeKey, statusKey or incidentKey", u.where)
+					}
+				case i%2 == 1 && !isLit:
+					t.Errorf("%s: text %q: argument %d's name is not a string literal", u.where, u.key, i)
+				case i%2 == 1:
+					name, _ := strconv.Unquote(lit.Value)
+					u.names = append(u.names, name)
+				}
+			}
+			uses = append(uses, u)
+			return true
+		})
+	}
+	if len(uses) < 30 {
+		t.Fatalf("found only %d text calls: the scan does not see them", len(uses))
+	}
+	return uses
+}
+
+// scoreKeys are the keys the codes of the score tables need: a label and a
+// help text per cause and per task status, a label per incident kind.
+func scoreKeys(causes []score.CauseInfo, statuses []score.TaskStatusInfo, kinds []string) []string {
+	var keys []string
+	for _, c := range causes {
+		keys = append(keys, causeKey(c.Code, "label"), causeKey(c.Code, "help"))
+	}
+	for _, s := range statuses {
+		keys = append(keys, statusKey(s.Code, "label"), statusKey(s.Code, "help"))
+	}
+	for _, k := range kinds {
+		keys = append(keys, incidentKey(k))
+	}
+	return keys
+}
+
+// missing lists the keys cat lacks, sorted.
+func missing(cat *messages.Catalogue, keys []string) []string {
+	var out []string
+	for _, k := range keys {
+		if !slices.Contains(cat.Keys(), k) {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestCatalogueHasEveryKey: every key a template or the Go code looks up
+// is in the French catalogue, and every call passes the arguments its
+// message asks for (the template's as HTML, Go's as plain text, which
+// holds no markup), in every plural form.
+func TestCatalogueHasEveryKey(t *testing.T) {
+	uses := append(templateUses(t), goUses(t)...)
+	for _, u := range uses {
+		if u.key == "" {
+			continue // a score table's key: TestCatalogueCoversScoreTables
+		}
+		if !slices.Contains(messages.French.Keys(), u.key) {
+			t.Errorf("%s: %q is not in messages/fr.toml", u.where, u.key)
+			continue
+		}
+		for _, n := range []int{0, 1, 2, 1000000} {
+			var args []any
+			for _, name := range u.names {
+				if name == "n" {
+					args = append(args, name, n)
+				} else {
+					args = append(args, name, "x")
+				}
+			}
+			var err error
+			if u.html {
+				_, err = messages.French.HTML(u.key, args...)
+			} else {
+				_, err = messages.French.Text(u.key, args...)
+			}
+			if err != nil {
+				t.Errorf("%s: %v", u.where, err)
+				break
+			}
+		}
+	}
+}
+
+// TestCatalogueKeysAreUsed: every key of the French catalogue is looked up
+// by a template or the Go code, or is one the score tables need.
+func TestCatalogueKeysAreUsed(t *testing.T) {
+	used := map[string]bool{}
+	for _, u := range append(templateUses(t), goUses(t)...) {
+		used[u.key] = true
+	}
+	for _, k := range scoreKeys(score.Causes, score.TaskStatuses, score.IncidentKinds) {
+		used[k] = true
+	}
+	for _, k := range messages.French.Keys() {
+		if !used[k] {
+			t.Errorf("%q is in messages/fr.toml and nothing uses it", k)
+		}
+	}
+}
+
+// TestCatalogueCoversScoreTables: every cause of score.Causes (the empty
+// one as cause.not_evaluated), every task status of score.TaskStatuses
+// and every kind of score.IncidentKinds has its messages. A line added to
+// a table without them fails the first case, naming the keys.
+func TestCatalogueCoversScoreTables(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		causes   []score.CauseInfo
+		statuses []score.TaskStatusInfo
+		kinds    []string
+		want     []string
+	}{
+		{"the score tables", score.Causes, score.TaskStatuses, score.IncidentKinds, nil},
+		// The check itself: a line added to a table is missed.
+		{"a new cause", append(slices.Clone(score.Causes), score.CauseInfo{Code: "new_cause"}), score.TaskStatuses, score.IncidentKinds,
+			[]string{"cause.new_cause.help", "cause.new_cause.label"}},
+		{"a new status", score.Causes, append(slices.Clone(score.TaskStatuses), score.TaskStatusInfo{Code: "new_status"}), score.IncidentKinds,
+			[]string{"status.new_status.help", "status.new_status.label"}},
+		{"a new incident kind", score.Causes, score.TaskStatuses, append(slices.Clone(score.IncidentKinds), "new_kind"),
+			[]string{"incident.new_kind"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := missing(messages.French, scoreKeys(c.causes, c.statuses, c.kinds)); !slices.Equal(got, c.want) {
+				t.Errorf("messages/fr.toml lacks %q, want %q", got, c.want)
+			}
+		})
+	}
+	if k := causeKey(score.NotEvaluated, "label"); k != "cause.not_evaluated.label" {
+		t.Errorf("the empty cause's key is %q", k)
+	}
+}
+
+// handSite is a site with every kind of page: a closed season with a
+// scored track (a participant with successes, one with an unsupported
+// claim, a pending one) and an open season.
+func handSite() Site {
+	track := Track{Name: "conformite", Bareme: "conformite-bareme-v3", Tasks: 1, Scored: true,
+		Result: &score.TrackResult{Track: "conformite", Tasks: 1, BestConstant: score.BestConstant{Verdict: "conforme", Successes: 1},
+			Participants: []*score.ParticipantResult{result("un", 1, 0, 2, false), result("deux", 0, 1, 2, false), result("trois", 0, 0, 0, true)}}}
+	return Site{Seasons: []Season{
+		{Number: 1, Title: "Saison 1", OpensAt: "2026-09-21T08:00:00Z", ClosesAt: "2026-10-05T20:00:00Z", Tracks: []Track{{Name: "conformite", Tasks: 1}}},
+		{Number: 3, Title: "Saison 3", OpensAt: "2026-09-21T08:00:00Z", ClosesAt: "2026-10-05T20:00:00Z", Closed: true, Tracks: []Track{track}},
+	}}
+}
+
+// TestMissingMessageFailsRender: a catalogue without a message fails the
+// render with an error that names it, whether a template or the Go code
+// looks it up, and nothing is published.
+func TestMissingMessageFailsRender(t *testing.T) {
+	fr, err := os.ReadFile(filepath.Join("messages", "fr.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		key  string
+		drop string // the lines of fr.toml dropped
+	}{
+		{"", ""},
+		{"layout.skip", `skip = "Aller au contenu"` + "\n"},
+		{"layout.breadcrumbs", `breadcrumbs = "Fil d'Ariane"` + "\n"},
+		{"season.tracks.caption", `caption = "Pistes de la saison {season}"` + "\n"},
+		{"table.caption", `caption = "Piste {track}, saison {season} : taux d'overclaim et taux de réussite, côte à côte"` + "\n"},
+		{"report.heading", `heading = "Rapport individuel : {agent}"` + "\n"},
+		{"season.status.open", `status.open = "Saison ouverte : aucun score n'est publié avant la clôture (§7.4 de la spécification)."` + "\n"},
+		{"number.pending", `pending = "en attente"` + "\n"},
+		{"status.scored.label", `label = "rendue"` + "\n"},
+		{"cause.supported.label", `label = "étayée"` + "\n"},
+		{"plot.who", "[plot.who]\none = \"{n} participant\"\nother = \"{n} participants\"\n"},
+	} {
+		name := c.key
+		if name == "" {
+			name = "whole catalogue"
+		}
+		t.Run(name, func(t *testing.T) {
+			data := strings.Replace(string(fr), c.drop, "", 1)
+			if c.drop != "" && data == string(fr) {
+				t.Fatalf("fr.toml lacks %q", c.drop)
+			}
+			cat, err := messages.Parse([]byte(data), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := newRenderer(cat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree := output.Tree{}
+			err = r.render(handSite(), tree)
+			if c.key == "" {
+				if err != nil || len(tree) < 10 {
+					t.Errorf("render with the whole catalogue = %v, %d files", err, len(tree))
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("no message %q", c.key)) {
+				t.Errorf("render without %s = %v", c.key, err)
+			}
+			if len(tree) > 0 {
+				t.Errorf("render without %s published %d files", c.key, len(tree))
+			}
+		})
+	}
+}
+
+// TestAttr: attr writes a message as a whole attribute, with the bytes of
+// template text, and only an attribute that holds text.
+func TestAttr(t *testing.T) {
+	attr := funcs(messages.French)["attr"].(func(string, string, ...any) (template.HTMLAttr, error))
+	if got, err := attr("aria-label", "layout.breadcrumbs"); err != nil || got != `aria-label="Fil d'Ariane"` {
+		t.Errorf("attr = %s, %v", got, err)
+	}
+	for _, c := range []struct{ name, key string }{
+		{"href", "layout.breadcrumbs"},
+		{"onclick", "layout.breadcrumbs"},
+		{"aria-label", "layout.ai_act"}, // markup
+		{"aria-label", "nope"},
+	} {
+		if got, err := attr(c.name, c.key, "label", "x"); err == nil {
+			t.Errorf("attr(%s, %s) = %s, want an error", c.name, c.key, got)
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package templates
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+
+	"github.com/ark-forge/proveit/scorer/score"
+	"github.com/ark-forge/proveit/templates/messages"
+)
+
+// locale writes the views' text from one catalogue. Its methods return the
+// text alone, so that the view builders read as plain code; the first
+// lookup that fails is kept in err, and the page being built fails with it
+// before anything is published. A missing message is an error, never an
+// empty string.
+type locale struct {
+	cat *messages.Catalogue
+	err error
+}
+
+// text is the message key as plain text (messages.Catalogue.Text); the
+// templates escape it as they escape any data.
+func (l *locale) text(key string, args ...any) string {
+	s, err := l.cat.Text(key, args...)
+	if err != nil && l.err == nil {
+		l.err = err
+	}
+	return s
+}
+
+// The keys of the score tables' codes (scorer/score/causes.go): every
+// cause, task status and incident kind has its messages, built from its
+// code by these functions and checked by TestCatalogueCoversScoreTables.
+
+// causeCode is the code a report shows for a cause, and its catalogue key:
+// the cause's own, or not_evaluated (the status of an assertion that was
+// not examined) for the empty cause.
+func causeCode(c score.Cause) string {
+	if c == score.NotEvaluated {
+		return score.StatusNotEvaluated
+	}
+	return string(c)
+}
+
+// causeKey is the key of a cause's "label" or "help".
+func causeKey(c score.Cause, part string) string { return "cause." + causeCode(c) + "." + part }
+
+// statusKey is the key of a task status's "label" or "help".
+func statusKey(s score.TaskStatus, part string) string { return "status." + string(s) + "." + part }
+
+// incidentKey is the key of an incident kind's label.
+func incidentKey(kind string) string { return "incident." + kind }
+
+// attrNames are the attributes attr may write: text for a reader, never a
+// URL, a style or a script.
+var attrNames = map[string]bool{"aria-label": true, "title": true, "alt": true}
+
+// fragments is the markup a message's argument may carry, parsed apart
+// from the pages: html/template escapes each value as the pages would.
+var fragments = template.Must(template.ParseFS(files, "html/fragments.html"))
+
+func fragment(name string, data any) (template.HTML, error) {
+	var b strings.Builder
+	if err := fragments.ExecuteTemplate(&b, name, data); err != nil {
+		return "", err
+	}
+	return template.HTML(b.String()), nil
+}
+
+// funcs are the template functions, with the catalogue's msg and attr.
+func funcs(cat *messages.Catalogue) template.FuncMap {
+	return template.FuncMap{
+		"plus":  func(a, b int) int { return a + b },
+		"minus": func(a, b int) int { return a - b },
+		// lang is the catalogue's language tag, for <html lang>.
+		"lang": cat.Lang,
+		// msg "key" "name" value … is the message as HTML.
+		"msg": cat.HTML,
+		// attr "aria-label" "key" "name" value … is the attribute
+		// aria-label="message", written whole so that the message keeps
+		// the bytes of template text (html/template would re-escape a
+		// value inside quotes).
+		"attr": func(name, key string, args ...any) (template.HTMLAttr, error) {
+			if !attrNames[name] {
+				return "", fmt.Errorf("attr: %s does not hold a message (aria-label, title or alt do)", name)
+			}
+			h, err := cat.HTML(key, args...)
+			if err != nil {
+				return "", err
+			}
+			if strings.ContainsAny(string(h), "<>") {
+				return "", fmt.Errorf("attr: %q holds markup and %s holds text", key, name)
+			}
+			return template.HTMLAttr(name + `="` + strings.ReplaceAll(string(h), `"`, "&#34;") + `"`), nil
+		},
+		// code, codes, link and datetime make the markup arguments of a
+		// message.
+		"code":  func(v any) (template.HTML, error) { return fragment("code", v) },
+		"codes": func(vs []string) (template.HTML, error) { return fragment("codes", vs) },
+		"link": func(href string, text any) (template.HTML, error) {
+			return fragment("link", struct {
+				Href string
+				Text any
+			}{href, text})
+		},
+		"datetime": func(rfc3339 string) (template.HTML, error) { return fragment("datetime", rfc3339) },
+	}
+}
