@@ -18,7 +18,6 @@ import (
 	"testing"
 	"text/template/parse"
 
-	"github.com/ark-forge/proveit/scorer/output"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -372,8 +371,7 @@ func TestMissingMessageFailsRender(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tree := output.Tree{}
-			err = r.render(handSite(), tree)
+			tree, err := r.render(handSite())
 			if c.key == "" {
 				if err != nil || len(tree) < 10 {
 					t.Errorf("render with the whole catalogue = %v, %d files", err, len(tree))

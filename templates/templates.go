@@ -48,7 +48,6 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/ark-forge/proveit/content"
-	"github.com/ark-forge/proveit/scorer/output"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -236,19 +235,26 @@ func (r *renderer) page(l *locale, name string, p page, parts []ldPart) ([]byte,
 	return b.Bytes(), nil
 }
 
-// Render renders the site into t: index.html, the content pages and, per
-// season, saison-<n>/index.html and, per scored track, its table and
-// every participant's report. The bytes depend on site alone. Every page
-// passes the publication guards, or Render returns a *GuardError and adds
-// nothing that breaks them.
-func Render(site Site, t output.Tree) error { return french.render(site, t) }
+// Page is one rendered page: its slash-separated path in the site and its
+// bytes.
+type Page struct {
+	Name string
+	HTML []byte
+}
 
-func (r *renderer) render(site Site, t output.Tree) error {
+// Render renders the site's pages: index.html, the content pages and, per
+// season, saison-<n>/index.html and, per scored track, its table and
+// every participant's report, in that order. The bytes depend on site
+// alone. On an error it returns no page at all. Render only renders: the
+// caller runs the publication guard on every page and writes them.
+func Render(site Site) ([]Page, error) { return french.render(site) }
+
+func (r *renderer) render(site Site) ([]Page, error) {
 	l := &locale{cat: r.cat}
-	out := output.Tree{}
+	var out []Page
 	cps, err := contentPages()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	add := func(name, tmpl string, p page, parts []ldPart) error {
 		p.Name = name
@@ -257,12 +263,13 @@ func (r *renderer) render(site Site, t output.Tree) error {
 		if err != nil {
 			return err
 		}
-		return out.Add(name, b)
+		out = append(out, Page{Name: name, HTML: b})
+		return nil
 	}
 	index := crumb{l.text("nav.index"), "index.html"}
 	for _, cp := range cps {
 		if err := add(cp.Href, "page", page{Title: cp.Title, Description: l.text("page.content.description", "title", cp.Title), Body: cp.Body, Crumbs: []crumb{index}}, nil); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	seasons := make([]seasonView, len(site.Seasons))
@@ -273,7 +280,7 @@ func (r *renderer) render(site Site, t output.Tree) error {
 		}
 	}
 	if err := add("index.html", "index", page{Title: l.text("index.seasons"), Description: l.text("page.index.description"), Seasons: seasons}, nil); err != nil {
-		return err
+		return nil, err
 	}
 	for i := range seasons {
 		s := &seasons[i]
@@ -281,7 +288,7 @@ func (r *renderer) render(site Site, t output.Tree) error {
 		seasonCrumb := crumb{l.text("nav.season", "season", s.Number), dir + "index.html"}
 		if err := add(dir+"index.html", "season", page{Title: s.Title, Description: l.text("page.season.description", "season", s.Number), Root: "../", Season: s, Demo: s.Demo,
 			Crumbs: []crumb{index}}, nil); err != nil {
-			return err
+			return nil, err
 		}
 		if !s.Closed {
 			continue // §7.4: no table, no report, no plot while the season is open
@@ -297,7 +304,7 @@ func (r *renderer) render(site Site, t output.Tree) error {
 			if err := add(tdir+"index.html", "track", page{Title: l.text("page.track.title", "season", s.Number, "track", tr.Name), Description: l.text("page.track.description", "track", tr.Name, "season", s.Number),
 				Root: "../../", Season: s, Track: tr, Table: buildTable(l, tr.Result), Plot: buildPlot(l, tr.Result), Demo: s.Demo,
 				Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
-				return err
+				return nil, err
 			}
 			for _, p := range tr.Result.Participants {
 				rv := buildReport(l, tr.Result, p, proofs, "../../../preuves/")
@@ -311,20 +318,12 @@ func (r *renderer) render(site Site, t output.Tree) error {
 				if err := add(name, "report", page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", tr.Name), Description: l.text("page.report.description", "season", s.Number, "track", tr.Name),
 					Root: "../../../../", Season: s, Track: tr, Report: &rv, Question: tr.Questions, Demo: s.Demo,
 					Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, parts); err != nil {
-					return err
+					return nil, err
 				}
 			}
 		}
 	}
-	if err := Guard(out); err != nil {
-		return err
-	}
-	for _, name := range out.Names() {
-		if err := t.Add(name, out[name]); err != nil {
-			return err
-		}
-	}
-	return nil
+	return out, nil
 }
 
 // contentPages renders every Markdown page of package content, in file

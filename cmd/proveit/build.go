@@ -5,8 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/ark-forge/proveit/scorer/output"
-	"github.com/ark-forge/proveit/templates"
+	"github.com/ark-forge/proveit/cmd/proveit/internal/build"
 )
 
 func runBuild(e *env, args []string) int {
@@ -28,16 +27,16 @@ same inputs give the same bytes on any machine.`, e.stderr)
 	}
 	// Before anything: an output that is the seasons, a repository or
 	// anything but a previous build is never replaced.
-	if err := output.CheckTarget(*out, *seasons); err != nil {
+	if err := build.CheckTarget(*out, *seasons); err != nil {
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
 	}
-	tree, err := templates.Build(*seasons)
+	tree, err := build.Build(*seasons)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
 	}
-	if err := output.WriteAtomic(*out, tree); err != nil {
+	if err := build.WriteAtomic(*out, tree); err != nil {
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
 	}
@@ -59,7 +58,7 @@ what the inputs produce.`, e.stderr)
 		fs.Usage()
 		return 2
 	}
-	tree, err := templates.Build(*seasons)
+	tree, err := build.Build(*seasons)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
@@ -71,21 +70,21 @@ what the inputs produce.`, e.stderr)
 	}
 	defer os.RemoveAll(tmp)
 	rebuilt := filepath.Join(tmp, "public")
-	if err := output.WriteAtomic(rebuilt, tree); err != nil {
+	if err := build.WriteAtomic(rebuilt, tree); err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
 	}
-	got, err := output.ReadDir(rebuilt)
+	got, err := build.ReadDir(rebuilt)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
 	}
-	published, err := output.ReadDir(*out)
+	published, err := build.ReadDir(*out)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
 	}
-	diff := output.Diff(got, published)
+	diff := build.Diff(got, published)
 	if len(diff) > 0 {
 		fmt.Fprintf(e.stderr, "proveit check: %s differs from what the seasons build (%d files):\n", *out, len(diff))
 		for _, d := range diff {

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ark-forge/proveit/cmd/proveit/internal/build"
 	"github.com/ark-forge/proveit/scorer/hashes"
-	"github.com/ark-forge/proveit/scorer/output"
 )
 
 // runCLI runs the CLI with args and stdin, returning exit code and streams.
@@ -154,7 +154,7 @@ func TestBuildAndCheck(t *testing.T) {
 		t.Errorf("build over a site with an unlisted file: exit %d, %q", code, stderr)
 	}
 	os.Remove(filepath.Join(out, "stray.html"))
-	before, err := output.ReadDir(out)
+	before, err := build.ReadDir(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,11 +164,11 @@ func TestBuildAndCheck(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out); code != 1 || !strings.Contains(stderr, "draft is not a season directory") {
 		t.Errorf("build of a bad seasons directory: exit %d, %q", code, stderr)
 	}
-	after, err := output.ReadDir(out)
+	after, err := build.ReadDir(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := output.Diff(before, after); len(d) > 0 {
+	if d := build.Diff(before, after); len(d) > 0 {
 		t.Errorf("a failed build changed the previous site: %v", d)
 	}
 }
@@ -185,7 +185,7 @@ func TestBuildRefusesItsInputs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	before, err := output.ReadDir(repo)
+	before, err := build.ReadDir(repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,11 +199,11 @@ func TestBuildRefusesItsInputs(t *testing.T) {
 			t.Errorf("--out %s: exit %d, %q %q", c.out, code, stdout, stderr)
 		}
 	}
-	after, err := output.ReadDir(repo)
+	after, err := build.ReadDir(repo)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := output.Diff(before, after); len(d) > 0 {
+	if d := build.Diff(before, after); len(d) > 0 {
 		t.Errorf("a refused build changed its inputs: %v", d)
 	}
 }

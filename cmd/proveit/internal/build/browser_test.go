@@ -1,4 +1,4 @@
-package templates
+package build
 
 import (
 	"context"
@@ -20,8 +20,6 @@ import (
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-
-	"github.com/ark-forge/proveit/scorer/output"
 )
 
 // TestBrowser opens the built site in a real headless Chromium: every page
@@ -381,8 +379,8 @@ func TestBrowser(t *testing.T) {
 func buildBrowserSite(t *testing.T) string {
 	t.Helper()
 	root := writeSeasons(t, false)
-	if fi, err := os.Stat(filepath.Join("..", "seasons", "0", "season.toml")); err == nil && fi.Mode().IsRegular() {
-		if err := os.CopyFS(filepath.Join(root, "0"), os.DirFS(filepath.Join("..", "seasons", "0"))); err != nil {
+	if fi, err := os.Stat(filepath.Join(repoRoot, "seasons", "0", "season.toml")); err == nil && fi.Mode().IsRegular() {
+		if err := os.CopyFS(filepath.Join(root, "0"), os.DirFS(filepath.Join(repoRoot, "seasons", "0"))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -391,7 +389,7 @@ func buildBrowserSite(t *testing.T) string {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "public")
-	if err := output.WriteAtomic(dir, tree); err != nil {
+	if err := WriteAtomic(dir, tree); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -1,4 +1,4 @@
-package templates
+package build
 
 import (
 	"encoding/hex"

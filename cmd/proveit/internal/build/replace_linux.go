@@ -1,6 +1,6 @@
 //go:build linux
 
-package output
+package build
 
 import (
 	"errors"
@@ -20,12 +20,12 @@ func replaceDir(tmp, dir string) error {
 		return os.RemoveAll(tmp) // tmp now holds the previous tree
 	case errors.Is(err, unix.ENOENT):
 		if err := os.Rename(tmp, dir); err != nil {
-			return fmt.Errorf("output: %w", err)
+			return fmt.Errorf("build: %w", err)
 		}
 		return nil
 	case errors.Is(err, unix.ENOSYS), errors.Is(err, unix.EINVAL):
 		return replaceDirTwoSteps(tmp, dir)
 	default:
-		return fmt.Errorf("output: replacing %s: %w", dir, err)
+		return fmt.Errorf("build: replacing %s: %w", dir, err)
 	}
 }

@@ -1,4 +1,4 @@
-package templates
+package build
 
 import (
 	"bytes"
@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/hashes"
-	"github.com/ark-forge/proveit/scorer/output"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden from the current build")
@@ -188,16 +187,16 @@ func TestBuildGolden(t *testing.T) {
 	}
 	golden := filepath.Join("testdata", "golden")
 	if *update {
-		if err := output.WriteAtomic(golden, tree); err != nil {
+		if err := WriteAtomic(golden, tree); err != nil {
 			t.Fatal(err)
 		}
 	}
-	want, err := output.ReadDir(golden)
+	want, err := ReadDir(golden)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range output.Diff(want, tree) {
-		t.Errorf("%s (run go test ./templates -update after a deliberate change)", d)
+	for _, d := range Diff(want, tree) {
+		t.Errorf("%s (run go test ./cmd/proveit/internal/build -update after a deliberate change)", d)
 	}
 }
 
@@ -212,7 +211,7 @@ func TestBuildDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := output.Diff(a, b); len(d) > 0 {
+	if d := Diff(a, b); len(d) > 0 {
 		t.Errorf("two builds differ: %v", d)
 	}
 }
@@ -252,7 +251,7 @@ func TestBuildPages(t *testing.T) {
 	if !bytes.Equal(tree["saison-1/preuves/prf_20260921_101233_ab12cd.json"], []byte(`{"proof_id": "prf_20260921_101233_ab12cd", "spec_version": "3.1"}`)) {
 		t.Error("a cached proof view is not copied byte for byte")
 	}
-	sums := string(tree[output.SumsFile])
+	sums := string(tree[SumsFile])
 	if strings.Count(sums, "\n") != len(tree)-1 || !strings.Contains(sums, "  saison-1/index.html\n") {
 		t.Errorf("SHA256SUMS does not list every other file:\n%s", sums)
 	}
@@ -319,7 +318,7 @@ func visibleText(page string) string {
 // rewrite public/ after a deliberate change ("proveit build" does the
 // same), then review the diff.
 func TestDemoGolden(t *testing.T) {
-	seasons := filepath.Join("..", "seasons")
+	seasons := filepath.Join(repoRoot, "seasons")
 	if _, err := os.Stat(filepath.Join(seasons, "0", "season.toml")); err != nil {
 		t.Fatalf("the demo season ../seasons/0 is committed and must load: %v", err)
 	}
@@ -327,17 +326,20 @@ func TestDemoGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("..", "public")
+	golden := filepath.Join(repoRoot, "public")
 	if *update {
-		if err := output.WriteAtomic(golden, tree); err != nil {
+		if err := WriteAtomic(golden, tree); err != nil {
 			t.Fatal(err)
 		}
 	}
-	want, err := output.ReadDir(golden)
+	want, err := ReadDir(golden)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range output.Diff(want, tree) {
-		t.Errorf("%s (run go test ./templates -update after a deliberate change)", d)
+	for _, d := range Diff(want, tree) {
+		t.Errorf("%s (run go test ./cmd/proveit/internal/build -update after a deliberate change)", d)
 	}
 }
+
+// repoRoot is the repository's root, from this package's directory.
+var repoRoot = filepath.Join("..", "..", "..", "..")

@@ -1,4 +1,4 @@
-package output
+package build
 
 import (
 	"fmt"
@@ -11,11 +11,11 @@ import (
 func replaceDirTwoSteps(tmp, dir string) error {
 	old := tmp + ".old"
 	if err := os.Rename(dir, old); err != nil && !os.IsNotExist(err) {
-		return fmt.Errorf("output: %w", err)
+		return fmt.Errorf("build: %w", err)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		os.Rename(old, dir)
-		return fmt.Errorf("output: %w", err)
+		return fmt.Errorf("build: %w", err)
 	}
 	return os.RemoveAll(old)
 }

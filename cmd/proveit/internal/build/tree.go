@@ -1,7 +1,8 @@
-// Package output holds the files a build produces and writes them so that
-// a failed build changes nothing: nothing is written until everything is rendered, and
-// the output directory is replaced as a whole or not at all.
-package output
+package build
+
+// The output tree: the files a build produces, held until everything is
+// rendered, then written so that a failed build changes nothing: the
+// output directory is replaced as a whole or not at all.
 
 import (
 	"bytes"
@@ -29,7 +30,7 @@ func (t Tree) Add(name string, data []byte) error {
 		return err
 	}
 	if _, dup := t[name]; dup {
-		return fmt.Errorf("output: %s written twice", name)
+		return fmt.Errorf("build: %s written twice", name)
 	}
 	t[name] = data
 	return nil
@@ -37,7 +38,7 @@ func (t Tree) Add(name string, data []byte) error {
 
 func checkName(name string) error {
 	if name == "" || path.Clean(name) != name || strings.HasPrefix(name, "/") || name == ".." || strings.HasPrefix(name, "../") || strings.Contains(name, "\\") {
-		return fmt.Errorf("output: %q is not a clean relative path", name)
+		return fmt.Errorf("build: %q is not a clean relative path", name)
 	}
 	return nil
 }
@@ -77,11 +78,11 @@ func WriteAtomic(dir string, t Tree) (err error) {
 	dir = filepath.Clean(dir)
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("output: %w", err)
+		return fmt.Errorf("build: %w", err)
 	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
 	if err != nil {
-		return fmt.Errorf("output: %w", err)
+		return fmt.Errorf("build: %w", err)
 	}
 	defer func() {
 		if err != nil {
@@ -89,15 +90,15 @@ func WriteAtomic(dir string, t Tree) (err error) {
 		}
 	}()
 	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("output: %w", err)
+		return fmt.Errorf("build: %w", err)
 	}
 	for _, n := range t.Names() {
 		if err := writeFile(filepath.Join(tmp, filepath.FromSlash(n)), t[n]); err != nil {
-			return fmt.Errorf("output: %s: %w", n, err)
+			return fmt.Errorf("build: %s: %w", n, err)
 		}
 	}
 	if err := syncDir(tmp); err != nil {
-		return fmt.Errorf("output: %w", err)
+		return fmt.Errorf("build: %w", err)
 	}
 	return replaceDir(tmp, dir)
 }
@@ -156,7 +157,7 @@ func ReadDir(dir string) (Tree, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("output: reading %s: %w", dir, err)
+		return nil, fmt.Errorf("build: reading %s: %w", dir, err)
 	}
 	return t, nil
 }

@@ -1,5 +1,5 @@
 //go:build !linux
 
-package output
+package build
 
 func replaceDir(tmp, dir string) error { return replaceDirTwoSteps(tmp, dir) }

@@ -1,0 +1,187 @@
+// Package build owns the pipeline of proveit build and check: it discovers
+// and loads every season, scores every closed track, copies the cached
+// proof views, renders the pages (package templates), runs the publication
+// guard on each (package guard) and lists every file in SHA256SUMS, into a
+// Tree that it then writes as a whole or not at all (WriteAtomic), into an
+// output directory it has checked it may replace (CheckTarget).
+package build
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
+	"github.com/ark-forge/proveit/scorer/score"
+	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/trust"
+	"github.com/ark-forge/proveit/templates"
+)
+
+// Build runs the whole pipeline over every season under seasonsDir, in
+// its steps: 1. discover the season directories; per season, 2. load it
+// strictly, 3. load its pinned trust material, 4. score every track of a
+// closed season (results.json, results.csv, every report.json), 5. copy
+// its cached proof views byte for byte under saison-<n>/preuves/; then
+// 6. render every page, 7. run the publication guard on every page, and
+// 8. list every file in SHA256SUMS. Nothing is written: the caller writes
+// the returned tree, atomically. It reads only the season directories,
+// never the clock or the network, so the same inputs give the same tree on
+// any machine.
+func Build(seasonsDir string) (Tree, error) {
+	dirs, err := season.Discover(seasonsDir)
+	if err != nil {
+		return nil, err
+	}
+	t := Tree{}
+	var site templates.Site
+	for _, dir := range dirs {
+		view, err := buildSeason(t, dir)
+		if err != nil {
+			return nil, err
+		}
+		site.Seasons = append(site.Seasons, view)
+	}
+	pages, err := templates.Render(site)
+	if err != nil {
+		return nil, err
+	}
+	var violations []guard.Violation
+	for _, p := range pages {
+		violations = append(violations, guard.Page(p.Name, p.HTML)...)
+		if err := t.Add(p.Name, p.HTML); err != nil {
+			return nil, err
+		}
+	}
+	if len(violations) > 0 {
+		return nil, &guard.Error{Violations: violations}
+	}
+	if err := t.Add(SumsFile, t.Sums()); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// buildSeason loads, scores and copies one season into t, and returns what
+// its pages show.
+func buildSeason(t Tree, dir string) (templates.Season, error) {
+	s, err := season.Load(dir)
+	if err != nil {
+		return templates.Season{}, err
+	}
+	material, err := trust.Load(s.Path("trust"))
+	if err != nil {
+		return templates.Season{}, err
+	}
+	view := templates.Season{
+		Number:   s.Number,
+		Title:    s.Title,
+		OpensAt:  s.OpensAt.UTC().Format(time.RFC3339),
+		ClosesAt: s.ClosesAt.UTC().Format(time.RFC3339),
+		Closed:   s.Status == season.Closed,
+		Demo:     s.Demo,
+	}
+	scorer := score.New(s, material)
+	for _, tr := range s.Tracks {
+		tv := trackView(tr)
+		if s.Status == season.Closed {
+			res, err := scorer.Track(tr)
+			if err != nil {
+				return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
+			}
+			if err := addResults(t, s.Number, res); err != nil {
+				return templates.Season{}, err
+			}
+			tv.Scored, tv.Result = true, res
+			tv.Freezes = nil
+			for _, f := range res.Freezes {
+				tv.Freezes = append(tv.Freezes, templates.Freeze{Bareme: f.Bareme, ProofID: f.ProofID, AnchoredAt: f.GenTime.UTC().Format(time.RFC3339),
+					Current: f.Current, SupersededBy: f.SupersededBy, Reason: f.Reason, Verified: true})
+			}
+		}
+		for i := range tv.Freezes {
+			if s.Cached(tv.Freezes[i].ProofID) {
+				tv.Freezes[i].Href = "preuves/" + tv.Freezes[i].ProofID + ".json"
+			}
+		}
+		view.Tracks = append(view.Tracks, tv)
+	}
+	for _, p := range s.Proofs {
+		data, err := s.ReadProof(p.ID)
+		if err != nil {
+			return templates.Season{}, err
+		}
+		if err := t.Add(fmt.Sprintf("saison-%d/preuves/%s.json", s.Number, p.ID), data); err != nil {
+			return templates.Season{}, err
+		}
+		view.Proofs = append(view.Proofs, p.ID)
+	}
+	return view, nil
+}
+
+// addResults writes a scored track's results.json, results.csv and every
+// participant's report.json under saison-<n>/<track>/.
+func addResults(t Tree, n int, res *score.TrackResult) error {
+	dir := fmt.Sprintf("saison-%d/%s/", n, res.Track)
+	results, err := score.MarshalJSON(res.Results())
+	if err != nil {
+		return err
+	}
+	if err := t.Add(dir+"results.json", results); err != nil {
+		return err
+	}
+	csv, err := res.CSV()
+	if err != nil {
+		return err
+	}
+	if err := t.Add(dir+"results.csv", csv); err != nil {
+		return err
+	}
+	for _, p := range res.Participants {
+		report, err := score.MarshalJSON(res.Report(p))
+		if err != nil {
+			return err
+		}
+		if err := t.Add(dir+score.ReportPath(p.Participant.Slug), report); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func trackView(tr *season.Track) templates.Track {
+	v := templates.Track{Name: tr.Name, Bareme: tr.Bareme, Tasks: len(tr.Tasks), Questions: map[string]string{}}
+	for _, task := range tr.Tasks {
+		v.Questions[task.ID] = task.Question
+	}
+	if tr.Preregistration != nil {
+		for _, f := range tr.Preregistration.Freezes {
+			v.Freezes = append(v.Freezes, templates.Freeze{Bareme: f.Bareme, ProofID: f.ProofID, Current: f == tr.Preregistration.Current, SupersededBy: f.SupersededBy, Reason: f.Reason})
+		}
+	}
+	for verdict, n := range tr.Distribution {
+		v.Distribution = append(v.Distribution, templates.VerdictCount{Verdict: verdict, Count: n})
+	}
+	// The track's verdict set first, in its order; open-set verdicts (product
+	// references) after, sorted.
+	rank := map[string]int{}
+	for i, verdict := range tr.Verdicts {
+		rank[verdict] = i + 1
+	}
+	sort.Slice(v.Distribution, func(i, j int) bool {
+		a, b := v.Distribution[i].Verdict, v.Distribution[j].Verdict
+		if rank[a] != rank[b] {
+			if rank[a] == 0 || rank[b] == 0 {
+				return rank[b] == 0
+			}
+			return rank[a] < rank[b]
+		}
+		return a < b
+	})
+	seen := map[string]bool{}
+	for _, sub := range tr.Submissions {
+		seen[sub.Participant] = true
+	}
+	v.Participants = len(seen)
+	return v
+}

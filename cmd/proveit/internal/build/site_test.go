@@ -1,0 +1,324 @@
+package build
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
+	"github.com/ark-forge/proveit/content"
+	"github.com/ark-forge/proveit/templates"
+)
+
+var cachedTree Tree
+
+// buildTree builds the fixture seasons once.
+func buildTree(t *testing.T) Tree {
+	t.Helper()
+	if cachedTree == nil {
+		tree, err := Build(writeSeasons(t, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cachedTree = tree
+	}
+	return cachedTree
+}
+
+// TestPlotPerTrack: one SVG per track page, with its title and
+// description, naming that track alone; the best constant is marked.
+func TestPlotPerTrack(t *testing.T) {
+	tree := buildTree(t)
+	for _, tr := range []string{"conformite", "generique"} {
+		page := string(tree["saison-3/"+tr+"/index.html"])
+		if strings.Count(page, "<svg") != 1 || !strings.Contains(page, `<title id="graphe-`+tr+`-titre">`) || !strings.Contains(page, `<desc id="graphe-`+tr+`-desc">`) || !strings.Contains(page, "meilleure réponse constante :") {
+			t.Errorf("%s: no accessible plot", tr)
+		}
+		other := map[string]string{"conformite": "generique", "generique": "conformite"}[tr]
+		svg := page[strings.Index(page, "<svg"):strings.Index(page, "</svg>")]
+		if strings.Contains(svg, other) {
+			t.Errorf("the plot of %s names %s", tr, other)
+		}
+	}
+	for _, name := range tree.Names() {
+		if strings.HasSuffix(name, ".html") && strings.Count(string(tree[name]), "<svg") > 1 {
+			t.Errorf("%s has more than one chart", name)
+		}
+	}
+}
+
+// TestOpenSeasonShowsNothingScored: an open season has its page and no
+// table, plot, report or results (§7.4).
+func TestOpenSeasonShowsNothingScored(t *testing.T) {
+	tree := buildTree(t)
+	for _, name := range tree.Names() {
+		for _, open := range []string{"saison-1/", "saison-2/"} {
+			if strings.HasPrefix(name, open) && name != open+"index.html" && !strings.HasPrefix(name, open+"preuves/") {
+				t.Errorf("open season publishes %s", name)
+			}
+		}
+	}
+	page := string(tree["saison-1/index.html"])
+	for _, w := range []string{"<svg", "data-participant", "results.json", "report.json", "sans objet", "en attente"} {
+		if strings.Contains(page, w) {
+			t.Errorf("the open season's page shows %q", w)
+		}
+	}
+}
+
+func TestDemoSeasonSaysFictional(t *testing.T) {
+	tree := buildTree(t)
+	n := 0
+	for _, name := range tree.Names() {
+		if strings.HasPrefix(name, "saison-") && strings.HasSuffix(name, ".html") {
+			n++
+			if !strings.Contains(string(tree[name]), "Saison de démonstration : le corpus, les entités et les participants sont fictifs.") {
+				t.Errorf("%s, a page of a demo season, does not say it is fictional", name)
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d season pages", n)
+	}
+}
+
+// TestLabels: every page carries the AI Act label visibly and for
+// machines; a report labels each narrative as AI-generated text.
+func TestLabels(t *testing.T) {
+	tree := buildTree(t)
+	for _, name := range tree.Names() {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		page := string(tree[name])
+		for _, w := range []string{`<html lang="fr">`, `<meta name="ai-act-art50" content="`, `"digitalSourceType":"` + templates.SourceType + `"`, `id="etiquetage-ai-act"`} {
+			if !strings.Contains(page, w) {
+				t.Errorf("%s lacks %s", name, w)
+			}
+		}
+	}
+	report := string(tree["saison-3/conformite/participants/honnete/index.html"])
+	if !strings.Contains(report, `"hasPart":[{"@type":"CreativeWork","name":"Récit de l'agent, tâche conf-01","url":"#recit-conf-01","digitalSourceType":"`+templates.NarrativeSourceType+`"}]`) {
+		t.Errorf("the report's JSON-LD does not label the narrative")
+	}
+	if !strings.Contains(report, `<figure class="recit" id="recit-conf-01" data-digital-source-type="trainedAlgorithmicMedia"`) || !strings.Contains(report, "texte généré par IA, publié tel qu&#39;écrit et non scoré") {
+		t.Errorf("the narrative is not labelled on the page")
+	}
+}
+
+// TestEscaping: participant strings with markup are escaped everywhere,
+// in the HTML and in the JSON-LD.
+func TestEscaping(t *testing.T) {
+	tree := buildTree(t)
+	for _, name := range tree.Names() {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		page := string(tree[name])
+		for _, raw := range []string{xssAgent, "<img", "<b>actif", "</blockquote><script>"} {
+			if strings.Contains(page, raw) {
+				t.Errorf("%s holds %q unescaped", name, raw)
+			}
+		}
+	}
+	report := string(tree["saison-3/conformite/participants/balise/index.html"])
+	for _, want := range []string{"Rapport individuel : &lt;script&gt;window.__xss=1&lt;/script&gt;", "&lt;/blockquote&gt;&lt;script&gt;window.__xss=4&lt;/script&gt;", "&#34;&lt;b&gt;actif&lt;/b&gt;\\&#34;&#39;&#34;", "/&#34;&gt;&lt;img src=x onerror=window.__xss=6&gt;"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report lacks the escaped %s", want)
+		}
+	}
+}
+
+// TestUnsupportedOneClick: every unsupported assertion of a report is
+// linked from its row of the table, to its anchor.
+func TestUnsupportedOneClick(t *testing.T) {
+	tree := buildTree(t)
+	table := string(tree["saison-3/conformite/index.html"])
+	n := 0
+	for _, name := range tree.Names() {
+		if !strings.HasPrefix(name, "saison-3/conformite/participants/") || !strings.HasSuffix(name, "/index.html") {
+			continue
+		}
+		slug := strings.Split(name, "/")[3]
+		for _, m := range regexp.MustCompile(`<tr id="(assertion-[^"]+)" data-negatif="oui">`).FindAllStringSubmatch(string(tree[name]), -1) {
+			if strings.Contains(string(tree[name]), `id="`+m[1]+`" data-negatif="oui"><th scope="row"><code>`) && strings.Contains(string(tree[name]), "non examinée") && !strings.Contains(table, m[1]) {
+				continue // not evaluated, in a rejected task: no cause to link to
+			}
+			n++
+			if !strings.Contains(table, `href="participants/`+slug+`/index.html#`+m[1]+`"`) {
+				t.Errorf("%s#%s is not linked from the table", name, m[1])
+			}
+		}
+	}
+	if n < 5 {
+		t.Errorf("only %d unsupported assertions in the fixture", n)
+	}
+}
+
+// TestNarrativeNotScored: changing a narrative changes no result.
+func TestNarrativeNotScored(t *testing.T) {
+	root := writeSeasons(t, false)
+	a, err := Build(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(root, "3", "conformite", "submissions", "surdeclare", "conf-01.json")
+	b, _ := os.ReadFile(p)
+	b2 := strings.Replace(string(b), `"narrative": "Tout est vérifié."`, `"narrative": "Un autre récit, bien plus long, qui affirme tout autre chose."`, 1)
+	if b2 == string(b) {
+		t.Fatal("the fixture's narrative was not found")
+	}
+	if err := os.WriteFile(p, []byte(b2), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Build(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"saison-3/conformite/results.json", "saison-3/conformite/results.csv", "saison-3/conformite/index.html"} {
+		if string(a[name]) != string(c[name]) {
+			t.Errorf("%s changed with the narrative", name)
+		}
+	}
+	if string(a["saison-3/conformite/participants/surdeclare/index.html"]) == string(c["saison-3/conformite/participants/surdeclare/index.html"]) {
+		t.Error("the new narrative is not published")
+	}
+}
+
+// TestLimitsNameTests: every test that content/limites.md names exists in
+// the file it names, so that a limit's premise stays guarded.
+func TestLimitsNameTests(t *testing.T) {
+	src, err := content.Pages.ReadFile("limites.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := regexp.MustCompile("`(Test\\w+)` dans `([\\w./-]+_test\\.go)`").FindAllStringSubmatch(string(src), -1)
+	if len(refs) < 15 {
+		t.Fatalf("limites.md names only %d tests", len(refs))
+	}
+	for _, r := range refs {
+		b, err := os.ReadFile(filepath.Join(repoRoot, filepath.FromSlash(r[2])))
+		if err != nil {
+			t.Errorf("limites.md names %s in %s: %v", r[1], r[2], err)
+			continue
+		}
+		if !regexp.MustCompile(`(?m)^func ` + r[1] + `\(t \*testing\.T\)`).Match(b) {
+			t.Errorf("limites.md names %s, which %s does not define", r[1], r[2])
+		}
+	}
+	// Every limit of §10 has its section, and each section names a test.
+	sections := strings.Split(string(src), "\n## ")[1:]
+	if len(sections) != 12 {
+		t.Errorf("%d limits, §10 has 12", len(sections))
+	}
+	for _, s := range sections {
+		if !strings.Contains(s, "_test.go`") {
+			t.Errorf("the limit %q names no test", strings.SplitN(s, "\n", 2)[0])
+		}
+	}
+}
+
+// TestGuardProviderNameFailsBuild: a participant named after a provider,
+// with a negative result, fails the build (the rule itself is tested in
+// package guard).
+func TestGuardProviderNameFailsBuild(t *testing.T) {
+	// Through the build: a participant named after a provider, with a
+	// negative result, fails it, naming the page and the name.
+	root := writeSeasons(t, false)
+	p := filepath.Join(root, "3", "participants", "surdeclare.toml")
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, []byte(strings.Replace(string(b), `agent = "Agent surdeclare"`, `agent = "Claude Runner"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Build(root)
+	var ge *guard.Error
+	if !errors.As(err, &ge) || !strings.Contains(err.Error(), "saison-3/conformite/index.html: model or provider name in a negative category (§7.3) \"claude\"") ||
+		!strings.Contains(err.Error(), "saison-3/conformite/participants/surdeclare/index.html") {
+		t.Errorf("Build = %v", err)
+	}
+}
+
+// TestEveryRowLabelledDeclarative: every participant row of every built
+// page labels its stack as declarative (§7.3).
+func TestEveryRowLabelledDeclarative(t *testing.T) {
+	tree := buildTree(t)
+	for _, name := range tree.Names() {
+		page := string(tree[name])
+		if n := strings.Count(page, "data-participant="); n > 0 && strings.Count(page, `<span class="decl">(déclarative, non vérifiée)</span></td>`) != n {
+			t.Errorf("%s: %d rows, not all labelled declarative", name, n)
+		}
+	}
+}
+
+// TestGuardFailsBuild: participant-controlled text that breaks a rule
+// fails the whole build, naming the page and the word, and nothing is
+// published.
+func TestGuardFailsBuild(t *testing.T) {
+	for _, c := range []struct{ from, to, want string }{
+		{`agent = "Agent honnete"`, `agent = "Tricheur"`, `saison-3/conformite/index.html: intent-imputing word (§1) "tricheur"`},
+		{`agent = "Agent honnete"`, `agent = "Agent \U0001F600"`, `saison-3/conformite/index.html: emoji (§7.3) "😀 (U+1F600)"`},
+		{`declared_stack = "Go, outils maison"`, `declared_stack = "cheat sheet"`, `intent-imputing word (§1) "cheat"`},
+	} {
+		root := writeSeasons(t, false)
+		p := filepath.Join(root, "3", "participants", "honnete.toml")
+		b, _ := os.ReadFile(p)
+		if !strings.Contains(string(b), c.from) {
+			t.Fatalf("%s lacks %s", p, c.from)
+		}
+		if err := os.WriteFile(p, []byte(strings.Replace(string(b), c.from, c.to, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tree, err := Build(root)
+		if err == nil || tree != nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Build with %s = %v, want an error with %s", c.to, err, c.want)
+		}
+	}
+	// A narrative too, on its report page.
+	root := writeSeasons(t, false)
+	p := filepath.Join(root, "3", "conformite", "submissions", "honnete", "conf-01.json")
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, []byte(strings.Replace(string(b), "J'ai lu l'agrément", "J'ai menti sur l'agrément", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Build(root); err == nil || !strings.Contains(err.Error(), `saison-3/conformite/participants/honnete/index.html: intent-imputing word (§1) "menti"`) {
+		t.Errorf("Build with a narrative that imputes an intent = %v", err)
+	}
+}
+
+func TestTableBothColumns(t *testing.T) {
+	tree := buildTree(t)
+	page := string(tree["saison-3/conformite/index.html"])
+	rows := regexp.MustCompile(`(?s)<tr data-participant="[^"]*".*?</tr>`).FindAllString(page, -1)
+	if len(rows) != 9 {
+		t.Fatalf("%d participant rows, want 9", len(rows))
+	}
+	rate := regexp.MustCompile(`<td class="taux">(\d+/\d+ \(\d+,\d\x{a0}%\)|sans objet<br><span class="note">aucune assertion rendue</span>|en attente)</td>`)
+	for _, r := range rows {
+		if n := len(rate.FindAllString(r, -1)); n < 2 {
+			t.Errorf("row without its two rates side by side (%d): %s", n, r)
+		}
+	}
+	for _, w := range []string{"note globale :", "score global", "moyenne :", "rang"} {
+		if strings.Contains(strings.ToLower(visibleText(page)), w) {
+			t.Errorf("the track page shows %q", w)
+		}
+	}
+}
+
+func TestTableBestConstantFirst(t *testing.T) {
+	tree := buildTree(t)
+	for _, name := range []string{"saison-3/conformite/index.html", "saison-3/generique/index.html"} {
+		page := string(tree[name])
+		i := strings.Index(page, "<tbody")
+		j := strings.Index(page, "data-participant=")
+		if i < 0 || j < i || !strings.Contains(page[i:j], "Meilleure réponse constante") || !strings.Contains(page[i:j], `<td class="taux">sans objet</td>`) {
+			t.Errorf("%s: the best-constant row is not the first row, with overclaim « sans objet »", name)
+		}
+	}
+	if !strings.Contains(string(tree["saison-3/conformite/index.html"]), "verdict <code>conforme</code> partout)</th><td>—</td><td class=\"taux\">sans objet</td><td class=\"taux\">1/2 (50,0\u00a0%)</td>") {
+		t.Error("best constant of conformite is not conforme, 1/2")
+	}
+}
