@@ -68,8 +68,8 @@ type Site struct {
 	Seasons []Season
 }
 
-// ContentPage is a Markdown page of package content, rendered at the site root.
-type ContentPage struct {
+// contentPage is a Markdown page of package content, rendered at the site root.
+type contentPage struct {
 	Title string // the text of its first "# " heading
 	Href  string // e.g. "verifier-un-hash.html"
 	Body  template.HTML
@@ -161,7 +161,7 @@ type page struct {
 	Plot        plot
 	Report      *reportView
 	Question    map[string]string
-	Pages       []ContentPage
+	Pages       []contentPage
 	Body        template.HTML
 	Narrative   string
 	Demo        bool
@@ -329,12 +329,12 @@ func (r *renderer) render(site Site) ([]Page, error) {
 // contentPages renders every Markdown page of package content, in file
 // name order. Raw HTML in the Markdown is not passed through (goldmark's
 // default), so a page cannot smuggle markup or script.
-func contentPages() ([]ContentPage, error) {
+func contentPages() ([]contentPage, error) {
 	names, err := fs.Glob(content.Pages, "*.md")
 	if err != nil {
 		return nil, err
 	}
-	var out []ContentPage
+	var out []contentPage
 	for _, name := range names {
 		src, err := fs.ReadFile(content.Pages, name)
 		if err != nil {
@@ -354,7 +354,7 @@ func contentPages() ([]ContentPage, error) {
 		if err := goldmark.Convert(src, &b); err != nil {
 			return nil, fmt.Errorf("templates: content/%s: %w", name, err)
 		}
-		out = append(out, ContentPage{Title: title, Href: strings.TrimSuffix(path.Base(name), ".md") + ".html", Body: template.HTML(b.String())})
+		out = append(out, contentPage{Title: title, Href: strings.TrimSuffix(path.Base(name), ".md") + ".html", Body: template.HTML(b.String())})
 	}
 	return out, nil
 }
