@@ -1,22 +1,25 @@
 package demo
 
-// Task status codes and assertion cause codes, as report.json spells them
-// (package score keeps the table of both).
-const (
-	StatusScored          = "scored"
-	StatusNotRendered     = "not_rendered"
-	StatusRejectedAtClose = "rejected_at_close"
-	StatusRejectedAtEntry = "rejected_at_entry"
-	StatusPending         = "pending"
-	StatusMissing         = "missing"
+import "github.com/ark-forge/proveit/scorer/score"
 
-	CauseSupported        = "supported"
-	CauseInvalidProof     = "invalid_proof"
-	CauseUnboundIdentity  = "unbound_identity"
-	CauseResourceMismatch = "resource_mismatch"
-	CauseValueMismatch    = "value_mismatch"
-	CauseInstrumentDefect = "instrument_defect"
-	CausePending          = "pending"
+// Task status codes and assertion cause codes, as report.json spells them:
+// the codes of package score's one table of causes and statuses, which the
+// generation aims at and the tests compare with what the scorer finds.
+const (
+	StatusScored          = string(score.Scored)
+	StatusNotRendered     = string(score.NotRendered)
+	StatusRejectedAtClose = string(score.RejectedAtClose)
+	StatusRejectedAtEntry = string(score.RejectedAtEntry)
+	StatusPending         = string(score.PendingTask)
+	StatusMissing         = string(score.Missing)
+
+	CauseSupported        = string(score.Supported)
+	CauseInvalidProof     = string(score.InvalidProof)
+	CauseUnboundIdentity  = string(score.UnboundIdentity)
+	CauseResourceMismatch = string(score.ResourceMismatch)
+	CauseValueMismatch    = string(score.ValueMismatch)
+	CauseInstrumentDefect = string(score.InstrumentDefect)
+	CausePending          = string(score.Pending)
 )
 
 // Unexported aliases, for the scripts.
