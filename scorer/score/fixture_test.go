@@ -152,6 +152,9 @@ type fixture struct {
 	proofs   []*prooftest.Proof
 	openIDs  map[string]bool
 	mutators []func(map[string][]byte)
+	// freezeAnchored is when the freeze's batch is anchored; zero means
+	// 47 hours before the opening.
+	freezeAnchored time.Time
 }
 
 func newFixture(t testing.TB) *fixture {
@@ -298,7 +301,11 @@ func (f *fixture) write() (*season.Season, *trust.Material) {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	if _, err := freezeIs.CloseBatch("lot-gel", opensAt.Add(-47*time.Hour)); err != nil {
+	anchored := f.freezeAnchored
+	if anchored.IsZero() {
+		anchored = opensAt.Add(-47 * time.Hour)
+	}
+	if _, err := freezeIs.CloseBatch("lot-gel", anchored); err != nil {
 		f.t.Fatal(err)
 	}
 	fv, _ := fp.View()

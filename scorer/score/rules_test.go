@@ -2,8 +2,10 @@ package score
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 )
@@ -306,5 +308,73 @@ func TestReportJSON(t *testing.T) {
 	res, _ := MarshalJSON(r.Results())
 	if !strings.Contains(string(res), `"overclaim": "0/2"`) || !strings.Contains(string(res), `"success": "1/2"`) {
 		t.Errorf("results.json:\n%s", res)
+	}
+}
+
+// TestFreezeAnchoredBeforeOpening: a freeze must be anchored strictly
+// before the season opens (§8.1: before the first run); one anchored at
+// the opening itself refuses the track, one a second earlier passes.
+func TestFreezeAnchoredBeforeOpening(t *testing.T) {
+	for _, c := range []struct {
+		at      time.Time
+		refused bool
+	}{
+		{opensAt, true},
+		{opensAt.Add(time.Second), true},
+		{opensAt.Add(-time.Second), false},
+	} {
+		f := newFixture(t)
+		f.participant("wes")
+		honest(f, "wes")
+		f.freezeAnchored = c.at
+		s, m := f.write()
+		_, err := New(s, m).Track(s.Track("conformite"))
+		var pe *PreregError
+		if refused := errors.As(err, &pe) && pe.What == "anchoring time"; refused != c.refused {
+			t.Errorf("freeze anchored at %s: %v, want refused %v", c.at.Format(time.RFC3339), err, c.refused)
+		}
+	}
+}
+
+// TestEntryTrackAndTask: a submission whose track or task_id is not the
+// one it is filed under is rejected at entry.
+func TestEntryTrackAndTask(t *testing.T) {
+	f := newFixture(t)
+	f.participant("uma")
+	a := f.call("uma", "/agrements/AGR-0001", callOpts{})
+	cl := []claim{
+		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a}},
+		{"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{a}},
+		{"/agrements/AGR-0001", "/activite", "courtage", []*prooftest.Proof{a}},
+	}
+	f.submit("uma", "conf-02", "conforme", cl, func(doc map[string]any) { doc["track"] = "generique" })
+	f.submit("uma", "conf-01", "conforme", cl[:2], func(doc map[string]any) { doc["task_id"] = "conf-02" })
+	r := f.score()
+	for _, c := range []struct{ task, why string }{
+		{"conf-02", `track is "generique", the submission is filed in track conformite`},
+		{"conf-01", `task_id is "conf-02", the submission is filed as conf-01`},
+	} {
+		if tr := r.task("uma", c.task); tr.Status != RejectedAtEntry || !strings.Contains(tr.Reason, c.why) {
+			t.Errorf("%s: %s %q, want rejected at entry: %s", c.task, tr.Status, tr.Reason, c.why)
+		}
+	}
+}
+
+// TestValueFromAnotherResponse: condition 4 compares the opened response
+// hash with the manifest's before it reads the value; a proof whose
+// response was another body is a value mismatch even when that body holds
+// the claimed value at the claimed field.
+func TestValueFromAnotherResponse(t *testing.T) {
+	f := newFixture(t)
+	f.participant("val")
+	other := strings.Replace(corpusBodies["/agrements/AGR-0001"], `{`, `{"version": "2", `, 1)
+	if other == corpusBodies["/agrements/AGR-0001"] {
+		t.Fatal("the body was not changed")
+	}
+	p := f.call("val", "/agrements/AGR-0001", callOpts{body: other})
+	f.submit("val", "conf-02", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{p}}}, nil)
+	tr := f.score().task("val", "conf-02")
+	if got := tr.Assertions[0].Cause; got != ValueMismatch || !strings.Contains(tr.Assertions[0].Detail, "opens response_hash") {
+		t.Errorf("cause %s (%s), want value_mismatch on the response hash", got, tr.Assertions[0].Detail)
 	}
 }
