@@ -669,6 +669,9 @@ func TestLoadRejects(t *testing.T) {
 			edit(t, f, "generique/track.toml", "max_assertions = 64", "max_assertions = 65")
 		},
 			[]string{"generique/track.toml", "tasks[0]", "≤ 64"}},
+		{"a count above the number of tasks", func(t *testing.T, f *fixture) {
+			edit(t, f, "conformite/track.toml", "conforme = 1\nnon_conforme = 1\nindeterminable = 0", "conforme = 3\nnon_conforme = 0\nindeterminable = 0")
+		}, []string{"conformite/track.toml", "distribution.conforme", "count 3, want from 0 to the number of tasks, 2"}},
 		{"min zero", func(t *testing.T, f *fixture) {
 			edit(t, f, "conformite/track.toml", "min_assertions = 1", "min_assertions = 0")
 		},
@@ -1009,5 +1012,19 @@ func TestSchemaAcceptsWhatSeasonsDeclare(t *testing.T) {
 	}
 	if trackNameRE.String() != TrackNamePattern {
 		t.Errorf("trackNameRE %s, TrackNamePattern %s", trackNameRE, TrackNamePattern)
+	}
+}
+
+// TestMinEqualsMax: a task may require exactly as many assertions as its
+// ceiling (1 ≤ min ≤ max, bounds included).
+func TestMinEqualsMax(t *testing.T) {
+	f := newFixture()
+	edit(t, f, "conformite/track.toml", "min_assertions = 2\nmax_assertions = 4", "min_assertions = 4\nmax_assertions = 4")
+	s, err := Load(f.write(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if task := s.Track(Conformite).Task("conf-02"); task.MinAssertions != 4 || task.MaxAssertions != 4 {
+		t.Fatalf("conf-02: %+v", task)
 	}
 }
