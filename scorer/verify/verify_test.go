@@ -288,24 +288,24 @@ func TestTamperMatrix(t *testing.T) {
 			m := viewJSON(t, p)
 			batchOf(m)["leaf_index"] = 2
 			return m
-		}, status: Invalid, check: "inclusion", detail: "as leaf 2 of 6"},
+		}, status: Invalid, check: "inclusion", detail: "at the view's leaf_index 2 of tree_size 6 and its inclusion path of 3 hashes lead to "},
 		{name: "leaf index beyond the tree", view: func() map[string]any {
 			m := viewJSON(t, p)
 			batchOf(m)["leaf_index"] = 6
 			return m
-		}, status: Invalid, check: "inclusion", detail: "not below tree_size 6"},
+		}, status: Invalid, check: "inclusion", detail: "the view's leaf_index 6 is not below its tree_size 6"},
 		{name: "path one element short", view: func() map[string]any {
 			m := viewJSON(t, p)
 			path := batchOf(m)["inclusion_path"].([]any)
 			batchOf(m)["inclusion_path"] = path[:len(path)-1]
 			return m
-		}, status: Invalid, check: "inclusion", detail: "path of 2 hashes"},
+		}, status: Invalid, check: "inclusion", detail: "an inclusion path of 2 hashes, where the view's leaf_index 3 and tree_size 6 imply 3"},
 		{name: "path one element too long", view: func() map[string]any {
 			m := viewJSON(t, p)
 			path := batchOf(m)["inclusion_path"].([]any)
 			batchOf(m)["inclusion_path"] = append(path, path[0])
 			return m
-		}, status: Invalid, check: "inclusion", detail: "path of 4 hashes"},
+		}, status: Invalid, check: "inclusion", detail: "an inclusion path of 4 hashes, where the view's leaf_index 3 and tree_size 6 imply 3"},
 		{name: "path from another batch", view: func() map[string]any {
 			m := viewJSON(t, p)
 			batchOf(m)["inclusion_path"] = batchOf(viewJSON(t, other[3]))["inclusion_path"]
