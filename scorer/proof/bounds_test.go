@@ -63,6 +63,17 @@ func TestLimitsInclusive(t *testing.T) {
 	}
 }
 
+// TestParseViewLimit: a view given on the command line has the same bound.
+func TestParseViewLimit(t *testing.T) {
+	if _, err := ParseView(padded(MaxViewBytes)); err != nil {
+		t.Errorf("a view of the limit: %v", err)
+	}
+	want := "proof (unknown): the document: 1048577 bytes, exceeds the limit of 1048576"
+	if _, err := ParseView(padded(MaxViewBytes + 1)); err == nil || err.Error() != want {
+		t.Errorf("a view one byte over: %v, want %s", err, want)
+	}
+}
+
 // TestExactMatches: identifiers, hashes and keys match whole, never by a
 // prefix or a suffix (each regular expression is anchored at both ends;
 // each case was seen failing without one of its anchors).

@@ -1,6 +1,8 @@
 package verify
 
 import (
+	"bytes"
+	"crypto/ed25519"
 	"testing"
 	"time"
 
@@ -160,5 +162,24 @@ func TestRekorKeyWindow(t *testing.T) {
 				t.Errorf("%v %v, want invalid: rekor.key", out.Status, out.Failure)
 			}
 		})
+	}
+}
+
+// TestProofKeyRotation: with several keys pinned for the anchored time, the
+// signature verifies with any of them, not only the first (seen failing
+// with the loop cut to the first key).
+func TestProofKeyRotation(t *testing.T) {
+	w := newWorld(t)
+	p := w.batch(t, 1, inSeason, prooftest.Anchoring{}, nil)[0]
+	m := *w.material
+	retired := trust.ProofKey{ID: "a-retired-key", Key: ed25519.NewKeyFromSeed(bytes.Repeat([]byte{9}, 32)).Public().(ed25519.PublicKey), Window: trust.Window{From: longBefore, Until: longAfter}}
+	m.ProofKeys = append([]trust.ProofKey{retired}, m.ProofKeys...)
+	d := p.Disclosure()
+	out := New(&m).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
+	if out.Status != Valid {
+		t.Fatalf("%v %v", out.Status, out.Failure)
+	}
+	if want := "Ed25519 over hashes.chain verifies with key test-proof-key-1, pinned for 2026-09-25T12:00:00Z"; out.Checks[2].Detail != want {
+		t.Errorf("signature: %s, want %s", out.Checks[2].Detail, want)
 	}
 }

@@ -443,6 +443,15 @@ func TestSpecVersions(t *testing.T) {
 		if out.Status != c.status || out.Failure == nil || out.Failure.Check != c.check {
 			t.Errorf("spec %s: %v %v, want %v %s; checks %+v", c.spec, out.Status, out.Failure, c.status, c.check, out.Checks)
 		}
+		want := "spec_version " + c.spec + " commits no identity: an identity that no anchor covers is not admissible (§4.1 condition 2)"
+		if c.check == "identity" && out.Failure != nil && out.Failure.Detail != want {
+			t.Errorf("spec %s: %s, want %s", c.spec, out.Failure.Detail, want)
+		}
+		// A version the model does not know ends the verification: nothing
+		// else is checked by the rules of a spec it cannot know.
+		if c.check == "spec_version" && len(out.Checks) != 1 {
+			t.Errorf("spec %s: %d checks, want only spec_version: %+v", c.spec, len(out.Checks), out.Checks)
+		}
 	}
 }
 
