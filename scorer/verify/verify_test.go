@@ -420,6 +420,14 @@ func TestSeasonWindow(t *testing.T) {
 			t.Errorf("genTime %s: failure %v, want season_window naming the time", c.at.Format(time.RFC3339), out.Failure)
 		}
 	}
+	// Without a window (a freeze, whose time its caller checks), the time
+	// is not checked, and said so.
+	p := w.batch(t, 1, season.Until.Add(time.Hour), prooftest.Anchoring{}, nil)[0]
+	d := p.Disclosure()
+	out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Disclosure: &d, DID: did})
+	if out.Status != Valid || out.Checks[8].Name != "season_window" || out.Checks[8].Result != "skipped" || out.Checks[8].Detail != "no season window given" {
+		t.Errorf("no window: %v %v, checks %+v", out.Status, out.Failure, out.Checks)
+	}
 }
 
 // TestSpecVersions: 3.0 and 2.1 proofs verify as far as they go, then fail
