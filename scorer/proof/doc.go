@@ -32,8 +32,10 @@
 //     and 2.1 (canonical JSON) chain the flat fields in clear (package
 //     hashes). Their views parse too, without commitments before 3.0, and
 //     AlgorithmOf names their chain algorithm; none can pass condition 2
-//     (§4.1, §10). A view of a spec_version the model does not know, one
-//     above 3.1 included, parses, and AlgorithmOf returns Unknown for it.
+//     (§4.1, §10). A view that claims 3.0 and commits the identity triplet
+//     does not parse: it is not a 3.0 view (a 3.1 proof relabelled, say).
+//     A view of a spec_version the model does not know, one above 3.1
+//     included, parses, and AlgorithmOf returns Unknown for it.
 //   - Flat fields (agent_identity, hashes.request, ...) are informational:
 //     the scorer reads the identity in disclosed and the hashes in the
 //     opened pairs, « jamais dans les champs plats » (§4.1). They are kept
@@ -43,5 +45,6 @@
 // the JSON key each holds. Keys the model does not know are allowed at the
 // top level only (the served view carries more informational fields): they
 // are listed in View.Ignored and never read. Everywhere else the view is
-// strict, and a malformed field is a *FieldError naming its JSON Pointer.
+// strict, and a malformed field is a *FieldError naming its JSON Pointer
+// (the empty pointer, the whole document, reads « the document »).
 package proof

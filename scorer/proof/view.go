@@ -143,12 +143,21 @@ func ValidProofID(id string) bool { return proofIDRE.MatchString(id) }
 // FieldError names the field of a view that is malformed.
 type FieldError struct {
 	ProofID string // as requested, or as read from the view
-	Pointer string // RFC 6901 pointer of the field
+	Pointer string // RFC 6901 pointer of the field; "" is the whole document
 	Reason  string
 }
 
 func (e *FieldError) Error() string {
-	return fmt.Sprintf("proof %s: %s: %s", e.ProofID, e.Pointer, e.Reason)
+	return fmt.Sprintf("proof %s: %s: %s", e.ProofID, e.Where(), e.Reason)
+}
+
+// Where names the malformed field for a reader: its pointer, or "the
+// document" for the empty pointer, which designates the whole document.
+func (e *FieldError) Where() string {
+	if e.Pointer == "" {
+		return "the document"
+	}
+	return e.Pointer
 }
 
 // NotFound is the cached record of a proof the Trust Layer answered 404
@@ -162,10 +171,10 @@ type NotFound struct {
 // file is cached under; the document must be for that proof.
 func ParseCached(want string, data []byte) (*View, *NotFound, error) {
 	if !ValidProofID(want) {
-		return nil, nil, &FieldError{ProofID: fmt.Sprintf("%q", want), Pointer: "", Reason: "not a proof id (prf_YYYYMMDD_HHMMSS_xxxxxx)"}
+		return nil, nil, fmt.Errorf("%s is not a proof id (prf_YYYYMMDD_HHMMSS_xxxxxx): no view is cached under it", quote(want))
 	}
 	if len(data) > MaxViewBytes {
-		return nil, nil, &FieldError{ProofID: want, Pointer: "", Reason: fmt.Sprintf("view is %d bytes, exceeds the limit of %d", len(data), MaxViewBytes)}
+		return nil, nil, &FieldError{ProofID: want, Pointer: "", Reason: fmt.Sprintf("%d bytes, exceeds the limit of %d", len(data), MaxViewBytes)}
 	}
 	doc, err := pyjson.DecodeStrict(data)
 	if err != nil {
@@ -192,7 +201,7 @@ func ParseCached(want string, data []byte) (*View, *NotFound, error) {
 // given on the command line).
 func ParseView(data []byte) (*View, error) {
 	if len(data) > MaxViewBytes {
-		return nil, &FieldError{ProofID: "(unknown)", Pointer: "", Reason: fmt.Sprintf("view is %d bytes, exceeds the limit of %d", len(data), MaxViewBytes)}
+		return nil, &FieldError{ProofID: "(unknown)", Pointer: "", Reason: fmt.Sprintf("%d bytes, exceeds the limit of %d", len(data), MaxViewBytes)}
 	}
 	doc, err := pyjson.DecodeStrict(data)
 	if err != nil {
@@ -279,6 +288,11 @@ func (p *viewParser) base64(obj pyjson.Value, ptr, key string, max int) ([]byte,
 	b, err := base64.StdEncoding.Strict().DecodeString(s)
 	if err != nil {
 		return nil, p.fail(ptr+"/"+key, "not standard padded base64: %v", err)
+	}
+	// The length of the text bounds the bytes to a multiple of 3 at most:
+	// up to two bytes over max pass the first test.
+	if len(b) > max {
+		return nil, p.fail(ptr+"/"+key, "%d bytes, exceeds the limit of %d bytes", len(b), max)
 	}
 	return b, nil
 }
@@ -376,13 +390,22 @@ func (p *viewParser) flat(doc pyjson.Value, v *View) error {
 }
 
 // commitments reads /commitments of a spec that commits its chain fields:
-// exactly the fields of CommittedFields, each a 64-hex commitment. Older
-// specs carry none and their key, if present, is not read.
+// exactly the fields of CommittedFields, each a 64-hex commitment. A field
+// that only a later spec commits (the identity triplet in a view that
+// claims 3.0) says the view is not of the spec it claims. Older specs carry
+// none and their key, if present, is not read.
 func (p *viewParser) commitments(doc pyjson.Value, v *View) error {
 	if AlgorithmOf(v.SpecVersion) != Committed {
 		return nil
 	}
 	fields := CommittedFields(v.SpecVersion)
+	if c, ok := doc.Lookup("commitments"); ok && c.Kind() == pyjson.Object {
+		for _, m := range c.Members() {
+			if !contains(fields, m.Key) && contains(CommittedFields(Spec31), m.Key) {
+				return p.fail("/commitments/"+escape(m.Key), "spec_version %s does not commit %s; a view that claims %s and commits it is not a %s view", v.SpecVersion, m.Key, v.SpecVersion, v.SpecVersion)
+			}
+		}
+	}
 	c, err := p.object(doc, "", "commitments", fields...)
 	if err != nil {
 		return err

@@ -2,17 +2,30 @@
 // party would: conditions 1 and 2 of §4.1 of the challenge specification,
 // on the model of spec 3.1 that package proof holds, from a season's pinned
 // trust only (package trust) and the view itself. Verify reports every
-// check it runs in Outcome.Checks; the first that fails is Outcome.Failure
-// and decides the Status.
+// check it runs in Outcome.Checks, in the order of CheckNames; the first
+// that fails is Outcome.Failure and decides the Status.
+//
+// The order puts first what needs no anchor, so that a proof of an open
+// batch is judged on everything that can already be judged: the spec
+// version, the chain, the signature and the openings of condition 1; then
+// the batch and its anchors (inclusion, token, Rekor entry, season window);
+// then condition 2, the identity. A proof of an open batch that fails one
+// of the checks it allows is Invalid (or Unbound, for the identity); only
+// one that passes all of them is Pending, « ni valide ni invalide » (§4.1).
 //
 // The rules, each with the section of the specification it comes from where
 // there is one:
 //
 //   - The signature is Ed25519 over the hashes.chain hex string, checked
-//     against the Trust Layer proof keys pinned in trust_layer.toml for the
-//     batch token's genTime, never against a key the view carries. Without
-//     an anchored time (an open batch, a token that fails) any pinned key
-//     may be the one; the other checks then decide.
+//     against the Trust Layer proof keys pinned in trust_layer.toml, never
+//     against a key the view carries: those pinned at the batch token's
+//     genTime when the token verifies; without an anchored time (an open
+//     batch, a token that fails), those pinned at some time inside the
+//     season window (Options.Window), since no other key can make the
+//     proof valid once its batch is anchored in the season; without a
+//     window either, any pinned key. Every window includes both its
+//     bounds. The view's own timestamp is never used: Trust Layer serves
+//     it, no third party signs it (§4.1).
 //   - The time that counts is the genTime of the batch's RFC 3161 token,
 //     « signée par un tiers, jamais le timestamp servi par Trust Layer »,
 //     and it must lie between the season's opening and closing, both bounds
@@ -20,13 +33,17 @@
 //   - Inclusion is RFC 6962 §2.1.1 with the path length that leaf_index and
 //     tree_size imply (§4.1: « longueur de chemin attendue »). Neither
 //     number is anchored, and RFC 6962 proves inclusion, not a position: a
-//     verified inclusion says the proof is in the batch, not that it is leaf
-//     i of n.
+//     verified inclusion says the proof is included in the batch, never
+//     that it is leaf i of n, and the report never prints a position as
+//     verified.
 //   - The anchors of a batch (package anchor) are verified once per Verifier
-//     and the result is reused by every proof of the batch; a batch id that
-//     comes with other anchors is verified on its own. The Rekor entry must
-//     be signed with a Trust Layer Rekor submission key pinned for the
-//     token's genTime (with any pinned one when the token fails).
+//     and the result is reused by every proof of the batch. The result is
+//     keyed by all it is verified from: the root, the token's bytes and the
+//     Rekor entry's bytes (and the Verifier's trust material, which a
+//     Verifier never changes); views that differ in any of them are
+//     verified on their own. The Rekor entry must be signed with a Trust
+//     Layer Rekor submission key pinned for the token's genTime (with any
+//     pinned one when the token fails, which is then the failure).
 //   - request_hash and response_hash are opened with the submission's
 //     disclosure (§4). A proof before 3.0 commits nothing: the disclosed
 //     value must be the one its chain covers in clear.
@@ -35,9 +52,6 @@
 //     agent_identity the enrolled DID. A proof of another spec_version than
 //     3.1 fails it: before 3.1 no anchor covers the identity (§4.1, §10).
 //   - A spec_version the model does not know is Invalid at the first check.
-//   - A proof whose batch is open is Pending, « ni valide ni invalide »
-//     (§4.1): the checks that need no anchor still run and are reported, and
-//     do not change that status.
 //   - A flat field that differs from its opened value is a Trust Layer
 //     incident (§4.1), reported in Outcome.Incidents; it changes no status.
 //

@@ -288,24 +288,24 @@ func TestTamperMatrix(t *testing.T) {
 			m := viewJSON(t, p)
 			batchOf(m)["leaf_index"] = 2
 			return m
-		}, status: Invalid, check: "inclusion", detail: "as leaf 2 of 6"},
+		}, status: Invalid, check: "inclusion", detail: "at the view's leaf_index 2 of tree_size 6 and its inclusion path of 3 hashes lead to "},
 		{name: "leaf index beyond the tree", view: func() map[string]any {
 			m := viewJSON(t, p)
 			batchOf(m)["leaf_index"] = 6
 			return m
-		}, status: Invalid, check: "inclusion", detail: "not below tree_size 6"},
+		}, status: Invalid, check: "inclusion", detail: "the view's leaf_index 6 is not below its tree_size 6"},
 		{name: "path one element short", view: func() map[string]any {
 			m := viewJSON(t, p)
 			path := batchOf(m)["inclusion_path"].([]any)
 			batchOf(m)["inclusion_path"] = path[:len(path)-1]
 			return m
-		}, status: Invalid, check: "inclusion", detail: "path of 2 hashes"},
+		}, status: Invalid, check: "inclusion", detail: "an inclusion path of 2 hashes, where the view's leaf_index 3 and tree_size 6 imply 3"},
 		{name: "path one element too long", view: func() map[string]any {
 			m := viewJSON(t, p)
 			path := batchOf(m)["inclusion_path"].([]any)
 			batchOf(m)["inclusion_path"] = append(path, path[0])
 			return m
-		}, status: Invalid, check: "inclusion", detail: "path of 4 hashes"},
+		}, status: Invalid, check: "inclusion", detail: "an inclusion path of 4 hashes, where the view's leaf_index 3 and tree_size 6 imply 3"},
 		{name: "path from another batch", view: func() map[string]any {
 			m := viewJSON(t, p)
 			batchOf(m)["inclusion_path"] = batchOf(viewJSON(t, other[3]))["inclusion_path"]
@@ -420,6 +420,14 @@ func TestSeasonWindow(t *testing.T) {
 			t.Errorf("genTime %s: failure %v, want season_window naming the time", c.at.Format(time.RFC3339), out.Failure)
 		}
 	}
+	// Without a window (a freeze, whose time its caller checks), the time
+	// is not checked, and said so.
+	p := w.batch(t, 1, season.Until.Add(time.Hour), prooftest.Anchoring{}, nil)[0]
+	d := p.Disclosure()
+	out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Disclosure: &d, DID: did})
+	if out.Status != Valid || out.Checks[8].Name != "season_window" || out.Checks[8].Result != "skipped" || out.Checks[8].Detail != "no season window given" {
+		t.Errorf("no window: %v %v, checks %+v", out.Status, out.Failure, out.Checks)
+	}
 }
 
 // TestSpecVersions: 3.0 and 2.1 proofs verify as far as they go, then fail
@@ -442,6 +450,15 @@ func TestSpecVersions(t *testing.T) {
 		out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 		if out.Status != c.status || out.Failure == nil || out.Failure.Check != c.check {
 			t.Errorf("spec %s: %v %v, want %v %s; checks %+v", c.spec, out.Status, out.Failure, c.status, c.check, out.Checks)
+		}
+		want := "spec_version " + c.spec + " commits no identity: an identity that no anchor covers is not admissible (§4.1 condition 2)"
+		if c.check == "identity" && out.Failure != nil && out.Failure.Detail != want {
+			t.Errorf("spec %s: %s, want %s", c.spec, out.Failure.Detail, want)
+		}
+		// A version the model does not know ends the verification: nothing
+		// else is checked by the rules of a spec it cannot know.
+		if c.check == "spec_version" && len(out.Checks) != 1 {
+			t.Errorf("spec %s: %d checks, want only spec_version: %+v", c.spec, len(out.Checks), out.Checks)
 		}
 	}
 }
