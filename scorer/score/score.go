@@ -127,8 +127,13 @@ type Scorer struct {
 	outcomes map[outcomeKey]*outcomeEntry
 }
 
+// outcomeKey is everything a proof's verification depends on besides the
+// season's files: the proof, the disclosure that opens it, the DID its
+// identity must open to, and the window its time must fall in (the freezes
+// are verified without one, the assertions with the season's).
 type outcomeKey struct {
 	proofID, reqNonce, reqValue, respNonce, respValue, did string
+	window                                                 trust.Window
 }
 
 type outcomeEntry struct {
@@ -149,7 +154,7 @@ func New(s *season.Season, m *trust.Material) *Scorer {
 
 // verifyProof verifies one proof for one disclosure and DID, once.
 func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, window trust.Window) proofOutcome {
-	k := outcomeKey{id, d.RequestHash.Nonce, d.RequestHash.Value, d.ResponseHash.Nonce, d.ResponseHash.Value, did}
+	k := outcomeKey{id, d.RequestHash.Nonce, d.RequestHash.Value, d.ResponseHash.Nonce, d.ResponseHash.Value, did, window}
 	sc.mu.Lock()
 	e, ok := sc.outcomes[k]
 	if !ok {
