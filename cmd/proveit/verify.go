@@ -17,11 +17,13 @@ func runVerify(e *env, args []string) int {
 	fs := newFlags("verify", "--season DIR [--submission FILE] PROOF_ID|FILE", `
 Verify checks one Trust Layer proof as an independent third party would, from
 the season's pinned trust only (trust/trusted_root.json, trust/trust_layer.toml):
-the chain recomputed from the commitments, the Ed25519 signature with the key
-pinned for the anchored date, the Merkle inclusion of the chain in its batch,
-the batch's RFC 3161 token and Rekor entry, the token's time inside the season,
-the openings of request_hash and response_hash and the identity opened from the
-view.
+in this order, first failure wins, what needs no anchor first: the spec
+version, the chain recomputed from the commitments, the Ed25519 signature with
+the key pinned for the anchored date, the openings of request_hash and
+response_hash, the Merkle inclusion of the chain in its batch (« included in
+the batch »: the position is not anchored), the batch's RFC 3161 token and
+Rekor entry, the token's time inside the season, and the identity opened from
+the view. A proof of an open batch is pending only if all the rest passes.
 
 The openings come from the disclosure of the proof's own participant: the
 enrolled participant whose DID the view's identity opens to. A disclosure of
