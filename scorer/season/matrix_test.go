@@ -262,3 +262,41 @@ func TestPatternMatchesExactDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestIdentifiersInNames: a participant slug, a proof id or a task id
+// becomes a path of the site; one with a separator, a dot-dot, an upper
+// case or a letter that imitates another (Cyrillic а for Latin a) is
+// refused, naming the file.
+func TestIdentifiersInNames(t *testing.T) {
+	for _, c := range []struct {
+		name, rel, want string
+	}{
+		{"slug with dot-dot", "participants/a..b.toml", "does not match"},
+		{"slug with a backslash", `participants/a\b.toml`, "does not match"},
+		{"slug in upper case", "participants/Alice2.toml", "does not match"},
+		{"slug with a look-alike", "participants/\u0430lice.toml", "does not match"},
+		{"slug with a space", "participants/al ice.toml", "does not match"},
+		{"proof id with a look-alike", "proofs/prf_20260921_101233_\u0430b12cd.json", "proof id matching"},
+		{"proof id in upper case", "proofs/prf_20260921_101233_AB12CD.json", "proof id matching"},
+		{"proof id with a backslash", `proofs/prf_20260921_101233_ab12c\.json`, "proof id matching"},
+		{"task id with a look-alike", "conformite/submissions/alice/c\u043enf-01.json", "is not a task of the track"},
+		{"task id with dot-dot", "conformite/submissions/alice/..conf-01.json", "is not a task of the track"},
+		{"submitter not enrolled", "conformite/submissions/\u0430lice/conf-01.json", "is not an enrolled participant"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture()
+			f.files[c.rel] = f.files["participants/alice.toml"]
+			if strings.HasPrefix(c.rel, "proofs/") || strings.Contains(c.rel, "/submissions/") {
+				f.files[c.rel] = validSubmission
+			}
+			_, err := Load(f.write(t))
+			named := filepath.FromSlash(c.rel)
+			if c.want == "is not an enrolled participant" {
+				named = filepath.Dir(named) // the directory of the submissions names the participant
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), named) {
+				t.Errorf("got %v, want an error naming %s and saying %q", err, c.rel, c.want)
+			}
+		})
+	}
+}
