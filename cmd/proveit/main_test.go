@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/build"
@@ -206,4 +207,72 @@ func TestBuildRefusesItsInputs(t *testing.T) {
 	if d := build.Diff(before, after); len(d) > 0 {
 		t.Errorf("a refused build changed its inputs: %v", d)
 	}
+}
+
+// TestBrokenSeasonLeavesSiteWhole: a season broken in any of several ways
+// stops the build with a message naming the file, exit 1, and the previous
+// site stays byte for byte.
+func TestBrokenSeasonLeavesSiteWhole(t *testing.T) {
+	root := t.TempDir()
+	seasons := filepath.Join(root, "seasons")
+	if err := os.CopyFS(filepath.Join(seasons, "0"), os.DirFS(filepath.Join("..", "..", "seasons", "0"))); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(root, "public")
+	if code, _, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out); code != 0 {
+		t.Fatalf("first build: exit %d %s", code, stderr)
+	}
+	before, err := build.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s0 := filepath.Join(seasons, "0")
+	for _, c := range []struct {
+		rel    string
+		break_ func(p string) error
+		want   string
+	}{
+		{"season.toml", func(p string) error { return appendTo(p, "zzz_unknown = 1\n") }, "unknown key"},
+		{"conformite/track.toml", func(p string) error { return os.Truncate(p, 100) }, "track.toml"},
+		{"conformite/corpus/manifest.json", func(p string) error { os.Remove(p); return syscall.Mkfifo(p, 0o644) }, "named pipe"},
+		{"conformite/key.salt", func(p string) error { return appendTo(p, strings.Repeat("0", 100)) }, "longer than 64 hex digits"},
+		{"trust/trust_layer.toml", func(p string) error { os.Remove(p); return os.Symlink("/etc/hostname", p) }, "symbolic link"},
+		{"participants/boussole.toml", func(p string) error { return appendTo(p, "# \xff\xfe\n") }, "boussole.toml"},
+	} {
+		p := filepath.Join(s0, filepath.FromSlash(c.rel))
+		saved, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.break_(p); err != nil {
+			t.Fatalf("%s: %v", c.rel, err)
+		}
+		code, stdout, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out)
+		if code != 1 || stdout != "" || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, filepath.Base(c.rel)) {
+			t.Errorf("%s broken: exit %d, %q %q", c.rel, code, stdout, stderr)
+		}
+		after, err := build.ReadDir(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := build.Diff(before, after); len(d) > 0 {
+			t.Errorf("%s broken: the previous site changed: %v", c.rel, d)
+		}
+		os.Remove(p)
+		if err := os.WriteFile(p, saved, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func appendTo(p, s string) error {
+	f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(s); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
