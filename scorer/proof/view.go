@@ -47,6 +47,43 @@ func AlgorithmOf(spec string) Algorithm {
 	return Unknown
 }
 
+// BeyondModel reports whether spec is a version above the newest the
+// model knows ("3.2", "3.10", "4.0"): « 3.1 ou au-delà » (§4.1) admits it,
+// but the model cannot verify it, so it must stop the build rather than be
+// scored as an invalid proof. A version the model knows, a lower unknown
+// one, or a string that is not MAJOR.MINOR in digits is not beyond it.
+func BeyondModel(spec string) bool {
+	if AlgorithmOf(spec) != Unknown {
+		return false
+	}
+	major, minor, ok := strings.Cut(spec, ".")
+	if !ok || !digits(major) || !digits(minor) || len(major) > 9 || len(minor) > 9 {
+		return false
+	}
+	ma, mi := atoi(major), atoi(minor)
+	return ma > 3 || ma == 3 && mi > 1
+}
+
+func digits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		n = 10*n + int(r-'0')
+	}
+	return n
+}
+
 // Chain fields: what a chain hash covers. Spec 3.1 commits all nine; 3.0
 // all but the identity triplet (CommittedFields).
 const (

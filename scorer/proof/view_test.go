@@ -184,3 +184,18 @@ func FuzzParseCached(f *testing.F) {
 		}
 	})
 }
+
+func TestBeyondModel(t *testing.T) {
+	for _, c := range []struct {
+		spec string
+		want bool
+	}{
+		{"3.2", true}, {"3.10", true}, {"4.0", true}, {"10.0", true},
+		{"3.1", false}, {"3.0", false}, {"2.1", false}, {"2.5", false}, {"3.01", false},
+		{"", false}, {"3", false}, {"3.2.1", false}, {"v3.2", false}, {"3.x", false}, {"-3.2", false}, {"3.2 ", false},
+	} {
+		if got := BeyondModel(c.spec); got != c.want {
+			t.Errorf("BeyondModel(%q) = %v, want %v", c.spec, got, c.want)
+		}
+	}
+}

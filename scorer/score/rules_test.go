@@ -1,6 +1,7 @@
 package score
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -376,5 +377,41 @@ func TestValueFromAnotherResponse(t *testing.T) {
 	tr := f.score().task("val", "conf-02")
 	if got := tr.Assertions[0].Cause; got != ValueMismatch || !strings.Contains(tr.Assertions[0].Detail, "opens response_hash") {
 		t.Errorf("cause %s (%s), want value_mismatch on the response hash", got, tr.Assertions[0].Detail)
+	}
+}
+
+// TestSpecBeyondModelStops: a cited proof in a spec_version above the
+// model's stops the track, naming the version and the proof, instead of
+// counting as an invalid proof (« 3.1 ou au-delà », §4.1); a lower unknown
+// version is an invalid proof as before.
+func TestSpecBeyondModelStops(t *testing.T) {
+	for _, c := range []struct {
+		spec  string
+		stops bool
+	}{{"3.2", true}, {"4.0", true}, {"2.5", false}} {
+		f := newFixture(t)
+		f.participant("xan")
+		honest(f, "xan")
+		var id string
+		f.mutators = append(f.mutators, func(files map[string][]byte) {
+			for name, b := range files {
+				if strings.HasPrefix(name, "proofs/") && !bytes.Contains(b, []byte(challengeDID)) && id == "" {
+					files[name] = bytes.Replace(b, []byte(`"spec_version": "3.1"`), []byte(`"spec_version": "`+c.spec+`"`), 1)
+					id = strings.TrimSuffix(strings.TrimPrefix(name, "proofs/"), ".json")
+				}
+			}
+		})
+		s, m := f.write()
+		res, err := New(s, m).Track(s.Track("conformite"))
+		var be *BeyondModelError
+		if c.stops {
+			if !errors.As(err, &be) || !strings.Contains(err.Error(), `spec_version "`+c.spec+`": `+id) {
+				t.Errorf("spec %s: %v, want the track stopped naming the version and %s", c.spec, err, id)
+			}
+			continue
+		}
+		if err != nil || res == nil {
+			t.Errorf("spec %s: %v, want the track scored", c.spec, err)
+		}
 	}
 }

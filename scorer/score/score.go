@@ -144,7 +144,31 @@ type outcomeEntry struct {
 type proofOutcome struct {
 	notFound bool
 	parseErr error
+	beyond   string // a spec_version above the model's (proof.BeyondModel)
 	out      verify.Outcome
+}
+
+// BeyondModelError is a track citing proofs in a spec_version above the
+// newest the model knows: « 3.1 ou au-delà » (§4.1) admits them, the model
+// cannot verify them, and scoring them as invalid would publish an
+// overclaim that is the model's, not the participants'. The build stops.
+type BeyondModelError struct {
+	Track  string
+	Proofs map[string][]string // spec_version → proof ids, sorted
+}
+
+func (e *BeyondModelError) Error() string {
+	versions := make([]string, 0, len(e.Proofs))
+	for v := range e.Proofs {
+		versions = append(versions, v)
+	}
+	sort.Strings(versions)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: proofs in a spec_version the model does not know, above %s: the build stops rather than score them as invalid (update the model of scorer/proof first)", e.Track, pv.Spec31)
+	for _, v := range versions {
+		fmt.Fprintf(&b, "; spec_version %s: %s", quote(v), strings.Join(e.Proofs[v], ", "))
+	}
+	return b.String()
 }
 
 // New returns a Scorer for a loaded season and its trust material.
@@ -174,6 +198,8 @@ func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, wi
 			e.res.parseErr = err
 		case nf != nil:
 			e.res.notFound = true
+		case pv.BeyondModel(view.SpecVersion):
+			e.res.beyond = view.SpecVersion
 		default:
 			e.res.out = sc.verifier.Verify(view, verify.Options{Window: window, Disclosure: &d, DID: did})
 		}
@@ -270,7 +296,53 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 		}()
 	}
 	wg.Wait()
+	if err := sc.beyondModel(t); err != nil {
+		return nil, err
+	}
 	return res, nil
+}
+
+// beyondModel returns a *BeyondModelError listing every proof of the
+// track's submissions verified so far whose spec_version is above the
+// model's, or nil.
+func (sc *Scorer) beyondModel(t *season.Track) error {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	found := map[string]map[string]bool{}
+	for k, e := range sc.outcomes {
+		if v := e.res.beyond; v != "" && cites(t, k.proofID) {
+			if found[v] == nil {
+				found[v] = map[string]bool{}
+			}
+			found[v][k.proofID] = true
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	err := &BeyondModelError{Track: t.Name, Proofs: map[string][]string{}}
+	for v, ids := range found {
+		for id := range ids {
+			err.Proofs[v] = append(err.Proofs[v], id)
+		}
+		sort.Strings(err.Proofs[v])
+	}
+	return err
+}
+
+// cites reports whether a submission of the track cites the proof.
+func cites(t *season.Track, id string) bool {
+	for _, sub := range t.Submissions {
+		if sub.Submission == nil {
+			continue
+		}
+		for _, a := range sub.Submission.Assertions {
+			if slices.Contains(a.ProofIDs, id) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Explain scores one task of one participant exactly as Track does, with
@@ -291,7 +363,11 @@ func (sc *Scorer) Explain(t *season.Track, slug, taskID string) (*TaskResult, er
 		return nil, err
 	}
 	task := t.Task(taskID)
-	return sc.task(pt, task, p, t.Submission(p.Slug, task.ID)), nil
+	tr := sc.task(pt, task, p, t.Submission(p.Slug, task.ID))
+	if err := sc.beyondModel(t); err != nil {
+		return nil, err
+	}
+	return tr, nil
 }
 
 func (sc *Scorer) participant(pt *prepared, p *season.Participant) *ParticipantResult {
@@ -536,6 +612,10 @@ func (sc *Scorer) proofCause(t *season.Track, a submission.Assertion, id string,
 		return pr
 	case o.parseErr != nil:
 		pr.Cause, pr.Detail = InvalidProof, fmt.Sprintf("proof %s: the cached view is malformed: %v", id, o.parseErr)
+		return pr
+	case o.beyond != "":
+		// Never published: Track and Explain stop with a BeyondModelError.
+		pr.Cause, pr.Detail = InvalidProof, fmt.Sprintf("proof %s: spec_version %s is beyond the model", id, quote(o.beyond))
 		return pr
 	}
 	out := o.out
