@@ -99,12 +99,22 @@ func buildSeason(t Tree, dir string) (templates.Season, error) {
 					Current: f.Current, SupersededBy: f.SupersededBy, Reason: f.Reason, Verified: true})
 			}
 		}
+		if s.Status != season.Closed {
+			// §7.4: who submitted, and what they consulted, is a hint of a
+			// score: an open season publishes neither.
+			tv.Participants = 0
+			view.Tracks = append(view.Tracks, tv)
+			continue
+		}
 		for i := range tv.Freezes {
 			if s.Cached(tv.Freezes[i].ProofID) {
 				tv.Freezes[i].Href = "preuves/" + tv.Freezes[i].ProofID + ".json"
 			}
 		}
 		view.Tracks = append(view.Tracks, tv)
+	}
+	if s.Status != season.Closed {
+		return view, nil
 	}
 	for _, p := range s.Proofs {
 		data, err := s.ReadProof(p.ID)

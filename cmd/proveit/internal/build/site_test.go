@@ -52,21 +52,25 @@ func TestPlotPerTrack(t *testing.T) {
 }
 
 // TestOpenSeasonShowsNothingScored: an open season has its page and no
-// table, plot, report or results (§7.4).
+// table, plot, report, results, cached proof view or count of who
+// submitted (§7.4: what a participant consulted is a hint of a score).
 func TestOpenSeasonShowsNothingScored(t *testing.T) {
 	tree := buildTree(t)
 	for _, name := range tree.Names() {
 		for _, open := range []string{"saison-1/", "saison-2/"} {
-			if strings.HasPrefix(name, open) && name != open+"index.html" && !strings.HasPrefix(name, open+"preuves/") {
+			if strings.HasPrefix(name, open) && name != open+"index.html" {
 				t.Errorf("open season publishes %s", name)
 			}
 		}
 	}
 	page := string(tree["saison-1/index.html"])
-	for _, w := range []string{"<svg", "data-participant", "results.json", "report.json", "sans objet", "en attente"} {
+	for _, w := range []string{"<svg", "data-participant", "results.json", "report.json", "sans objet", "en attente", "preuves/"} {
 		if strings.Contains(page, w) {
 			t.Errorf("the open season's page shows %q", w)
 		}
+	}
+	if !strings.Contains(page, "<td>publié à la clôture</td>") {
+		t.Error("the open season's page does not say the count of participants is published at the close")
 	}
 }
 
