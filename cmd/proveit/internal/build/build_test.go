@@ -217,7 +217,8 @@ func TestBuildDeterministic(t *testing.T) {
 }
 
 func TestBuildPages(t *testing.T) {
-	tree, err := Build(writeSeasons(t, false))
+	root := writeSeasons(t, false)
+	tree, err := Build(root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,8 +249,21 @@ func TestBuildPages(t *testing.T) {
 	if !strings.Contains(string(tree["saison-1/index.html"]), "Saison 1 — essai &lt;fictif&gt; &amp; &#34;cité&#34;") {
 		t.Error("the season title is not escaped")
 	}
-	if !bytes.Equal(tree["saison-1/preuves/prf_20260921_101233_ab12cd.json"], []byte(`{"proof_id": "prf_20260921_101233_ab12cd", "spec_version": "3.1"}`)) {
-		t.Error("a cached proof view is not copied byte for byte")
+	views, err := filepath.Glob(filepath.Join(root, "3", "proofs", "*.json"))
+	if err != nil || len(views) == 0 {
+		t.Fatalf("the closed season has no cached view: %v", err)
+	}
+	for _, v := range views {
+		want, err := os.ReadFile(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tree["saison-3/preuves/"+filepath.Base(v)]; !bytes.Equal(got, want) {
+			t.Errorf("the cached view %s is not copied byte for byte", filepath.Base(v))
+		}
+	}
+	if _, ok := tree["saison-1/preuves/prf_20260921_101233_ab12cd.json"]; ok {
+		t.Error("an open season's cached view is published")
 	}
 	sums := string(tree[SumsFile])
 	if strings.Count(sums, "\n") != len(tree)-1 || !strings.Contains(sums, "  saison-1/index.html\n") {
