@@ -112,7 +112,7 @@ verdicts = ["conforme", "non_conforme", "indeterminable"]
 id = "conf-01"
 question = "L'entité ENT-0001 est-elle conforme ?"
 min_assertions = 1
-max_assertions = 64
+max_assertions = 2
 
 [distribution]
 conforme = 1

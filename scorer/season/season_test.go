@@ -157,7 +157,7 @@ verdict_pattern = "REF-[0-9]{4}"
 [[tasks]]
 id = "gen-01"
 question = "Quelle référence recommander pour le besoin B ?"
-min_assertions = 1
+min_assertions = 32
 max_assertions = 64
 
 [distribution]
@@ -672,6 +672,9 @@ func TestLoadRejects(t *testing.T) {
 		{"a count above the number of tasks", func(t *testing.T, f *fixture) {
 			edit(t, f, "conformite/track.toml", "conforme = 1\nnon_conforme = 1\nindeterminable = 0", "conforme = 3\nnon_conforme = 0\nindeterminable = 0")
 		}, []string{"conformite/track.toml", "distribution.conforme", "count 3, want from 0 to the number of tasks, 2"}},
+		{"ceiling above twice the minimum", func(t *testing.T, f *fixture) {
+			edit(t, f, "conformite/track.toml", "min_assertions = 2\nmax_assertions = 4", "min_assertions = 2\nmax_assertions = 5")
+		}, []string{"conformite/track.toml", "tasks[0]", "max_assertions 5 is more than twice min_assertions 2", "factor 2"}},
 		{"min zero", func(t *testing.T, f *fixture) {
 			edit(t, f, "conformite/track.toml", "min_assertions = 1", "min_assertions = 0")
 		},

@@ -312,6 +312,11 @@ func (l *loader) trackTasks(t *Track, rel string, f *trackFile, _ toml.MetaData)
 		if lo < 1 || lo > hi || hi > MaxAssertionsCeiling {
 			return l.errf(rel, at, "min_assertions %d and max_assertions %d, want 1 ≤ min_assertions ≤ max_assertions ≤ %d", lo, hi, MaxAssertionsCeiling)
 		}
+		// §5.7: « Le plafond borne la dilution à un facteur 2 » — true only
+		// while the ceiling is at most twice the minimum (§10 says so too).
+		if hi > 2*lo {
+			return l.errf(rel, at, "max_assertions %d is more than twice min_assertions %d: the ceiling must bound dilution to a factor 2 (§5.7, §10)", hi, lo)
+		}
 		params := tf.Params
 		if params == nil {
 			params = map[string]string{}

@@ -119,7 +119,7 @@ params = { entite = "/entites/ENT-0001", activite = "courtage", date_examen = "2
 id = "%s-02"
 question = "Même entité, au 2026-10-20, avec la liste des mesures restrictives ?"
 min_assertions = 2
-max_assertions = 6
+max_assertions = 4
 params = { entite = "/entites/ENT-0001", activite = "courtage", date_examen = "2026-10-20" }
 
 [distribution]
