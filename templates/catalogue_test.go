@@ -406,3 +406,15 @@ func TestAttr(t *testing.T) {
 		}
 	}
 }
+
+// TestMachineLabelIsThePagesLabel: the AI Act label of the JSON and CSV
+// outputs (score.AIActLabel) is word for word the one every page shows.
+func TestMachineLabelIsThePagesLabel(t *testing.T) {
+	got, err := messages.French.Text("label.ai_act")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != score.AIActLabel {
+		t.Errorf("the pages say %q, the JSON and CSV %q", got, score.AIActLabel)
+	}
+}

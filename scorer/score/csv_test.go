@@ -3,6 +3,7 @@ package score
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -46,5 +47,58 @@ func TestCSVNeutralisesFormulas(t *testing.T) {
 	}
 	if strings.Contains(string(data), "\n=") || strings.Contains(string(data), ",=") {
 		t.Errorf("a cell starts with = unneutralised:\n%s", data)
+	}
+}
+
+// TestOutputsCarryAIActLabel: §7.3 asks for the AI Act art. 50 label on the
+// Index and on every report: results.json, report.json and every row of
+// results.csv carry it, and a narrative is marked as AI-generated and not
+// scored.
+func TestOutputsCarryAIActLabel(t *testing.T) {
+	p := &ParticipantResult{Status: "scored", Participant: &season.Participant{Slug: "a", Agent: "A", DID: "did:key:z6Mka"},
+		Tasks: []*TaskResult{{TaskID: "conf-01", Status: Scored, Narrative: "J'ai lu."}}}
+	r := &TrackResult{Track: "conformite", Tasks: 1, Participants: []*ParticipantResult{p}}
+	var results struct {
+		AIAct AIActJSON `json:"ai_act_art50"`
+	}
+	b, err := MarshalJSON(r.Results())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &results); err != nil || results.AIAct != aiAct || results.AIAct.Label == "" || results.AIAct.DigitalSourceType != AlgorithmicMedia {
+		t.Errorf("results.json label %+v, %v", results.AIAct, err)
+	}
+	var report struct {
+		AIAct AIActJSON `json:"ai_act_art50"`
+		Tasks []struct {
+			Narrative NarrativeJSON `json:"narrative"`
+		} `json:"tasks"`
+	}
+	b, err = MarshalJSON(r.Report(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &report); err != nil || report.AIAct != aiAct {
+		t.Errorf("report.json label %+v, %v", report.AIAct, err)
+	}
+	if n := report.Tasks[0].Narrative; n.Text != "J'ai lu." || !n.AIGenerated || n.Scored || n.DigitalSourceType != TrainedAlgorithmicMedia {
+		t.Errorf("narrative %+v, want the text marked AI-generated and not scored", n)
+	}
+	c, err := r.CSV()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(bytes.NewReader(c)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := len(rows[0]) - 1
+	if rows[0][last] != "ai_act_art50" {
+		t.Errorf("the CSV's last column is %q", rows[0][last])
+	}
+	for _, row := range rows[1:] {
+		if row[last] != AIActLabel {
+			t.Errorf("a row without the label: %q", row)
+		}
 	}
 }
