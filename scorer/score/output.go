@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/pyjson"
+	"github.com/ark-forge/proveit/scorer/version"
 )
 
 // The machine-readable outputs: results.json and results.csv
@@ -48,14 +49,16 @@ type NarrativeJSON struct {
 
 // ResultsJSON is results.json of a track.
 type ResultsJSON struct {
-	AIAct        AIActJSON         `json:"ai_act_art50"`
-	Season       int               `json:"season"`
-	Track        string            `json:"track"`
-	Bareme       string            `json:"bareme"`
-	Tasks        int               `json:"tasks"`
-	BestConstant BestConstantJSON  `json:"best_constant"`
-	Freezes      []FreezeJSON      `json:"freezes"`
-	Participants []ParticipantJSON `json:"participants"`
+	AIAct          AIActJSON         `json:"ai_act_art50"`
+	ProveitVersion string            `json:"proveit_version"`
+	RuleSet        string            `json:"rule_set"`
+	Season         int               `json:"season"`
+	Track          string            `json:"track"`
+	Bareme         string            `json:"bareme"`
+	Tasks          int               `json:"tasks"`
+	BestConstant   BestConstantJSON  `json:"best_constant"`
+	Freezes        []FreezeJSON      `json:"freezes"`
+	Participants   []ParticipantJSON `json:"participants"`
 }
 
 // BestConstantJSON is the fixed row of the table (§7.2).
@@ -99,7 +102,7 @@ func ReportPath(slug string) string { return "participants/" + slug + "/report.j
 
 // Results returns results.json's content.
 func (r *TrackResult) Results() ResultsJSON {
-	out := ResultsJSON{AIAct: aiAct, Season: r.Season, Track: r.Track, Bareme: r.Bareme, Tasks: r.Tasks,
+	out := ResultsJSON{AIAct: aiAct, ProveitVersion: version.Proveit, RuleSet: r.RuleSet, Season: r.Season, Track: r.Track, Bareme: r.Bareme, Tasks: r.Tasks,
 		BestConstant: BestConstantJSON{Verdict: r.BestConstant.Verdict, Successes: r.BestConstant.Successes, Success: fraction(r.BestConstant.Successes, r.Tasks)},
 		Freezes:      []FreezeJSON{}, Participants: []ParticipantJSON{}}
 	for _, f := range r.Freezes {
@@ -141,13 +144,15 @@ func fraction(n, d int) string { return fmt.Sprintf("%d/%d", n, d) }
 
 // ReportJSON is report.json of one participant and track.
 type ReportJSON struct {
-	AIAct       AIActJSON       `json:"ai_act_art50"`
-	Season      int             `json:"season"`
-	Track       string          `json:"track"`
-	Bareme      string          `json:"bareme"`
-	Participant ParticipantInfo `json:"participant"`
-	Status      string          `json:"status"`
-	Tasks       []TaskJSON      `json:"tasks"`
+	AIAct          AIActJSON       `json:"ai_act_art50"`
+	ProveitVersion string          `json:"proveit_version"`
+	RuleSet        string          `json:"rule_set"`
+	Season         int             `json:"season"`
+	Track          string          `json:"track"`
+	Bareme         string          `json:"bareme"`
+	Participant    ParticipantInfo `json:"participant"`
+	Status         string          `json:"status"`
+	Tasks          []TaskJSON      `json:"tasks"`
 }
 
 // ParticipantInfo names the participant; the stack is declarative (§7.3).
@@ -204,7 +209,7 @@ type ProofJSON struct {
 // Report returns report.json's content for one participant.
 func (r *TrackResult) Report(p *ParticipantResult) ReportJSON {
 	pp := p.Participant
-	out := ReportJSON{AIAct: aiAct, Season: r.Season, Track: r.Track, Bareme: r.Bareme, Status: p.Status,
+	out := ReportJSON{AIAct: aiAct, ProveitVersion: version.Proveit, RuleSet: r.RuleSet, Season: r.Season, Track: r.Track, Bareme: r.Bareme, Status: p.Status,
 		Participant: ParticipantInfo{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, DeclaredStack: pp.DeclaredStack}, Tasks: []TaskJSON{}}
 	for _, t := range p.Tasks {
 		tj := TaskJSON{TaskID: t.TaskID, Status: t.Status, Reason: t.Reason, ExpectedVerdict: t.ExpectedVerdict, Exact: t.Exact, Founded: t.Founded,

@@ -415,3 +415,28 @@ func TestSpecBeyondModelStops(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleSetPinnedByBareme: a track is scored by the rule set its barème
+// was frozen with, named in results.json; a barème no rule set scores
+// refuses the track.
+func TestRuleSetPinnedByBareme(t *testing.T) {
+	f := newFixture(t)
+	f.participant("ros")
+	honest(f, "ros")
+	r := f.score()
+	if r.RuleSet != "prove-it-s1" || r.Results().RuleSet != "prove-it-s1" || r.Results().ProveitVersion == "" {
+		t.Errorf("rule set %q, results %+v", r.RuleSet, r.Results().RuleSet)
+	}
+	f = newFixture(t)
+	f.participant("ros")
+	honest(f, "ros")
+	f.mutators = append(f.mutators, func(files map[string][]byte) {
+		for _, name := range []string{"conformite/track.toml", "conformite/preregistration.toml"} {
+			files[name] = bytes.Replace(files[name], []byte(`bareme = "conformite-bareme-v3"`), []byte(`bareme = "conformite-bareme-v4"`), 1)
+		}
+	})
+	s, m := f.write()
+	if _, err := New(s, m).Track(s.Track("conformite")); err == nil || !strings.Contains(err.Error(), `barème "conformite-bareme-v4" has no rule set in this proveit`) {
+		t.Errorf("an unknown barème: %v", err)
+	}
+}

@@ -94,6 +94,7 @@ type TrackResult struct {
 	Season       int
 	Track        string
 	Bareme       string
+	RuleSet      string // the rule set that scored it (RuleSets)
 	Tasks        int
 	BestConstant BestConstant
 	Participants []*ParticipantResult
@@ -211,6 +212,7 @@ func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, wi
 // verified freezes, its key and every task's graph.
 type prepared struct {
 	track   *season.Track
+	ruleSet RuleSet
 	freezes []FreezeResult
 	key     map[string]*Expected
 	graphs  map[string]*Graph
@@ -230,8 +232,11 @@ func (sc *Scorer) prepare(t *season.Track) (*prepared, error) {
 	if t.Key == nil {
 		return nil, fmt.Errorf("%s: no key.json: the track cannot be scored", t.Name)
 	}
-	pt := &prepared{track: t, graphs: map[string]*Graph{}}
-	var err error
+	rs, err := RuleSetOf(t.Bareme)
+	if err != nil {
+		return nil, fmt.Errorf("%s/track.toml: bareme: %w", t.Name, err)
+	}
+	pt := &prepared{track: t, ruleSet: rs, graphs: map[string]*Graph{}}
 	if pt.freezes, err = sc.CheckPreregistration(t); err != nil {
 		return nil, err
 	}
@@ -281,7 +286,7 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &TrackResult{Season: sc.season.Number, Track: t.Name, Bareme: t.Bareme, Tasks: len(t.Tasks), BestConstant: bestConstant(t), Freezes: pt.freezes}
+	res := &TrackResult{Season: sc.season.Number, Track: t.Name, Bareme: t.Bareme, RuleSet: pt.ruleSet.ID, Tasks: len(t.Tasks), BestConstant: bestConstant(t), Freezes: pt.freezes}
 	players := Players(sc.season, t)
 	res.Participants = make([]*ParticipantResult, len(players))
 	var wg sync.WaitGroup
