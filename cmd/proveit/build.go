@@ -9,16 +9,25 @@ import (
 )
 
 func runBuild(e *env, args []string) int {
-	fs := newFlags("build", "[--seasons DIR] [--out DIR]", `
+	fs := newFlags("build", "[--seasons DIR] [--out DIR] [--close] [--quiet]", `
 Build loads every season under the seasons directory strictly, renders the
 Index and replaces the output directory with it as a whole: a build that fails
 leaves the previous output untouched. The output directory is replaced only if
 it is absent, empty or a previous build (its SHA256SUMS lists exactly its
 files); one that is, contains or lies inside the seasons directory or a season,
 or that holds a .git, a go.mod or a season.toml, is refused. It reads no clock and no network: the
-same inputs give the same bytes on any machine.`, e.stderr)
+same inputs give the same bytes on any machine.
+
+It prints, per scored track, the count of each task status and each cause, the
+incidents (instrument defects and flat fields for the Trust Layer, submissions
+the season service should have refused) and the participants still pending.
+With --close (the build that publishes a close) it refuses, writing nothing,
+while a closed season has a pending participant: every batch must be anchored
+before the close is published.`, e.stderr)
 	seasons := fs.String("seasons", "seasons", "the directory holding one directory per season")
 	out := fs.String("out", "public", "the site directory to replace")
+	closing := fs.Bool("close", false, "refuse to write while a closed season has a pending participant")
+	quiet := fs.Bool("quiet", false, "print nothing but errors")
 	if pos, err := parseArgs(fs, args); err != nil {
 		return exitFor(err)
 	} else if len(pos) != 0 {
@@ -31,16 +40,25 @@ same inputs give the same bytes on any machine.`, e.stderr)
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
 	}
-	tree, err := build.Build(*seasons)
+	tree, sum, err := build.Run(*seasons)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
+		return 1
+	}
+	if !*quiet {
+		sum.Write(e.stdout)
+	}
+	if *closing && sum.Pending() {
+		fmt.Fprintf(e.stderr, "proveit build: --close: a closed season still has pending participants (above): nothing is written; run proveit fetch once their batches are anchored\n")
 		return 1
 	}
 	if err := build.WriteAtomic(*out, tree); err != nil {
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(e.stdout, "proveit build: wrote %d files into %s\n", len(tree), *out)
+	if !*quiet {
+		fmt.Fprintf(e.stdout, "proveit build: wrote %d files into %s\n", len(tree), *out)
+	}
 	return 0
 }
 

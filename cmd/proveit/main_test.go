@@ -276,3 +276,36 @@ func appendTo(p, s string) error {
 	}
 	return f.Close()
 }
+
+// TestBuildSummaryAndClose: build prints per track the statuses, causes,
+// incidents and pending participants; --close refuses to write while a
+// closed season has a pending participant; --quiet prints nothing.
+func TestBuildSummaryAndClose(t *testing.T) {
+	seasons := filepath.Join("..", "..", "seasons")
+	out := filepath.Join(t.TempDir(), "public")
+	code, stdout, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out, "--close")
+	if code != 1 || !strings.Contains(stderr, "--close: a closed season still has pending participants") || !strings.Contains(stdout, "pending: sablier") {
+		t.Errorf("--close with a pending participant: exit %d, %q %q", code, stdout, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("--close wrote %s: %v", out, err)
+	}
+	code, stdout, _ = runCLI(t, "", "build", "--seasons", seasons, "--out", out)
+	for _, want := range []string{
+		"season 0, track conformite:\n  tasks: scored ",
+		"  assertions: invalid_proof ",
+		"instrument_defect ",
+		"  incidents: trust_layer ",
+		"season_service ",
+		"season 0, track generique:",
+		"  pending: sablier",
+		"proveit build: wrote ",
+	} {
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("summary lacks %q (exit %d):\n%s", want, code, stdout)
+		}
+	}
+	if code, stdout, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out, "--quiet"); code != 0 || stdout != "" || stderr != "" {
+		t.Errorf("--quiet: exit %d, %q %q", code, stdout, stderr)
+	}
+}

@@ -18,7 +18,13 @@ import (
 	"github.com/ark-forge/proveit/templates"
 )
 
-// Build runs the whole pipeline over every season under seasonsDir, in
+// Build is Run without the summary.
+func Build(seasonsDir string) (Tree, error) {
+	t, _, err := Run(seasonsDir)
+	return t, err
+}
+
+// Run runs the whole pipeline over every season under seasonsDir, in
 // its steps: 1. discover the season directories; per season, 2. load it
 // strictly, 3. load its pinned trust material, 4. score every track of a
 // closed season (results.json, results.csv, every report.json), 5. copy
@@ -28,43 +34,44 @@ import (
 // the returned tree, atomically. It reads only the season directories,
 // never the clock or the network, so the same inputs give the same tree on
 // any machine.
-func Build(seasonsDir string) (Tree, error) {
+func Run(seasonsDir string) (Tree, *Summary, error) {
 	dirs, err := season.Discover(seasonsDir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	t := Tree{}
+	sum := &Summary{}
 	var site templates.Site
 	for _, dir := range dirs {
-		view, err := buildSeason(t, dir)
+		view, err := buildSeason(t, sum, dir)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		site.Seasons = append(site.Seasons, view)
 	}
 	pages, err := templates.Render(site)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var violations []guard.Violation
 	for _, p := range pages {
 		violations = append(violations, guard.Page(p.Name, p.HTML)...)
 		if err := t.Add(p.Name, p.HTML); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if len(violations) > 0 {
-		return nil, &guard.Error{Violations: violations}
+		return nil, nil, &guard.Error{Violations: violations}
 	}
 	if err := t.Add(SumsFile, t.Sums()); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return t, nil
+	return t, sum, nil
 }
 
 // buildSeason loads, scores and copies one season into t, and returns what
 // its pages show.
-func buildSeason(t Tree, dir string) (templates.Season, error) {
+func buildSeason(t Tree, sum *Summary, dir string) (templates.Season, error) {
 	s, err := season.Load(dir)
 	if err != nil {
 		return templates.Season{}, err
@@ -92,6 +99,7 @@ func buildSeason(t Tree, dir string) (templates.Season, error) {
 			if err := addResults(t, s.Number, res); err != nil {
 				return templates.Season{}, err
 			}
+			sum.Tracks = append(sum.Tracks, summarise(res))
 			tv.Scored, tv.Result = true, res
 			tv.Freezes = nil
 			for _, f := range res.Freezes {
