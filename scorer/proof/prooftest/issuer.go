@@ -58,6 +58,10 @@ type Config struct {
 	KeyWindow rfc3161test.Validity
 	// Seller is the flat seller of every proof (the corpus host name).
 	Seller string
+	// RekorHostname is the name the test Rekor log signs its checkpoints
+	// as ("" for the host of its base URL, as the public-good log does): a
+	// self-hosted Rekor v1 server signs as its machine's hostname.
+	RekorHostname string
 }
 
 // Issuer is a test Trust Layer.
@@ -101,7 +105,7 @@ func New(cfg Config) (*Issuer, error) {
 		}
 		is.TSAs = append(is.TSAs, tsa)
 	}
-	if is.Log, err = rekortest.New(cfg.Seed, rekortest.DefaultBaseURL, 1); err != nil {
+	if is.Log, err = rekortest.NewWithHostname(cfg.Seed, rekortest.DefaultBaseURL, cfg.RekorHostname, 1); err != nil {
 		return nil, err
 	}
 	return is, nil
