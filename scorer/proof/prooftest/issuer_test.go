@@ -15,6 +15,7 @@ import (
 
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161"
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
+	"github.com/ark-forge/proveit/scorer/internal/openssl"
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 )
@@ -113,10 +114,39 @@ func TestSaysItIsATestIssuer(t *testing.T) {
 	}
 }
 
+// poolToken is a batch token of one TSA of the pool, and what openssl
+// needs to check it.
+type poolToken struct {
+	root, resp []byte
+	tsa        *root.SigstoreTimestampingAuthority
+	at         time.Time
+}
+
 // TestTSAPool: the trusted root pins the three TSAs of the pool, a batch
 // is stamped by the first unless its Anchoring names another, and each
 // one's tokens, without certificates, verify under that trusted root.
-func TestTSAPool(t *testing.T) {
+func TestTSAPool(t *testing.T) { poolTokens(t) }
+
+// TestTSAPoolOpenSSL runs the Trust Layer's own check on a token of each
+// TSA of the pool: `openssl ts -verify -data ROOTFILE -in TOKEN -CAfile
+// ROOT_CA.pem -untrusted TSA_CERT.pem`, with the chain the trusted root
+// pins for it, at genTime.
+func TestTSAPoolOpenSSL(t *testing.T) {
+	bin := openssl.Need(t)
+	for i, p := range poolTokens(t) {
+		v := openssl.TSVerify{
+			Data: p.root, Response: p.resp,
+			CAFile: []*x509.Certificate{p.tsa.Root}, Untrusted: append([]*x509.Certificate{p.tsa.Leaf}, p.tsa.Intermediates...),
+			At: p.at,
+		}
+		if out, ok := v.Run(t, bin); !ok {
+			t.Errorf("TSA %d (%s): %s: not \"Verification: OK\":\n%s", i, TSAPool[i], v, out)
+		}
+	}
+}
+
+func poolTokens(t *testing.T) []poolToken {
+	t.Helper()
 	is, err := New(Config{Seed: []byte("pool"), KeyWindow: window})
 	if err != nil {
 		t.Fatal(err)
@@ -134,6 +164,7 @@ func TestTSAPool(t *testing.T) {
 		t.Fatalf("the trusted root pins %d TSAs, want 3", len(tsas))
 	}
 	at := time.Date(2026, 9, 25, 12, 0, 0, 0, time.UTC)
+	var tokens []poolToken
 	for i, a := range []Anchoring{{}, {TSA: is.TSAs[1]}, {TSA: is.TSAs[2]}} {
 		if _, err := is.Issue(Call{Target: "https://corpus.arkforge.tech/x", Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(`{}`), DID: "did:key:z6MkT", APIKey: "k", At: at}); err != nil {
 			t.Fatal(err)
@@ -157,7 +188,9 @@ func TestTSAPool(t *testing.T) {
 		if want := "https://" + TSAPool[i] + ".invalid"; res.TSAURI != want {
 			t.Errorf("batch %d: stamped by %s, want %s", i, res.TSAURI, want)
 		}
+		tokens = append(tokens, poolToken{root: b.Root, resp: b.RFC3161Token, tsa: tsas[i].(*root.SigstoreTimestampingAuthority), at: res.GenTime})
 	}
+	return tokens
 }
 
 // TestTree checks the RFC 6962 tree helpers: on every size up to 33 each
