@@ -77,7 +77,8 @@ const panicDetail = "internal error, panic while verifying: "
 // Verify verifies respDER, a DER TimeStampResp, as the anchor of
 // anchoredRoot (the 32 raw bytes of a batch root) under the pinned TSAs
 // tsas (a TrustedRoot's TimestampingAuthorities; entries that are not
-// *root.SigstoreTimestampingAuthority, or have no root, pin nothing). The
+// *root.SigstoreTimestampingAuthority, or have no root or no leaf, anchor
+// nothing: the signer must be an entry's leaf). The
 // checks and their order are the package documentation's; the error, when
 // not nil, is always an *anchor.Failure naming the first that failed.
 // Verify reads no clock (certificates are checked at genTime) and keeps no
