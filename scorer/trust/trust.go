@@ -2,8 +2,8 @@
 // (seasons/TRUST.md says how maintainers assemble it): trust/trusted_root.json, a sigstore TrustedRoot that pins the Rekor
 // log keys and the RFC 3161 TSA certificate chains, and
 // trust/trust_layer.toml, which pins the ArkForge Trust Layer's Ed25519
-// proof-signing keys, its Rekor submission key and the DID of the
-// challenge's own key. A proof is verified against this material only,
+// proof-signing keys, its Rekor submission key, the checkpoint origin of
+// its Rekor log and the DID of the challenge's own key. A proof is verified against this material only,
 // never against a key that the proof view embeds.
 package trust
 
@@ -21,6 +21,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/sigstore/sigstore-go/pkg/root"
@@ -77,6 +79,13 @@ type Material struct {
 	ChallengeDID string
 	ProofKeys    []ProofKey // sorted by ID
 	RekorKeys    []RekorKey // sorted by ID
+	// RekorOrigin is the checkpoint origin of the Rekor log, without its
+	// tree id: the name the log signs its checkpoints as, whose origin
+	// lines read "<RekorOrigin> - <tree id>" (Rekor v1's
+	// rekor_server.hostname; "rekor.sigstore.dev" for the public-good log).
+	// "" when trust_layer.toml pins none: the host of the log's baseUrl
+	// then (package rekor).
+	RekorOrigin string
 }
 
 // ProofKeysAt returns the proof keys whose window contains t.
@@ -157,6 +166,7 @@ func readBounded(name string, limit int64) ([]byte, error) { return inputfile.Re
 
 type trustLayerFile struct {
 	ChallengeDID string         `toml:"challenge_did"`
+	RekorOrigin  string         `toml:"rekor_origin"`
 	ProofKeys    []proofKeyFile `toml:"proof_keys"`
 	RekorKeys    []rekorKeyFile `toml:"rekor_keys"`
 }
@@ -181,7 +191,7 @@ var (
 )
 
 var trustLayerKeys = map[string]bool{
-	"challenge_did": true, "proof_keys": true, "rekor_keys": true,
+	"challenge_did": true, "rekor_origin": true, "proof_keys": true, "rekor_keys": true,
 	"proof_keys.id": true, "proof_keys.ed25519_public_key": true, "proof_keys.valid_from": true, "proof_keys.valid_until": true,
 	"rekor_keys.id": true, "rekor_keys.public_key_pem": true, "rekor_keys.valid_from": true, "rekor_keys.valid_until": true,
 }
@@ -212,6 +222,12 @@ func (m *Material) parseTrustLayer(file string, data []byte) error {
 		return fail("challenge_did", "%q is not a did:key or did:web DID", f.ChallengeDID)
 	}
 	m.ChallengeDID = f.ChallengeDID
+	if md.IsDefined("rekor_origin") {
+		if err := checkRekorOrigin(f.RekorOrigin); err != nil {
+			return fail("rekor_origin", "%v", err)
+		}
+		m.RekorOrigin = f.RekorOrigin
+	}
 	seen := map[string]bool{}
 	window := func(key string, i int, id string, from, until time.Time) (Window, error) {
 		for _, part := range []string{"id", "valid_from", "valid_until"} {
@@ -261,6 +277,29 @@ func (m *Material) parseTrustLayer(file string, data []byte) error {
 	}
 	sort.Slice(m.ProofKeys, func(i, j int) bool { return m.ProofKeys[i].ID < m.ProofKeys[j].ID })
 	sort.Slice(m.RekorKeys, func(i, j int) bool { return m.RekorKeys[i].ID < m.RekorKeys[j].ID })
+	return nil
+}
+
+// maxRekorOrigin bounds rekor_origin: a hostname is at most 253 bytes.
+const maxRekorOrigin = 253
+
+// checkRekorOrigin: the origin without its tree id is a signed note's key
+// name (C2SP signed-note: non-empty, UTF-8, no Unicode space, no plus), so
+// a pasted full origin "<host> - <tree id>" is refused with what to pin.
+func checkRekorOrigin(s string) error {
+	if host, id, ok := strings.Cut(s, " - "); ok && host != "" && id != "" && strings.Trim(id, "0123456789") == "" {
+		return fmt.Errorf("%q is a checkpoint origin with its tree id; pin the part before \" - \", %q: every shard of the log has its own tree id", s, host)
+	}
+	switch {
+	case s == "":
+		return errors.New("empty: want the name the Rekor log signs its checkpoints as, e.g. \"rekor.sigstore.dev\"")
+	case len(s) > maxRekorOrigin:
+		return fmt.Errorf("%d bytes, over %d", len(s), maxRekorOrigin)
+	case !utf8.ValidString(s):
+		return fmt.Errorf("%q is not UTF-8", s)
+	case strings.ContainsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '+' || unicode.IsControl(r) }):
+		return fmt.Errorf("%q holds a space, a plus or a control character, which a checkpoint signer's name cannot", s)
+	}
 	return nil
 }
 

@@ -52,6 +52,7 @@ func edHex() string {
 
 func validTrustLayer(t *testing.T) string {
 	return fmt.Sprintf(`challenge_did = "did:key:z6MkChallenge"
+rekor_origin = "rekor.sigstore.dev"
 
 [[proof_keys]]
 id = "tl-2026-a"
@@ -93,7 +94,7 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.ChallengeDID != "did:key:z6MkChallenge" || len(m.ProofKeys) != 2 || len(m.RekorKeys) != 1 {
+	if m.ChallengeDID != "did:key:z6MkChallenge" || m.RekorOrigin != "rekor.sigstore.dev" || len(m.ProofKeys) != 2 || len(m.RekorKeys) != 1 {
 		t.Fatalf("loaded %+v", m)
 	}
 	if len(m.Root.RekorLogs()) != 1 || len(m.Root.TimestampingAuthorities()) != 1 {
@@ -117,6 +118,19 @@ func TestLoad(t *testing.T) {
 		if strings.Join(got, ",") != strings.Join(c.want, ",") {
 			t.Errorf("ProofKeysAt(%s) = %v, want %v", c.at, got, c.want)
 		}
+	}
+}
+
+// TestLoadWithoutRekorOrigin: rekor_origin may be left out; package rekor
+// then takes the host of the log's baseUrl.
+func TestLoadWithoutRekorOrigin(t *testing.T) {
+	tl := strings.Replace(validTrustLayer(t), "rekor_origin = \"rekor.sigstore.dev\"\n", "", 1)
+	m, err := Load(writeTrust(t, trustedRootJSON(t), tl))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.RekorOrigin != "" {
+		t.Errorf("RekorOrigin %q, want \"\"", m.RekorOrigin)
 	}
 }
 
@@ -148,6 +162,14 @@ func TestLoadRefuses(t *testing.T) {
 		{"rekor key is Ed25519", root, strings.Replace(good, p256Block(good), edPEM(), 1), "want an ECDSA P-256 key"},
 		{"no proof keys", root, good[:strings.Index(good, "[[proof_keys]]")] + good[strings.Index(good, "[[rekor_keys]]"):], "proof_keys: missing"},
 		{"not TOML", root, "challenge_did = ", "decoding TOML"},
+		{"rekor_origin not a string", root, strings.Replace(good, `rekor_origin = "rekor.sigstore.dev"`, `rekor_origin = 1193050959916656506`, 1), "decoding TOML"},
+		{"empty rekor_origin", root, strings.Replace(good, `rekor_origin = "rekor.sigstore.dev"`, `rekor_origin = ""`, 1), "rekor_origin: empty"},
+		{"rekor_origin with its tree id", root, strings.Replace(good, `rekor_origin = "rekor.sigstore.dev"`, `rekor_origin = "rekor.sigstore.dev - 1193050959916656506"`, 1),
+			`rekor_origin: "rekor.sigstore.dev - 1193050959916656506" is a checkpoint origin with its tree id; pin the part before " - ", "rekor.sigstore.dev"`},
+		{"rekor_origin with a space", root, strings.Replace(good, `rekor_origin = "rekor.sigstore.dev"`, `rekor_origin = "rekor sigstore"`, 1), "rekor_origin: \"rekor sigstore\" holds a space"},
+		{"rekor_origin with a plus", root, strings.Replace(good, `rekor_origin = "rekor.sigstore.dev"`, `rekor_origin = "rekor+x"`, 1), "holds a space, a plus"},
+		{"rekor_origin too long", root, strings.Replace(good, `rekor_origin = "rekor.sigstore.dev"`, `rekor_origin = "`+strings.Repeat("a", 254)+`"`, 1), "254 bytes, over 253"},
+		{"rekor_origin case-folded", root, strings.Replace(good, "rekor_origin", "Rekor_origin", 1), "unknown key"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Load(writeTrust(t, c.root, c.tl))

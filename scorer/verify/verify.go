@@ -175,7 +175,7 @@ func (v *Verifier) anchors(b *pv.Batch) *batchResult {
 			keys = v.trust.RekorKeysAt(r.genTime)
 		}
 		for _, key := range keys {
-			res, err := rekor.Verify(b.TransparencyLog, []byte(b.RootHex), key.Key, v.trust.Root.RekorLogs())
+			res, err := rekor.Verify(b.TransparencyLog, []byte(b.RootHex), key.Key, v.trust.Root.RekorLogs(), v.trust.RekorOrigin)
 			if err == nil {
 				r.log, r.logErr, r.rekorID = res, nil, key.ID
 				break

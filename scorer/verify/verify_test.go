@@ -83,7 +83,7 @@ func buildWorld(dir string) (*world, error) {
 		"eku-not-critical": func(o *rfc3161test.Options) { o.EKU = rfc3161test.EKUNonCritical },
 		"eku-extra":        func(o *rfc3161test.Options) { o.EKU = rfc3161test.EKUExtra },
 		"leaf-ca":          func(o *rfc3161test.Options) { o.LeafIsCA = true },
-		"no-certs":         func(o *rfc3161test.Options) { o.Certs = rfc3161test.CertsNone },
+		"certs-no-signer":  func(o *rfc3161test.Options) { o.Certs = rfc3161test.CertsWithoutSigner },
 		"no-ess":           func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSNone },
 		"wrong-ess":        func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSWrongHash },
 		"sha1":             func(o *rfc3161test.Options) { o.SignerHash = 3 /* crypto.SHA1 */ },
@@ -101,7 +101,7 @@ func buildWorld(dir string) (*world, error) {
 		return nil, err
 	}
 	var extra []*rfc3161test.TSA
-	for _, name := range []string{"eku-extra", "eku-not-critical", "leaf-ca", "no-certs", "no-eku", "no-ess", "sha1", "wrong-ess"} {
+	for _, name := range []string{"eku-extra", "eku-not-critical", "leaf-ca", "certs-no-signer", "no-eku", "no-ess", "sha1", "wrong-ess"} {
 		extra = append(extra, w.variants[name])
 	}
 	root, tl, err := is.TrustMaterial("did:key:z6MkChallenge", extra...)
@@ -494,14 +494,14 @@ func TestAnchorVariants(t *testing.T) {
 		a     prooftest.Anchoring
 		check string
 	}{
-		{"a token from an unpinned TSA", prooftest.Anchoring{TSA: w.unpinned}, "rfc3161.chain"},
+		{"a token from an unpinned TSA", prooftest.Anchoring{TSA: w.unpinned}, "rfc3161.signer"},
 		{"a signer without the EKU", prooftest.Anchoring{TSA: w.variants["no-eku"]}, "rfc3161.eku"},
 		{"a signer with a non-critical EKU", prooftest.Anchoring{TSA: w.variants["eku-not-critical"]}, "rfc3161.eku"},
 		{"a signer with an extra EKU", prooftest.Anchoring{TSA: w.variants["eku-extra"]}, "rfc3161.eku"},
-		{"a signer that is a CA", prooftest.Anchoring{TSA: w.variants["leaf-ca"]}, "rfc3161.ca"},
-		{"a token without embedded certificates", prooftest.Anchoring{TSA: w.variants["no-certs"]}, "rfc3161.certificates"},
-		{"a token without the ESS attribute", prooftest.Anchoring{TSA: w.variants["no-ess"]}, "rfc3161.ess"},
-		{"a token with a wrong ESS attribute", prooftest.Anchoring{TSA: w.variants["wrong-ess"]}, "rfc3161.ess"},
+		{"a signer that is a CA", prooftest.Anchoring{TSA: w.variants["leaf-ca"]}, "rfc3161.signer"},
+		{"a token embedding certificates but not its signer's", prooftest.Anchoring{TSA: w.variants["certs-no-signer"]}, "rfc3161.certificates"},
+		{"a token without the ESS attribute", prooftest.Anchoring{TSA: w.variants["no-ess"]}, "rfc3161.signer"},
+		{"a token with a wrong ESS attribute", prooftest.Anchoring{TSA: w.variants["wrong-ess"]}, "rfc3161.signer"},
 		{"a SHA-1 token", prooftest.Anchoring{TSA: w.variants["sha1"]}, "rfc3161.hash"},
 		{"an entry signed by another submitter", prooftest.Anchoring{Submitter: otherSubmitter}, "rekor.body.key"},
 	}

@@ -110,12 +110,12 @@ func verifyCheckpoint(e *entry, log *pinnedLog) (*checkpoint, *anchor.Failure) {
 	}
 	cp := &checkpoint{text: text, origin: origin, size: size, root: root, sigs: sigs}
 
-	if f := cp.verifySignature(log.host, log.key, e.logID); f != nil {
+	if f := cp.verifySignature(log.origin, log.key, e.logID); f != nil {
 		return nil, f
 	}
-	if !isRekorOrigin(origin, log.host) {
-		return nil, anchor.Failf("rekor.checkpoint.origin", "checkpoint origin %q, want %q followed by a decimal tree id (pinned log %s, baseUrl %s)",
-			truncate(origin), log.host+" - ", e.logID, truncate(log.BaseURL))
+	if !isRekorOrigin(origin, log.origin) {
+		return nil, anchor.Failf("rekor.checkpoint.origin", "checkpoint origin %q, want %q followed by a decimal tree id (pinned origin %q, log %s)",
+			truncate(origin), log.origin+" - ", truncate(log.origin), e.logID)
 	}
 	if want := e.proof.GetTreeSize(); want < 0 || size != uint64(want) {
 		return nil, anchor.Failf("rekor.checkpoint.size", "checkpoint size %d, inclusionProof.treeSize %d", size, want)
@@ -126,11 +126,12 @@ func verifyCheckpoint(e *entry, log *pinnedLog) (*checkpoint, *anchor.Failure) {
 	return cp, nil
 }
 
-// verifySignature finds the signature lines of the pinned log, named host
-// with the log key's hint as Rekor v1 computes it, and verifies each:
+// verifySignature finds the signature lines of the pinned log, named name
+// (the pinned origin) with the log key's hint as Rekor v1 computes it, and
+// verifies each:
 // ECDSA over SHA-256 of the note text. At least one must be there; lines
 // of other signers are ignored.
-func (cp *checkpoint) verifySignature(host string, key *ecdsa.PublicKey, logID string) *anchor.Failure {
+func (cp *checkpoint) verifySignature(name string, key *ecdsa.PublicKey, logID string) *anchor.Failure {
 	spki, err := x509.MarshalPKIXPublicKey(key)
 	if err != nil {
 		return anchor.Failf("rekor.checkpoint.signature", "pinned log %s key cannot be encoded: %v", logID, err)
@@ -140,13 +141,13 @@ func (cp *checkpoint) verifySignature(host string, key *ecdsa.PublicKey, logID s
 	digest := sha256.Sum256([]byte(cp.text))
 	found := 0
 	for _, s := range cp.sigs {
-		if s.name != host || s.hint != hint {
+		if s.name != name || s.hint != hint {
 			continue
 		}
 		found++
 		if !ecdsa.VerifyASN1(key, digest[:], s.sig) {
 			return anchor.Failf("rekor.checkpoint.signature", "the signature of %s with key hint %08x does not verify with pinned log %s over the note (sha256 %s)",
-				truncate(host), hint, logID, hexString(digest[:]))
+				truncate(name), hint, logID, hexString(digest[:]))
 		}
 	}
 	if found == 0 {
@@ -154,17 +155,17 @@ func (cp *checkpoint) verifySignature(host string, key *ecdsa.PublicKey, logID s
 		for i, s := range cp.sigs {
 			seen[i] = fmt.Sprintf("%s %08x", truncate(s.name), s.hint)
 		}
-		return anchor.Failf("rekor.checkpoint.signature", "no signature by %s with key hint %08x (pinned log %s); the note is signed by: %s",
-			truncate(host), hint, logID, strings.Join(seen, ", "))
+		return anchor.Failf("rekor.checkpoint.signature", "no signature by %s with key hint %08x (pinned log %s); the note is signed by: %s (a log that signs as another name than the host of its baseUrl needs that name pinned: trust_layer.toml rekor_origin)",
+			truncate(name), hint, logID, strings.Join(seen, ", "))
 	}
 	return nil
 }
 
-// isRekorOrigin reports whether origin is "<host> - <tree id>", the tree id
-// a positive int64 in decimal without leading zeros, as the Rekor v1
-// server writes it.
-func isRekorOrigin(origin, host string) bool {
-	id, ok := strings.CutPrefix(origin, host+" - ")
+// isRekorOrigin reports whether origin is "<pinned> - <tree id>", the tree
+// id a positive int64 in decimal without leading zeros, as the Rekor v1
+// server writes it ("<rekor_server.hostname> - <tree id>").
+func isRekorOrigin(origin, pinned string) bool {
+	id, ok := strings.CutPrefix(origin, pinned+" - ")
 	if !ok {
 		return false
 	}

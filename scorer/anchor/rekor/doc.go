@@ -35,8 +35,8 @@
 // The log (log.go):
 //   - rekor.log.unknown: logId.keyId (hex) names no pinned log.
 //   - rekor.log.pinned: the pinned log is unusable: its key is not ECDSA
-//     P-256 or its tree hash not SHA-256 (what a Rekor v1 log uses), or its
-//     baseUrl names no host (the checkpoint's signer and origin).
+//     P-256 or its tree hash not SHA-256 (what a Rekor v1 log uses), its
+//     baseUrl names no host (not a trusted root sigstore writes).
 //   - rekor.log.validity: integratedTime is outside the pinned log key's
 //     validity window (start and end inclusive, no end if none is pinned).
 //
@@ -66,17 +66,31 @@
 //     followed by a blank line and signature lines "— <name> base64(4-byte
 //     key hint ‖ signature)\n".
 //   - rekor.checkpoint.signature: no signature line is by the pinned log
-//     (name the host of the log's baseUrl, key hint the first 4 bytes of
-//     SHA-256 of the log key's DER SubjectPublicKeyInfo, as Rekor v1 writes
-//     them), or one such line does not verify: ECDSA by the pinned log key
-//     over SHA-256 of the note text. Lines by other keys (witnesses) are
-//     ignored.
-//   - rekor.checkpoint.origin: the origin is not "<host> - <tree id>", host
-//     the hostname of the pinned log's baseUrl and tree id a positive
-//     decimal int64 without leading zeros, as the Rekor v1 server writes it
-//     (pkg/util/checkpoint.go, CreateAndSignCheckpoint). The TrustedRoot
-//     pins no tree id, so any tree id of that form is accepted: a sharded
-//     Rekor v1 log signs every shard with a distinct tree id.
+//     (name the pinned origin, key hint the first 4 bytes of SHA-256 of the
+//     log key's DER SubjectPublicKeyInfo, as Rekor v1 writes them), or one
+//     such line does not verify: ECDSA by the pinned log key over SHA-256
+//     of the note text. Lines by other keys (witnesses) are ignored.
+//   - rekor.checkpoint.origin: the origin is not "<pinned origin> - <tree
+//     id>", tree id a positive decimal int64 without leading zeros, as the
+//     Rekor v1 server writes it (pkg/util/checkpoint.go,
+//     CreateAndSignCheckpoint).
+//
+// The pinned origin. A Rekor v1 server names its checkpoints after its
+// rekor_server.hostname setting, both as the signer name and as the
+// origin's "<hostname> - <tree id>"; that setting defaults to the
+// machine's hostname, not to the host it is served at. The public-good log
+// writes "rekor.sigstore.dev - 1193050959916656506" under baseUrl
+// https://rekor.sigstore.dev, but a self-hosted log served at
+// http://rekor.rekor-system.172.18.255.1.sslip.io signs as
+// "rekor-00001-deployment-56bf7777c9-jds5x - 6364419738405537866" (the
+// real entry of sigstore-go's test data, testdata/real): so the origin is
+// pinned in trust_layer.toml (rekor_origin); where it is not, it is the
+// host of the TrustedRoot's baseUrl, as for the public-good log. It is
+// pinned without its tree id: the TrustedRoot
+// pins a log by its key, and one key signs every shard of a sharded log,
+// each under its own tree id (rekor.sigstore.dev's older entries carry
+// checkpoints of tree 2605736670972794746), so any tree id of that form is
+// accepted.
 //   - rekor.checkpoint.size: its size is not inclusionProof.treeSize.
 //   - rekor.checkpoint.root: its root hash is not inclusionProof.rootHash.
 //
@@ -103,6 +117,11 @@
 // Merkle tree of its shard, the one the path is for. They are equal on an
 // unsharded log and differ on a sharded one (rekor.sigstore.dev), so Verify
 // does not require them to be equal.
+//
+// Real entries of the public-good log and of a self-hosted one
+// (sigstore-go's test data, testdata/real) are positive controls for the
+// log-side checks, and their one-byte mutations negative ones
+// (TestRealEntries).
 //
 // Every Detail names what was compared. Details are built from the input,
 // fixed text and the error text of encoding/json and merkle; protojson's

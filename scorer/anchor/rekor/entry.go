@@ -59,6 +59,22 @@ type hashedRekord struct {
 // parseEntry runs the parse checks, rekor.entry.* and rekor.body.decode,
 // .kind and .canonical.
 func parseEntry(entryJSON []byte) (*entry, *anchor.Failure) {
+	e, f := parseEnvelope(entryJSON)
+	if f != nil {
+		return nil, f
+	}
+	if kv := e.tle.GetKindVersion(); kv.GetKind() != "hashedrekord" || kv.GetVersion() != "0.0.1" {
+		return nil, anchor.Failf("rekor.entry.kind", "kindVersion is %q %q, want hashedrekord 0.0.1", kv.GetKind(), kv.GetVersion())
+	}
+	if f := e.decodeBody(); f != nil {
+		return nil, f
+	}
+	return e, nil
+}
+
+// parseEnvelope runs rekor.entry.size, .json and .missing: what the log
+// checks need, whatever the entry's kind.
+func parseEnvelope(entryJSON []byte) (*entry, *anchor.Failure) {
 	if len(entryJSON) > MaxEntrySize {
 		return nil, anchor.Failf("rekor.entry.size", "entry is %d bytes, limit %d", len(entryJSON), MaxEntrySize)
 	}
@@ -86,12 +102,6 @@ func parseEntry(entryJSON []byte) (*entry, *anchor.Failure) {
 		return nil, anchor.Failf("rekor.entry.missing", "no inclusionProof.checkpoint.envelope")
 	}
 	e.logID = hexString(tle.GetLogId().GetKeyId())
-	if kv := tle.GetKindVersion(); kv.GetKind() != "hashedrekord" || kv.GetVersion() != "0.0.1" {
-		return nil, anchor.Failf("rekor.entry.kind", "kindVersion is %q %q, want hashedrekord 0.0.1", kv.GetKind(), kv.GetVersion())
-	}
-	if f := e.decodeBody(); f != nil {
-		return nil, f
-	}
 	return e, nil
 }
 

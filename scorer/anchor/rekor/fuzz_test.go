@@ -11,21 +11,27 @@ import (
 
 	"github.com/ark-forge/proveit/scorer/anchor"
 	"github.com/ark-forge/proveit/scorer/anchor/rekor"
+	"github.com/ark-forge/proveit/scorer/internal/fuzztest"
 )
 
 // FuzzVerify checks that Verify never panics and reports every failure as
 // an *anchor.Failure with a documented check code. Its seed corpus
 // (testdata/fuzz/FuzzVerify) holds entries of the test world: valid ones,
-// another batch's, and the tampered variants of TestVerifyFailures. Run it
-// with a short minimization time, as its inputs are kilobytes long:
+// another batch's, and the tampered variants of TestVerifyFailures. Its
+// inputs are kilobytes long: fuzztest.BoundMinimization keeps the engine
+// from spending a minute minimizing each new input (see package fuzztest),
+// so that
 //
-//	go test -run '^$' -fuzz '^FuzzVerify$' -fuzztime 60s -fuzzminimizetime 2s ./scorer/anchor/rekor
+//	go test -run '^$' -fuzz '^FuzzVerify$' -fuzztime 10s ./scorer/anchor/rekor
+//
+// fuzzes instead of minimizing.
 func FuzzVerify(f *testing.F) {
+	fuzztest.BoundMinimization(f)
 	w := getWorld(f)
 	f.Add(w.entries[0], batchRoot(0))
 	f.Add(w.entries[5], batchRoot(0))
 	f.Fuzz(func(t *testing.T, entry, artifact []byte) {
-		res, err := rekor.Verify(entry, artifact, &w.submitter.PublicKey, w.logs)
+		res, err := rekor.Verify(entry, artifact, &w.submitter.PublicKey, w.logs, w.log.Hostname())
 		if err == nil {
 			if _, ok := w.logs[res.LogID]; !ok || len(res.RootHash) != 64 || res.TreeSize <= res.LeafIndex {
 				t.Fatalf("accepted with result %+v", res)
@@ -65,7 +71,7 @@ func TestFuzzSeedsAreCurrent(t *testing.T) {
 			}
 			args[i] = []byte(s)
 		}
-		if _, err := rekor.Verify(args[0], args[1], &w.submitter.PublicKey, w.logs); err != nil {
+		if _, err := rekor.Verify(args[0], args[1], &w.submitter.PublicKey, w.logs, w.log.Hostname()); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

@@ -24,12 +24,15 @@ import (
 // pinnedLog is a pinned Rekor log, checked usable.
 type pinnedLog struct {
 	*root.TransparencyLog
-	key  *ecdsa.PublicKey
-	host string // the hostname of BaseURL: the checkpoint's signer and origin
+	key *ecdsa.PublicKey
+	// origin is the checkpoint origin without its tree id (the Rekor v1
+	// server's hostname), the name its checkpoints are signed with: the
+	// pinned one, or the host of BaseURL when none is pinned.
+	origin string
 }
 
 // findLog runs rekor.log.unknown, .pinned and .validity.
-func findLog(e *entry, logs map[string]*root.TransparencyLog) (*pinnedLog, *anchor.Failure) {
+func findLog(e *entry, logs map[string]*root.TransparencyLog, origin string) (*pinnedLog, *anchor.Failure) {
 	tl := logs[e.logID]
 	if tl == nil {
 		pinned := make([]string, 0, len(logs))
@@ -56,6 +59,9 @@ func findLog(e *entry, logs map[string]*root.TransparencyLog) (*pinnedLog, *anch
 	if host == "" {
 		return nil, anchor.Failf("rekor.log.pinned", "pinned log %s has baseUrl %q, which names no host", e.logID, truncate(tl.BaseURL))
 	}
+	if origin == "" {
+		origin = host
+	}
 	t := e.integratedTime()
 	start, end := tl.ValidityPeriodStart, tl.ValidityPeriodEnd
 	switch {
@@ -65,7 +71,7 @@ func findLog(e *entry, logs map[string]*root.TransparencyLog) (*pinnedLog, *anch
 		return nil, anchor.Failf("rekor.log.validity", "integratedTime %s is outside the validity of pinned log %s [%s, %s]",
 			rfc3339(t), e.logID, rfc3339(start), endOrOpen(end))
 	}
-	return &pinnedLog{TransparencyLog: tl, key: key, host: host}, nil
+	return &pinnedLog{TransparencyLog: tl, key: key, origin: origin}, nil
 }
 
 // setPayload is what the Rekor v1 server signs as an entry's SET, before

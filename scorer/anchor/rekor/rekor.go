@@ -55,15 +55,18 @@ func Checks() []string { return append([]string(nil), checks...) }
 // Verify verifies entryJSON, a TransparencyLogEntry JSON, as the Rekor
 // anchor of artifact: a hashedrekord entry signed by submitter, the pinned
 // Trust Layer submission key, and logged by one of logs, the pinned Rekor
-// logs keyed by hex log ID (root.TrustedRoot.RekorLogs). On failure the
-// error is an *anchor.Failure naming the first failing check (see the
+// logs keyed by hex log ID (root.TrustedRoot.RekorLogs), whose checkpoints
+// are signed as origin, the pinned checkpoint origin without its tree id
+// (trust_layer.toml's rekor_origin, e.g. "rekor.sigstore.dev"; "" for the
+// host of the log's baseUrl, which is the public-good log's). On failure
+// the error is an *anchor.Failure naming the first failing check (see the
 // package doc for the order); Verify never panics, whatever its input.
-func Verify(entryJSON []byte, artifact []byte, submitter *ecdsa.PublicKey, logs map[string]*root.TransparencyLog) (Result, error) {
+func Verify(entryJSON []byte, artifact []byte, submitter *ecdsa.PublicKey, logs map[string]*root.TransparencyLog, origin string) (Result, error) {
 	e, f := parseEntry(entryJSON)
 	if f != nil {
 		return Result{}, f
 	}
-	log, f := findLog(e, logs)
+	log, f := findLog(e, logs, origin)
 	if f != nil {
 		return Result{}, f
 	}

@@ -218,7 +218,7 @@ func TestVerifyValid(t *testing.T) {
 	w := getWorld(t)
 	size := w.log.Size()
 	for _, i := range []int64{0, 1, big} {
-		res, err := rekor.Verify(w.entries[i], batchRoot(int(i)), &w.submitter.PublicKey, w.logs)
+		res, err := rekor.Verify(w.entries[i], batchRoot(int(i)), &w.submitter.PublicKey, w.logs, w.log.Hostname())
 		if err != nil {
 			t.Fatalf("entry %d: %v", i, err)
 		}
@@ -251,7 +251,7 @@ func TestVerifyShardedIndex(t *testing.T) {
 		}
 		e.LogIndex, e.InclusionPromise.SignedEntryTimestamp = virtual, set
 	})
-	res, err := rekor.Verify(entry, batchRoot(big), &w.submitter.PublicKey, w.logs)
+	res, err := rekor.Verify(entry, batchRoot(big), &w.submitter.PublicKey, w.logs, w.log.Hostname())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +277,7 @@ func TestVerifyIgnoresOtherSigners(t *testing.T) {
 		strings.Replace(ip.Checkpoint.Envelope, "\n\n", "\n\n"+witnessLine, 1),
 	} {
 		entry := mutate(t, w.entries[0], func(e *rekorv1.TransparencyLogEntry) { e.InclusionProof.Checkpoint.Envelope = note })
-		if _, err := rekor.Verify(entry, batchRoot(0), &w.submitter.PublicKey, w.logs); err != nil {
+		if _, err := rekor.Verify(entry, batchRoot(0), &w.submitter.PublicKey, w.logs, w.log.Hostname()); err != nil {
 			t.Errorf("checkpoint %q: %v", note, err)
 		}
 	}
@@ -291,6 +291,8 @@ type failCase struct {
 	artifact  []byte                           // batchRoot(0) if nil
 	submitter *ecdsa.PublicKey                 // the pinned one if nil and !noSubmitter
 	logs      map[string]*root.TransparencyLog // w.logs if nil
+	origin    string                           // the pinned checkpoint origin, w.log.Hostname() if "" and !noOrigin
+	noOrigin  bool
 	check     string
 	detail    []string // substrings of Detail
 }
@@ -404,6 +406,8 @@ func failCases(t *testing.T) []failCase {
 			check: "rekor.log.pinned", detail: []string{"ECDSA key on P-384, want P-256"}},
 		{name: "pinned log without host", entry: e0, logs: withPinned(func(l *root.TransparencyLog) { l.BaseURL = "" }),
 			check: "rekor.log.pinned", detail: []string{"names no host"}},
+		{name: "no pinned origin, no host", entry: e0, noOrigin: true, logs: withPinned(func(l *root.TransparencyLog) { l.BaseURL = "" }),
+			check: "rekor.log.pinned", detail: []string{"names no host"}},
 		{name: "integrated before the log's validity", entry: e0, logs: late,
 			check: "rekor.log.validity", detail: []string{"integratedTime 2026-09-20T08:00:00Z", "[2026-09-20T08:01:00Z, no end]"}},
 		{name: "integrated after the log's validity", entry: e0, logs: early,
@@ -458,6 +462,10 @@ func failCases(t *testing.T) []failCase {
 			check: "rekor.checkpoint.signature", detail: []string{"does not verify", hint(w.log)}},
 		{name: "checkpoint signed by the log under another name", entry: withCheckpoint(strings.Replace(sign(w.log, origin, size, rootHash), "\u2014 rekor.test.invalid ", "\u2014 rekor.sigstore.dev ", 1)),
 			check: "rekor.checkpoint.signature", detail: []string{"signed by: rekor.sigstore.dev " + hint(w.log)}},
+		{name: "another pinned origin than the log signs as", entry: e0, origin: "rekor.elsewhere.invalid",
+			check: "rekor.checkpoint.signature", detail: []string{"no signature by rekor.elsewhere.invalid with key hint " + hint(w.log), "signed by: rekor.test.invalid " + hint(w.log)}},
+		{name: "pinned origin with its tree id", entry: e0, origin: origin,
+			check: "rekor.checkpoint.signature", detail: []string{"no signature by " + origin}},
 		{name: "checkpoint of another origin", entry: withCheckpoint(sign(w.log, "rekor.sigstore.dev - 1193050959916656506", size, rootHash)),
 			check: "rekor.checkpoint.origin", detail: []string{`"rekor.sigstore.dev - 1193050959916656506"`, `want "rekor.test.invalid - "`}},
 		{name: "checkpoint origin with a tree id of leading zeros", entry: withCheckpoint(sign(w.log, "rekor.test.invalid - 01", size, rootHash)),
@@ -489,7 +497,7 @@ func TestVerifyFailures(t *testing.T) {
 	w := getWorld(t)
 	for _, c := range failCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			artifact, submitter, logs := c.artifact, c.submitter, c.logs
+			artifact, submitter, logs, origin := c.artifact, c.submitter, c.logs, c.origin
 			if artifact == nil {
 				artifact = batchRoot(0)
 			}
@@ -499,7 +507,10 @@ func TestVerifyFailures(t *testing.T) {
 			if logs == nil {
 				logs = w.logs
 			}
-			res, err := rekor.Verify(c.entry, artifact, submitter, logs)
+			if origin == "" && !c.noOrigin {
+				origin = w.log.Hostname()
+			}
+			res, err := rekor.Verify(c.entry, artifact, submitter, logs, origin)
 			var f *anchor.Failure
 			if !errors.As(err, &f) {
 				t.Fatalf("Verify = %+v, %v; want an *anchor.Failure %s", res, err, c.check)
@@ -577,7 +588,7 @@ func TestSigstoreChecksLess(t *testing.T) {
 			if err := tlog.VerifyInclusion(e, verifier); err != nil {
 				t.Errorf("sigstore-go VerifyInclusion refuses it: %v", err)
 			}
-			_, err = rekor.Verify(c.entry, batchRoot(0), &w.submitter.PublicKey, w.logs)
+			_, err = rekor.Verify(c.entry, batchRoot(0), &w.submitter.PublicKey, w.logs, w.log.Hostname())
 			var f *anchor.Failure
 			if !errors.As(err, &f) || f.Check != c.check {
 				t.Errorf("Verify = %v, want %s", err, c.check)
@@ -694,8 +705,100 @@ func BenchmarkVerify(b *testing.B) {
 	entry, artifact := w.entries[big], batchRoot(big)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := rekor.Verify(entry, artifact, &w.submitter.PublicKey, w.logs); err != nil {
+		if _, err := rekor.Verify(entry, artifact, &w.submitter.PublicKey, w.logs, w.log.Hostname()); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestSelfHostedOrigin: a Rekor v1 server signs its checkpoints as its
+// rekor_server.hostname, which need not be the host it is served at (a
+// self-hosted server's defaults to its machine's hostname). Its entries
+// verify under the pinned origin, and only under it.
+func TestSelfHostedOrigin(t *testing.T) {
+	const hostname = "rekor-00001-deployment-test"
+	fseed := []byte("self-hosted log")
+	l, err := rekortest.NewWithHostname(fseed, "https://rekor.self-hosted.test.invalid", hostname, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Origin() != hostname+" - 42" {
+		t.Fatalf("origin %q", l.Origin())
+	}
+	sub, err := rekortest.DeriveKey(fseed, "submitter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, err := l.AddHashedRekord(batchRoot(0), sub, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, err := l.Entry(i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs, err := pinned(l.TrustedRootEntry(t0.Add(-time.Hour), t0.Add(time.Hour)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := rekor.Verify(entry, batchRoot(0), &sub.PublicKey, logs, hostname)
+	if err != nil {
+		t.Fatalf("under the pinned origin: %v", err)
+	}
+	if res.Origin != hostname+" - 42" {
+		t.Errorf("Result.Origin %q", res.Origin)
+	}
+	// The host of baseUrl, which Verify used to take for the origin, is
+	// not the name the log signs as.
+	_, err = rekor.Verify(entry, batchRoot(0), &sub.PublicKey, logs, "rekor.self-hosted.test.invalid")
+	var f *anchor.Failure
+	if !errors.As(err, &f) || f.Check != "rekor.checkpoint.signature" || !strings.Contains(f.Detail, "signed by: "+hostname) {
+		t.Errorf("under the baseUrl host: %v, want rekor.checkpoint.signature naming %s", err, hostname)
+	}
+	// Signed as the pinned name, but of another origin.
+	note, err := l.SignCheckpoint("rekor.self-hosted.test.invalid - 42", l.Size(), l.RootHash())
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := mutate(t, entry, func(e *rekorv1.TransparencyLogEntry) { e.InclusionProof.Checkpoint.Envelope = note })
+	_, err = rekor.Verify(other, batchRoot(0), &sub.PublicKey, logs, hostname)
+	if !errors.As(err, &f) || f.Check != "rekor.checkpoint.origin" || !strings.Contains(f.Detail, `want "`+hostname+` - "`) {
+		t.Errorf("a checkpoint of another origin: %v, want rekor.checkpoint.origin", err)
+	}
+}
+
+// TestOriginDefaultsToBaseURLHost: with no origin pinned, the log's
+// checkpoints must be signed as the host of its baseUrl, as the
+// public-good log's are; a self-hosted log's are not.
+func TestOriginDefaultsToBaseURLHost(t *testing.T) {
+	w := getWorld(t)
+	if _, err := rekor.Verify(w.entries[0], batchRoot(0), &w.submitter.PublicKey, w.logs, ""); err != nil {
+		t.Errorf("a log signing as its baseUrl host, no origin pinned: %v", err)
+	}
+	fseed := []byte("self-hosted log")
+	l, err := rekortest.NewWithHostname(fseed, "https://rekor.self-hosted.test.invalid", "rekor-00001-deployment-test", 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := rekortest.DeriveKey(fseed, "submitter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, err := l.AddHashedRekord(batchRoot(0), sub, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, err := l.Entry(i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs, err := pinned(l.TrustedRootEntry(t0.Add(-time.Hour), t0.Add(time.Hour)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rekor.Verify(entry, batchRoot(0), &sub.PublicKey, logs, "")
+	var f *anchor.Failure
+	if !errors.As(err, &f) || f.Check != "rekor.checkpoint.signature" || !strings.Contains(f.Detail, "rekor_origin") {
+		t.Errorf("a self-hosted log, no origin pinned: %v, want rekor.checkpoint.signature naming rekor_origin", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
+	"github.com/ark-forge/proveit/scorer/internal/fuzztest"
 	"github.com/digitorus/timestamp"
 	"github.com/sigstore/sigstore-go/pkg/root"
 )
@@ -33,19 +34,24 @@ func fuzzSeeds(t testing.TB) (map[string][]byte, []root.TimestampingAuthority) {
 		t.Fatal(err)
 	}
 	return map[string][]byte{
-		"valid":              valid,
-		"valid-intermediate": mint(interm),
-		"valid-ess-v1":       mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSv1 })),
-		"no-certificates":    mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.Certs = rfc3161test.CertsNone })),
-		"wrong-ess-hash":     mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSWrongHash })),
-		"unpinned":           mint(newTSA(t, "stranger")),
-		"rejection":          rejection,
-		"truncated":          valid[:len(valid)/2],
-		"flipped-signature":  flipped,
-		"trailing-data":      append(bytes.Clone(valid), 0),
-		"leaf-is-ca":         mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.LeafIsCA = true })),
-		"sha1-signer":        mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.SignerHash = crypto.SHA1 })),
-		"tsa-name-issuer":    mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.TSAName = rfc3161test.TSANameIssuer })),
+		"valid":                valid,
+		"valid-chain-embedded": mint(newTSA(t, "seed", embed(rfc3161test.CertsChain))),
+		"valid-intermediate":   mint(interm),
+		"valid-ess-v1":         mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSv1 })),
+		"embedded-not-signer":  mint(newTSA(t, "seed", embed(rfc3161test.CertsWithoutSigner))),
+		"wrong-ess-hash":       mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSWrongHash })),
+		"wrong-ess-hash-chain": mint(newTSA(t, "seed", func(o *rfc3161test.Options) {
+			o.ESS = rfc3161test.ESSWrongHash
+			o.Certs = rfc3161test.CertsChain
+		})),
+		"unpinned":          mint(newTSA(t, "stranger")),
+		"rejection":         rejection,
+		"truncated":         valid[:len(valid)/2],
+		"flipped-signature": flipped,
+		"trailing-data":     append(bytes.Clone(valid), 0),
+		"leaf-is-ca":        mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.LeafIsCA = true })),
+		"sha1-signer":       mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.SignerHash = crypto.SHA1 })),
+		"tsa-name-issuer":   mint(newTSA(t, "seed", func(o *rfc3161test.Options) { o.TSAName = rfc3161test.TSANameIssuer })),
 		"signer-only-interm": mint(newTSA(t, "seed", func(o *rfc3161test.Options) {
 			o.Name = "interm"
 			o.Intermediate = true
@@ -87,7 +93,16 @@ func TestFuzzCorpus(t *testing.T) {
 	}
 }
 
+// FuzzVerify checks that Verify never panics and reports every failure as
+// an rfc3161.* check with a Detail. Its inputs are DER tokens of up to
+// kilobytes: fuzztest.BoundMinimization keeps the engine from spending a
+// minute minimizing each new input (see package fuzztest), so that
+//
+//	go test -run '^$' -fuzz '^FuzzVerify$' -fuzztime 10s ./scorer/anchor/rfc3161
+//
+// fuzzes instead of minimizing.
 func FuzzVerify(f *testing.F) {
+	fuzztest.BoundMinimization(f)
 	seeds, pinned := fuzzSeeds(f)
 	for _, b := range seeds {
 		f.Add(b)

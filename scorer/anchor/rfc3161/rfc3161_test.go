@@ -50,6 +50,12 @@ func newTSA(t testing.TB, seed string, mods ...func(*rfc3161test.Options)) *rfc3
 	return tsa
 }
 
+// embed has a test TSA embed certs in its tokens (the default embeds none,
+// as real tokens).
+func embed(certs rfc3161test.Certs) func(*rfc3161test.Options) {
+	return func(o *rfc3161test.Options) { o.Certs = certs }
+}
+
 // pin is the TSAs as a season pins them: a TrustedRoot JSON document read
 // back with sigstore-go.
 func pin(t testing.TB, tsas ...*rfc3161test.TSA) []root.TimestampingAuthority {
@@ -112,14 +118,22 @@ func TestVerifyValid(t *testing.T) {
 		pinned []*rfc3161test.TSA
 		digest crypto.Hash
 	}{
-		{"plain", honest, []*rfc3161test.TSA{honest}, crypto.SHA256},
+		{"plain, no certificates (the real shape)", honest, []*rfc3161test.TSA{honest}, crypto.SHA256},
+		{"chain embedded", newTSA(t, "seed", embed(rfc3161test.CertsChain)), []*rfc3161test.TSA{honest}, crypto.SHA256},
 		{"intermediate", withInterm, []*rfc3161test.TSA{withInterm}, crypto.SHA256},
+		{"intermediate, chain embedded", newTSA(t, "seed", func(o *rfc3161test.Options) {
+			o.Name = "interm"
+			o.Intermediate = true
+			o.Certs = rfc3161test.CertsChain
+		}), []*rfc3161test.TSA{withInterm}, crypto.SHA256},
 		{"intermediate only pinned", newTSA(t, "seed", func(o *rfc3161test.Options) {
 			o.Name = "interm"
 			o.Intermediate = true
 			o.Certs = rfc3161test.CertsSigner
 		}), []*rfc3161test.TSA{withInterm}, crypto.SHA256},
 		{"second of two pinned", honest, []*rfc3161test.TSA{other, honest}, crypto.SHA256},
+		{"second of two pinned, chain embedded", newTSA(t, "seed", embed(rfc3161test.CertsChain)), []*rfc3161test.TSA{other, honest}, crypto.SHA256},
+		{"ESS v1 only, no certificates", newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSv1 }), []*rfc3161test.TSA{other, honest}, crypto.SHA256},
 		{"ESS v1", newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSv1 }), []*rfc3161test.TSA{honest}, crypto.SHA256},
 		{"SHA-384 signer, ESS v2 SHA-512", newTSA(t, "seed", func(o *rfc3161test.Options) {
 			o.SignerHash = crypto.SHA384
@@ -167,6 +181,7 @@ func TestVerifyFailures(t *testing.T) {
 	honestFP := fingerprint(honestLeaf)
 	pinned := pin(t, honest)
 	good := stampAt(t, honest, sha256Of(batchRoot), crypto.SHA256, genTime)
+	goodChain := stampAt(t, newTSA(t, "seed", embed(rfc3161test.CertsChain)), sha256Of(batchRoot), crypto.SHA256, genTime)
 
 	variant := func(mod func(*rfc3161test.Options)) []byte {
 		return stampAt(t, newTSA(t, "seed", mod), sha256Of(batchRoot), crypto.SHA256, genTime)
@@ -190,8 +205,21 @@ func TestVerifyFailures(t *testing.T) {
 	}
 	other := newTSA(t, "other seed")
 	_, _, otherLeaf := other.Chain()
-	rekeyed := newTSA(t, "seed", func(o *rfc3161test.Options) { o.LeafGeneration = 1 })
+	otherChain := newTSA(t, "other seed", embed(rfc3161test.CertsChain))
+	rekey := func(o *rfc3161test.Options) { o.LeafGeneration = 1 }
+	rekeyed := newTSA(t, "seed", rekey)
 	_, _, rekeyedLeaf := rekeyed.Chain()
+	rekeyedChain := newTSA(t, "seed", rekey, embed(rfc3161test.CertsChain))
+	// sidSerialPlusOne is good with its SignerInfo's serial number (1000,
+	// unsigned: the SignerInfo is outside the signed attributes) made 1001.
+	sidSerialPlusOne := func() []byte {
+		_, _, leaf := honest.Chain()
+		sid := append(bytes.Clone(leaf.RawIssuer), 0x02, 0x02, 0x03, 0xe8)
+		b := bytes.Clone(good)
+		i := bytes.Index(b, sid)
+		b[i+len(sid)-1]++
+		return b
+	}()
 	windowed := newTSA(t, "seed", func(o *rfc3161test.Options) {
 		o.Window = rfc3161test.Validity{NotBefore: date(2026, 1, 1), NotAfter: date(2026, 6, 30)}
 	})
@@ -201,12 +229,18 @@ func TestVerifyFailures(t *testing.T) {
 	nonCrit, nonCritPin := selfPinned(eku(rfc3161test.EKUNonCritical))
 	extra, extraPin := selfPinned(eku(rfc3161test.EKUExtra))
 	caLeaf, caPin := selfPinned(func(o *rfc3161test.Options) { o.LeafIsCA = true })
+	caLeafChain, caChainPin := selfPinned(func(o *rfc3161test.Options) { o.LeafIsCA = true; o.Certs = rfc3161test.CertsChain })
+	// A CA signer pinned as a leaf by hand: sigstore-go never makes a CA
+	// certificate an entry's Leaf, so only such a pin reaches rfc3161.ca.
+	caTSAForPin := newTSA(t, "seed", func(o *rfc3161test.Options) { o.LeafIsCA = true })
+	caRoot, _, caSigner := caTSAForPin.Chain()
+	caHandPinned := []root.TimestampingAuthority{&root.SigstoreTimestampingAuthority{Root: caRoot, Leaf: caSigner, URI: "https://tsa.test.invalid/by-hand"}}
 	codeSigningCA, codeSigningPin := selfPinned(func(o *rfc3161test.Options) {
 		o.Intermediate = true
 		o.IntermediateEKU = []x509.ExtKeyUsage{x509.ExtKeyUsageCodeSigning}
 	})
 	// A CA signer pinned alone: sigstore-go makes it the entry's root.
-	caTSA := newTSA(t, "seed", func(o *rfc3161test.Options) { o.LeafIsCA = true })
+	caTSA := newTSA(t, "seed", func(o *rfc3161test.Options) { o.LeafIsCA = true; o.Certs = rfc3161test.CertsChain })
 	caAlone := caTSA.TrustedRootEntry()
 	caAlone.CertChain.Certificates = caAlone.CertChain.Certificates[:1]
 	sha1Digest := sha1.Sum(batchRoot)
@@ -236,8 +270,21 @@ func TestVerifyFailures(t *testing.T) {
 		{"garbage", []byte("\x30\x03\x02\x01\xff garbage"), batchRoot, pinned, CheckParse, []string{"not DER"}},
 		{"PKIStatus rejection", rejection, batchRoot, pinned, CheckStatus,
 			[]string{"PKIStatus 2", "rejected", "want 0 (granted)", "unrecognized or unsupported Algorithm"}},
-		{"no embedded certificates", variant(func(o *rfc3161test.Options) { o.Certs = rfc3161test.CertsNone }), batchRoot, pinned,
-			CheckCertificates, []string{"embeds no certificate", "serial 1000"}},
+		{"embedded certificates without the signer", variant(embed(rfc3161test.CertsWithoutSigner)), batchRoot, pinned,
+			CheckCertificates, []string{"none of the 1 embedded certificates is the signer", "serial 1000"}},
+		{"no certificates, ESS hash of an unpinned leaf", stampAt(t, other, sha256Of(batchRoot), crypto.SHA256, genTime), batchRoot, pinned,
+			CheckSigner, []string{"embeds no certificate", "certHash (SHA-256) " + fingerprint(otherLeaf), "none of the 1 pinned TSA leaves", honestFP}},
+		{"no certificates, ESS hash of a re-keyed leaf", stampAt(t, rekeyed, sha256Of(batchRoot), crypto.SHA256, genTime), batchRoot, pinned,
+			CheckSigner, []string{fingerprint(rekeyedLeaf), "serial 1001", honestFP}},
+		{"no certificates, ESS hash of the issuer", variant(ess(rfc3161test.ESSWrongHash)), batchRoot, pinned,
+			CheckSigner, []string{"certHash (SHA-256) " + fingerprint(otherRootOf(honest)), "none of the 1 pinned TSA leaves"}},
+		{"no certificates, no ESS attribute", variant(ess(rfc3161test.ESSNone)), batchRoot, pinned,
+			CheckSigner, []string{"embeds no certificate", "no ESS signing-certificate attribute"}},
+		{"no certificates, the SignerInfo names another serial", sidSerialPlusOne, batchRoot, pinned,
+			CheckSigner, []string{"SignerInfo names issuer", "serial 1001", "is issuer", "serial 1000", honestFP}},
+		{"no certificates, nothing pinned", good, batchRoot, nil, CheckSigner, []string{"none: no timestampAuthorities entry pins a leaf"}},
+		{"no certificates, a CA signer (sigstore-go pins no CA as a leaf)", caLeaf, batchRoot, caPin, CheckSigner,
+			[]string{"none of the 0 pinned TSA leaves"}},
 		{"SHA-1 imprint", stampAt(t, honest, sha1Digest[:], crypto.SHA1, genTime), batchRoot, pinned, CheckHash,
 			[]string{"message imprint algorithm SHA-1 (1.3.14.3.2.26)", "want SHA-256", "SHA-1 is refused"}},
 		{"SHA-384 imprint", stampAt(t, honest, sha384Digest[:], crypto.SHA384, genTime), batchRoot, pinned, CheckHash,
@@ -254,12 +301,12 @@ func TestVerifyFailures(t *testing.T) {
 			[]string{"message-digest attribute", "digest of the TSTInfo"}},
 		{"genTime outside the leaf validity", stampAt(t, honest, sha256Of(batchRoot), crypto.SHA256, date(2027, 6, 1)), batchRoot, pinned,
 			CheckSignerValidity, []string{"2027-06-01T00:00:00Z", "2026-01-01T00:00:00Z to 2027-01-01T00:00:00Z"}},
-		{"unpinned TSA", stampAt(t, other, sha256Of(batchRoot), crypto.SHA256, genTime), batchRoot, pinned, CheckChain,
+		{"unpinned TSA, chain embedded", stampAt(t, otherChain, sha256Of(batchRoot), crypto.SHA256, genTime), batchRoot, pinned, CheckChain,
 			[]string{fingerprint(otherLeaf), "none of the 1 pinned TSAs", "unknown authority"}},
-		{"foreign TSA type", good, batchRoot, []root.TimestampingAuthority{foreignTSA{}}, CheckChain,
+		{"foreign TSA type, chain embedded", goodChain, batchRoot, []root.TimestampingAuthority{foreignTSA{}}, CheckChain,
 			[]string{"entry 0 (rfc3161.foreignTSA) pins no root certificate"}},
-		{"nothing pinned", good, batchRoot, nil, CheckChain, []string{"no TSA is pinned"}},
-		{"signer is not the pinned leaf", stampAt(t, rekeyed, sha256Of(batchRoot), crypto.SHA256, genTime), batchRoot, pinned, CheckLeaf,
+		{"nothing pinned, chain embedded", goodChain, batchRoot, nil, CheckChain, []string{"no TSA is pinned"}},
+		{"embedded signer is not the pinned leaf", stampAt(t, rekeyedChain, sha256Of(batchRoot), crypto.SHA256, genTime), batchRoot, pinned, CheckLeaf,
 			[]string{fingerprint(rekeyedLeaf), honestFP, "serial 1001", "serial 1000"}},
 		{"genTime outside the pinned window", stampAt(t, windowed, sha256Of(batchRoot), crypto.SHA256, genTime), batchRoot, pin(t, windowed),
 			CheckTSAValidity, []string{"2026-09-14T18:14:40Z", "2026-01-01T00:00:00Z to 2026-06-30T00:00:00Z"}},
@@ -268,11 +315,14 @@ func TestVerifyFailures(t *testing.T) {
 		{"extra EKU", extra, batchRoot, extraPin, CheckEKU, []string{"[timeStamping, codeSigning]", "exactly [timeStamping]"}},
 		{"intermediate without timeStamping", codeSigningCA, batchRoot, codeSigningPin, CheckEKU,
 			[]string{"intermediate", rfc3161test.IntermCN, "[codeSigning]"}},
-		{"leaf is a CA", caLeaf, batchRoot, caPin, CheckCA, []string{"is a CA", rfc3161test.LeafCN}},
-		{"CA signer pinned as the root", caLeaf, batchRoot, pinEntries(t, caAlone), CheckCA, []string{"is a CA"}},
-		{"no ESS attribute", variant(ess(rfc3161test.ESSNone)), batchRoot, pinned, CheckESS,
+		{"leaf is a CA, pinned as a leaf by hand", caLeaf, batchRoot, caHandPinned, CheckCA, []string{"is a CA", rfc3161test.LeafCN}},
+		{"embedded CA signer: sigstore-go pins it as no leaf", caLeafChain, batchRoot, caChainPin, CheckLeaf,
+			[]string{"pins no leaf certificate", "must be a pinned leaf"}},
+		{"embedded CA signer pinned as the root", caLeafChain, batchRoot, pinEntries(t, caAlone), CheckLeaf,
+			[]string{"pins no leaf certificate"}},
+		{"chain embedded, no ESS attribute", variant(func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSNone; o.Certs = rfc3161test.CertsChain }), batchRoot, pinned, CheckESS,
 			[]string{"no ESS signing-certificate attribute", "1.2.840.113549.1.9.3", "1.2.840.113549.1.9.4"}},
-		{"wrong ESS hash", variant(ess(rfc3161test.ESSWrongHash)), batchRoot, pinned, CheckESS,
+		{"chain embedded, wrong ESS hash", variant(func(o *rfc3161test.Options) { o.ESS = rfc3161test.ESSWrongHash; o.Certs = rfc3161test.CertsChain }), batchRoot, pinned, CheckESS,
 			[]string{"certHash (SHA-256) is " + fingerprint(otherRootOf(honest)), honestFP}},
 		{"wrong ESS issuerSerial", variant(ess(rfc3161test.ESSWrongSerial)), batchRoot, pinned, CheckESS,
 			[]string{"names serial 1001", "signer is serial 1000"}},
@@ -324,24 +374,28 @@ func otherRootOf(tsa *rfc3161test.TSA) *x509.Certificate {
 }
 
 // TestGapDigitorus shows what digitorus/timestamp accepts and Verify does
-// not: a token without certificates, even with a broken signature (no
-// signature is verified at all), and a token from an unpinned TSA (no
-// chain is checked).
+// not: a token without certificates, the real shape, whatever its
+// signature (digitorus verifies none then) and whoever signed it, and a
+// token from an unpinned TSA with its chain embedded (no chain is checked).
 func TestGapDigitorus(t *testing.T) {
 	honest := newTSA(t, "seed")
 	pinned := pin(t, honest)
-	noCerts := stampAt(t, newTSA(t, "seed", func(o *rfc3161test.Options) { o.Certs = rfc3161test.CertsNone }), sha256Of(batchRoot), crypto.SHA256, genTime)
+	noCerts := stampAt(t, honest, sha256Of(batchRoot), crypto.SHA256, genTime)
 	brokenNoCerts := bytes.Clone(noCerts)
 	brokenNoCerts[len(brokenNoCerts)-1] ^= 0x01
-	stranger := stampAt(t, newTSA(t, "stranger"), sha256Of(batchRoot), crypto.SHA256, genTime)
+	strangerNoCerts := stampAt(t, newTSA(t, "stranger"), sha256Of(batchRoot), crypto.SHA256, genTime)
+	strangerChain := stampAt(t, newTSA(t, "stranger", embed(rfc3161test.CertsChain)), sha256Of(batchRoot), crypto.SHA256, genTime)
+	if _, err := Verify(noCerts, batchRoot, pinned); err != nil {
+		t.Fatalf("the honest token without certificates: %v", err)
+	}
 	for _, c := range []struct {
 		name  string
 		resp  []byte
 		check string
 	}{
-		{"no certificates", noCerts, CheckCertificates},
-		{"no certificates, broken signature", brokenNoCerts, CheckCertificates},
-		{"unpinned TSA", stranger, CheckChain},
+		{"no certificates, broken signature", brokenNoCerts, CheckSignature},
+		{"no certificates, unpinned TSA", strangerNoCerts, CheckSigner},
+		{"chain embedded, unpinned TSA", strangerChain, CheckChain},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ts, err := timestamp.ParseResponse(c.resp)
@@ -362,24 +416,33 @@ func TestGapDigitorus(t *testing.T) {
 // TestGapSigstoreESS shows that sigstore-go's TSA verification
 // (SigstoreTimestampingAuthority.Verify, that is timestamp-authority's
 // VerifyTimestampResponse) accepts a token whose ESS signing-certificate
-// attribute is missing or names another certificate, which Verify refuses.
+// attribute is missing or names another certificate, with or without
+// embedded certificates, which Verify refuses: rfc3161.ess when the chain
+// is embedded, rfc3161.signer when it is not (nothing then names the
+// signer).
 func TestGapSigstoreESS(t *testing.T) {
 	honest := newTSA(t, "seed")
 	pinned := pin(t, honest)
 	r, _, leaf := honest.Chain()
-	for _, e := range []rfc3161test.ESS{rfc3161test.ESSNone, rfc3161test.ESSWrongHash} {
-		resp := stampAt(t, newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = e }), sha256Of(batchRoot), crypto.SHA256, genTime)
-		if _, err := pinned[0].Verify(resp, batchRoot); err != nil {
-			t.Fatalf("ESS %d: sigstore-go refuses it already: %v", e, err)
-		}
-		if _, err := tsaverification.VerifyTimestampResponse(resp, bytes.NewReader(batchRoot), tsaverification.VerifyOpts{
-			Roots: []*x509.Certificate{r}, TSACertificate: leaf,
-		}); err != nil {
-			t.Fatalf("ESS %d: timestamp-authority refuses it already: %v", e, err)
-		}
-		_, err := Verify(resp, batchRoot, pinned)
-		if f := mustFailure(t, err); f.Check != CheckESS {
-			t.Fatalf("ESS %d: check %s, want %s: %s", e, f.Check, CheckESS, f.Detail)
+	for _, certs := range []rfc3161test.Certs{rfc3161test.CertsChain, rfc3161test.CertsNone} {
+		for _, e := range []rfc3161test.ESS{rfc3161test.ESSNone, rfc3161test.ESSWrongHash} {
+			resp := stampAt(t, newTSA(t, "seed", func(o *rfc3161test.Options) { o.ESS = e; o.Certs = certs }), sha256Of(batchRoot), crypto.SHA256, genTime)
+			if _, err := pinned[0].Verify(resp, batchRoot); err != nil {
+				t.Fatalf("certs %d, ESS %d: sigstore-go refuses it already: %v", certs, e, err)
+			}
+			if _, err := tsaverification.VerifyTimestampResponse(resp, bytes.NewReader(batchRoot), tsaverification.VerifyOpts{
+				Roots: []*x509.Certificate{r}, TSACertificate: leaf,
+			}); err != nil {
+				t.Fatalf("certs %d, ESS %d: timestamp-authority refuses it already: %v", certs, e, err)
+			}
+			want := CheckESS
+			if certs == rfc3161test.CertsNone {
+				want = CheckSigner
+			}
+			_, err := Verify(resp, batchRoot, pinned)
+			if f := mustFailure(t, err); f.Check != want {
+				t.Fatalf("certs %d, ESS %d: check %s, want %s: %s", certs, e, f.Check, want, f.Detail)
+			}
 		}
 	}
 }

@@ -2,7 +2,6 @@ package rfc3161
 
 import (
 	"bytes"
-	"crypto"
 	"crypto/sha256"
 	"crypto/x509"
 	"crypto/x509/pkix"
@@ -17,11 +16,11 @@ import (
 	"github.com/sigstore/sigstore-go/pkg/root"
 )
 
-// Checks on the signer certificate: the pinned TSA it belongs to, its EKU,
-// its ESS binding and the TSTInfo tsa name.
+// Checks on the signer certificate: the pinned TSA it belongs to, its EKU
+// and the TSTInfo tsa name (its ESS binding: ess.go).
 
 // pinnedTSA finds the first pinned entry under which the signer chains at
-// genTime, is the pinned leaf if any, and genTime is within the window.
+// genTime, is the entry's pinned leaf, and genTime is within the window.
 // When none passes, the failure is that of the entry that got furthest.
 func (t *token) pinnedTSA(genTime time.Time, tsas []root.TimestampingAuthority) (*root.SigstoreTimestampingAuthority, [][]*x509.Certificate, *anchor.Failure) {
 	signer := t.signer
@@ -62,7 +61,13 @@ func (t *token) pinnedTSA(genTime time.Time, tsas []root.TimestampingAuthority) 
 			chainErrs = append(chainErrs, fmt.Sprintf("root %s (%s): %v", tsa.Root.Subject, tsaLabel(tsa), err))
 			continue
 		}
-		if tsa.Leaf != nil && !tsa.Leaf.Equal(signer) {
+		if tsa.Leaf == nil {
+			fail(1, anchor.Failf(CheckLeaf,
+				"TSA %s pins no leaf certificate (sigstore-go takes the first certificate of certChain as the leaf only when it is not a CA): the signer (sha256 %s) must be a pinned leaf",
+				tsaLabel(tsa), fingerprint(signer)))
+			continue
+		}
+		if !tsa.Leaf.Equal(signer) {
 			fail(1, anchor.Failf(CheckLeaf,
 				"the signer certificate (sha256 %s, serial %v) is not the pinned leaf (sha256 %s, serial %v) of TSA %s",
 				fingerprint(signer), signer.SerialNumber, fingerprint(tsa.Leaf), tsa.Leaf.SerialNumber, tsaLabel(tsa)))
@@ -175,114 +180,6 @@ func ekuNames(c *x509.Certificate) []string {
 		s = append(s, o.String())
 	}
 	return s
-}
-
-// checkESS: the ESS signing-certificate attribute(s) identify the signer.
-func checkESS(attrs []attribute, signer *x509.Certificate) *anchor.Failure {
-	found := 0
-	for _, a := range attrs {
-		var (
-			hashAlg crypto.Hash
-			hash    []byte
-			is      asn1.RawValue
-			name    string
-		)
-		switch {
-		case a.Type.Equal(oidAttrSigningCertificate):
-			name = "ESS signingCertificate (v1)"
-			var sc signingCertificate
-			if f := essValue(a, name, &sc); f != nil {
-				return f
-			}
-			if len(sc.Certs) == 0 {
-				return anchor.Failf(CheckESS, "the %s attribute identifies no certificate", name)
-			}
-			hashAlg, hash, is = crypto.SHA1, sc.Certs[0].CertHash, sc.Certs[0].IssuerSerial
-		case a.Type.Equal(oidAttrSigningCertificateV2):
-			name = "ESS signingCertificateV2"
-			var sc signingCertificateV2
-			if f := essValue(a, name, &sc); f != nil {
-				return f
-			}
-			if len(sc.Certs) == 0 {
-				return anchor.Failf(CheckESS, "the %s attribute identifies no certificate", name)
-			}
-			id := sc.Certs[0]
-			hashAlg, hash, is = crypto.SHA256, id.CertHash, id.IssuerSerial
-			if oid := id.HashAlgorithm.Algorithm; len(oid) > 0 {
-				hashAlg = hashOf(oid)
-				if hashAlg != crypto.SHA256 && hashAlg != crypto.SHA384 && hashAlg != crypto.SHA512 {
-					return anchor.Failf(CheckESS, "the %s hash algorithm is %s", name, hashName(hashAlg, oid))
-				}
-			}
-		default:
-			continue
-		}
-		found++
-		h := hashAlg.New()
-		h.Write(signer.Raw)
-		if want := h.Sum(nil); !bytes.Equal(hash, want) {
-			return anchor.Failf(CheckESS, "the %s certHash (%s) is %x, the %s of the signer certificate %s is %x",
-				name, hashAlg, hash, hashAlg, signer.Subject, want)
-		}
-		if len(is.FullBytes) > 0 {
-			if f := checkIssuerSerial(is, signer, name); f != nil {
-				return f
-			}
-		}
-	}
-	if found == 0 {
-		var types []string
-		for _, a := range attrs {
-			types = append(types, a.Type.String())
-		}
-		return anchor.Failf(CheckESS,
-			"no ESS signing-certificate attribute (signingCertificate %s or signingCertificateV2 %s) among the signed attributes [%s]; RFC 3161 §2.4.1 requires one",
-			oidAttrSigningCertificate, oidAttrSigningCertificateV2, strings.Join(types, ", "))
-	}
-	return nil
-}
-
-func essValue(a attribute, name string, out any) *anchor.Failure {
-	rest, err := asn1.Unmarshal(a.Values.Bytes, out)
-	if err != nil {
-		return anchor.Failf(CheckESS, "the %s attribute does not decode: %v", name, err)
-	}
-	if len(rest) > 0 {
-		return anchor.Failf(CheckESS, "the %s attribute has more than one value", name)
-	}
-	return nil
-}
-
-// checkIssuerSerial: an ESS IssuerSerial names the signer's issuer (as a
-// directoryName) and serial number.
-func checkIssuerSerial(raw asn1.RawValue, signer *x509.Certificate, name string) *anchor.Failure {
-	var is issuerSerial
-	if rest, err := asn1.Unmarshal(raw.FullBytes, &is); err != nil || len(rest) > 0 || is.Serial == nil {
-		return anchor.Failf(CheckESS, "the %s issuerSerial does not decode", name)
-	}
-	var names []string
-	issuerOK := false
-	for rest := is.Issuer.Bytes; len(rest) > 0; {
-		var gn asn1.RawValue
-		var err error
-		if rest, err = asn1.Unmarshal(rest, &gn); err != nil {
-			return anchor.Failf(CheckESS, "the %s issuerSerial issuer does not decode: %v", name, err)
-		}
-		if gn.Class == asn1.ClassContextSpecific && gn.Tag == 4 && gn.IsCompound {
-			names = append(names, rawName(gn.Bytes))
-			if bytes.Equal(gn.Bytes, signer.RawIssuer) {
-				issuerOK = true
-			}
-		} else {
-			names = append(names, fmt.Sprintf("general name [%d]", gn.Tag))
-		}
-	}
-	if !issuerOK || is.Serial.Cmp(signer.SerialNumber) != 0 {
-		return anchor.Failf(CheckESS, "the %s issuerSerial names serial %v of issuer [%s], the signer is serial %v of issuer %s",
-			name, is.Serial, strings.Join(names, "; "), signer.SerialNumber, signer.Issuer)
-	}
-	return nil
 }
 
 // checkTSAName: the TSTInfo tsa field, a [0] EXPLICIT GeneralName, names

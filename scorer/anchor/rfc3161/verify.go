@@ -28,6 +28,7 @@ const (
 	CheckParse          = "rfc3161.parse"
 	CheckStatus         = "rfc3161.status"
 	CheckCertificates   = "rfc3161.certificates"
+	CheckSigner         = "rfc3161.signer"
 	CheckHash           = "rfc3161.hash"
 	CheckSignature      = "rfc3161.signature"
 	CheckSignerValidity = "rfc3161.validity.signer"
@@ -44,7 +45,7 @@ const (
 // Checks lists the check codes in the order Verify runs them (rfc3161.parse
 // runs both before and after rfc3161.status).
 var Checks = []string{
-	CheckSize, CheckParse, CheckStatus, CheckCertificates, CheckHash,
+	CheckSize, CheckParse, CheckStatus, CheckCertificates, CheckSigner, CheckHash,
 	CheckSignature, CheckSignerValidity, CheckChain, CheckLeaf,
 	CheckTSAValidity, CheckEKU, CheckCA, CheckESS, CheckTSAName, CheckImprint,
 }
@@ -76,7 +77,8 @@ const panicDetail = "internal error, panic while verifying: "
 // Verify verifies respDER, a DER TimeStampResp, as the anchor of
 // anchoredRoot (the 32 raw bytes of a batch root) under the pinned TSAs
 // tsas (a TrustedRoot's TimestampingAuthorities; entries that are not
-// *root.SigstoreTimestampingAuthority, or have no root, pin nothing). The
+// *root.SigstoreTimestampingAuthority, or have no root or no leaf, anchor
+// nothing: the signer must be an entry's leaf). The
 // checks and their order are the package documentation's; the error, when
 // not nil, is always an *anchor.Failure naming the first that failed.
 // Verify reads no clock (certificates are checked at genTime) and keeps no
@@ -101,7 +103,10 @@ type token struct {
 	p7     *pkcs7.PKCS7
 	info   tstInfo
 	signer *x509.Certificate
-	attrs  []attribute // the signer's signed attributes
+	// fromPin: the token embeds no certificate and signer is the pinned
+	// leaf its ESS attribute names (rfc3161.signer).
+	fromPin bool
+	attrs   []attribute // the signer's signed attributes
 }
 
 // attribute is a CMS Attribute: pkcs7 keeps its own type unexported.
@@ -122,6 +127,9 @@ func verify(respDER, anchoredRoot []byte, tsas []root.TimestampingAuthority) (Re
 		return Result{}, f
 	}
 	if f := tok.certificates(); f != nil {
+		return Result{}, f
+	}
+	if f := tok.pinnedSigner(tsas); f != nil {
 		return Result{}, f
 	}
 	digestAlg, f := tok.hashes()
@@ -298,12 +306,13 @@ func (t *token) decodeToken() *anchor.Failure {
 	return nil
 }
 
+// certificates runs rfc3161.certificates: the certificates a token embeds,
+// if any, include the signer its SignerInfo names. A token without
+// certificates is left to pinnedSigner.
 func (t *token) certificates() *anchor.Failure {
 	sid := t.p7.Signers[0].IssuerAndSerialNumber
 	if len(t.p7.Certificates) == 0 {
-		return anchor.Failf(CheckCertificates,
-			"the token embeds no certificate: its signer (issuer %s, serial %v) is not bound to a pinned chain by the token itself, and digitorus/timestamp would verify no signature",
-			rawName(sid.IssuerName.FullBytes), sid.SerialNumber)
+		return nil
 	}
 	t.signer = t.p7.GetOnlySigner()
 	if t.signer == nil {
@@ -370,7 +379,9 @@ func sha1Note(h crypto.Hash) string {
 }
 
 // signature checks the signed attributes pkcs7 leaves alone, then has
-// digitorus/timestamp.ParseResponse verify the CMS signature.
+// digitorus/timestamp.ParseResponse verify the CMS signature with the
+// embedded signer certificate; it verifies none on a token without
+// certificates, so pkcs7 Verify is then run with the pinned signer.
 func (t *token) signature(respDER []byte) *anchor.Failure {
 	attrs := t.attrs
 	if len(attrs) == 0 {
@@ -398,6 +409,11 @@ func (t *token) signature(respDER []byte) *anchor.Failure {
 	}
 
 	ts, err := timestamp.ParseResponse(respDER)
+	if err == nil && t.fromPin {
+		p7 := *t.p7
+		p7.Certificates = []*x509.Certificate{t.signer}
+		err = p7.Verify()
+	}
 	if err != nil {
 		var mismatch *pkcs7.MessageDigestMismatchError
 		if errors.As(err, &mismatch) {

@@ -6,8 +6,11 @@
 // It proxies a request to a corpus exactly as the real proxy hashes it
 // (challenge specification §2.4), commits every chain field with a nonce,
 // signs the chain with Ed25519, batches proofs in RFC 6962 trees and
-// anchors each batch with a test TSA (package rfc3161test) and a test Rekor
-// log (package rekortest), as package proof models spec 3.1. Its artefacts
+// anchors each batch with a test TSA (package rfc3161test) of a pool of
+// three, as the Trust Layer's pool of three real ones (FreeTSA, then
+// DigiCert, then Sectigo), and a test Rekor log (package rekortest), as
+// package proof models spec 3.1. Its tokens have the real shape: no
+// certificate, no nonce. Its artefacts
 // are real: they are verified by exactly the production code path (package
 // verify). Everything is derived from a seed, so the same calls give the
 // same bytes; everything it issues says it is a test issuer, under keys
@@ -28,10 +31,10 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
-	prototrustroot "github.com/sigstore/protobuf-specs/gen/pb-go/trustroot/v1"
 	"github.com/transparency-dev/merkle/rfc6962"
 	"google.golang.org/protobuf/encoding/protojson"
 
@@ -55,6 +58,10 @@ type Config struct {
 	KeyWindow rfc3161test.Validity
 	// Seller is the flat seller of every proof (the corpus host name).
 	Seller string
+	// RekorHostname is the name the test Rekor log signs its checkpoints
+	// as ("" for the host of its base URL, as the public-good log does): a
+	// self-hosted Rekor v1 server signs as its machine's hostname.
+	RekorHostname string
 }
 
 // Issuer is a test Trust Layer.
@@ -64,10 +71,14 @@ type Issuer struct {
 	proofKeyID string // its id in trust_layer.toml
 	rekorKey   *ecdsa.PrivateKey
 	rekorKeyID string // its id in trust_layer.toml
-	TSA        *rfc3161test.TSA
-	Log        *rekortest.Log
-	seq        int
-	open       []*Proof
+	// TSAs is the pool of test TSAs, in the order the Trust Layer tries its
+	// real ones (FreeTSA, DigiCert, Sectigo): batches are stamped by the
+	// first unless an Anchoring names another; the trust material pins all
+	// three.
+	TSAs []*rfc3161test.TSA
+	Log  *rekortest.Log
+	seq  int
+	open []*Proof
 }
 
 // New derives the issuer's keys, TSA and Rekor log from cfg.Seed.
@@ -84,14 +95,27 @@ func New(cfg Config) (*Issuer, error) {
 	if is.rekorKey, err = rekortest.DeriveKey(cfg.Seed, "trust layer rekor submission key"); err != nil {
 		return nil, err
 	}
-	if is.TSA, err = rfc3161test.New(cfg.Seed, rfc3161test.Options{Name: "issuer", CAValidity: cfg.KeyWindow, LeafValidity: cfg.KeyWindow, Window: cfg.KeyWindow}); err != nil {
-		return nil, err
+	for _, name := range TSAPool {
+		tsa, err := rfc3161test.New(cfg.Seed, rfc3161test.Options{
+			Name: name, URI: "https://" + name + ".invalid",
+			CAValidity: cfg.KeyWindow, LeafValidity: cfg.KeyWindow, Window: cfg.KeyWindow,
+		})
+		if err != nil {
+			return nil, err
+		}
+		is.TSAs = append(is.TSAs, tsa)
 	}
-	if is.Log, err = rekortest.New(cfg.Seed, rekortest.DefaultBaseURL, 1); err != nil {
+	if is.Log, err = rekortest.NewWithHostname(cfg.Seed, rekortest.DefaultBaseURL, cfg.RekorHostname, 1); err != nil {
 		return nil, err
 	}
 	return is, nil
 }
+
+// TSAPool names the issuer's test TSAs, in pool order: the OU of their
+// certificates and the host of their URI (under the reserved .invalid
+// TLD). Each says it is a test TSA, and whose place in the Trust Layer's
+// real pool it takes.
+var TSAPool = []string{"test-tsa-1-in-place-of-freetsa", "test-tsa-2-in-place-of-digicert", "test-tsa-3-in-place-of-sectigo"}
 
 // derive returns 32 bytes bound to the seed, a label and data.
 func (is *Issuer) derive(label string, data []byte) []byte {
@@ -193,7 +217,7 @@ func (is *Issuer) Issue(c Call) (*Proof, error) {
 }
 
 // Anchoring says how a batch is anchored; the zero value is the honest
-// issuer's own TSA, log and submission key.
+// issuer's first TSA, its log and its submission key.
 type Anchoring struct {
 	TSA       *rfc3161test.TSA
 	Log       *rekortest.Log
@@ -213,7 +237,7 @@ func (is *Issuer) CloseBatchWith(id string, genTime time.Time, a Anchoring) ([]*
 		return nil, errors.New("prooftest: no open proof to batch")
 	}
 	if a.TSA == nil {
-		a.TSA = is.TSA
+		a.TSA = is.TSAs[0]
 	}
 	if a.Log == nil {
 		a.Log = is.Log
@@ -370,12 +394,12 @@ func marshalIndent(v any) ([]byte, error) {
 }
 
 // TrustMaterial returns trust/trusted_root.json and trust/trust_layer.toml
-// pinning this issuer: its TSA (and the extra TSAs given), its Rekor log,
-// its proof key and its Rekor submission key, with challengeDID.
+// pinning this issuer: its three TSAs (and the extra TSAs given), its Rekor
+// log and the origin it signs its checkpoints as, its proof key and its
+// Rekor submission key, with challengeDID.
 func (is *Issuer) TrustMaterial(challengeDID string, extraTSAs ...*rfc3161test.TSA) (trustedRoot, trustLayer []byte, err error) {
 	tr := rekortest.TrustedRoot(is.Log.TrustedRootEntry(is.cfg.KeyWindow.NotBefore, is.cfg.KeyWindow.NotAfter))
-	tr.TimestampAuthorities = []*prototrustroot.CertificateAuthority{is.TSA.TrustedRootEntry()}
-	for _, t := range extraTSAs {
+	for _, t := range append(slices.Clone(is.TSAs), extraTSAs...) {
 		tr.TimestampAuthorities = append(tr.TimestampAuthorities, t.TrustedRootEntry())
 	}
 	raw, err := protojson.Marshal(tr)
@@ -398,6 +422,8 @@ func (is *Issuer) TrustMaterial(challengeDID string, extraTSAs ...*rfc3161test.T
 	trustLayer = []byte(fmt.Sprintf(`# Pinned Trust Layer keys of this season.
 # TEST MATERIAL: minted by %s.
 challenge_did = %q
+# The name the test Rekor log signs its checkpoints as: origin "<this> - <tree id>".
+rekor_origin = %q
 
 [[proof_keys]]
 id = %q
@@ -411,7 +437,7 @@ public_key_pem = '''
 %s'''
 valid_from = %s
 valid_until = %s
-`, issuerName, challengeDID, is.proofKeyID, hex.EncodeToString(is.proofKey.Public().(ed25519.PublicKey)), rfc3339(w.NotBefore), rfc3339(w.NotAfter),
+`, issuerName, challengeDID, is.Log.Hostname(), is.proofKeyID, hex.EncodeToString(is.proofKey.Public().(ed25519.PublicKey)), rfc3339(w.NotBefore), rfc3339(w.NotAfter),
 		is.rekorKeyID, pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}), rfc3339(w.NotBefore), rfc3339(w.NotAfter)))
 	return trustedRoot, trustLayer, nil
 }

@@ -3,14 +3,19 @@ package prooftest
 import (
 	"bytes"
 	"crypto/x509"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/digitorus/timestamp"
+	"github.com/sigstore/sigstore-go/pkg/root"
 	"github.com/transparency-dev/merkle/proof"
 	"github.com/transparency-dev/merkle/rfc6962"
 
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161"
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
+	"github.com/ark-forge/proveit/scorer/internal/openssl"
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 )
@@ -90,12 +95,102 @@ func TestSaysItIsATestIssuer(t *testing.T) {
 		t.Error("the trust material does not say it is a test issuer's")
 	}
 	is, _ := New(Config{Seed: []byte("x"), KeyWindow: window})
-	r, _, leaf := is.TSA.Chain()
-	for _, c := range []*x509.Certificate{r, leaf} {
-		if !strings.Contains(c.Subject.CommonName, "test") || !strings.Contains(c.Subject.CommonName, "not a real") {
-			t.Errorf("certificate %q does not say it is a test", c.Subject.CommonName)
+	if len(is.TSAs) != 3 {
+		t.Fatalf("%d TSAs, want a pool of 3", len(is.TSAs))
+	}
+	for i, tsa := range is.TSAs {
+		r, _, leaf := tsa.Chain()
+		for _, c := range []*x509.Certificate{r, leaf} {
+			if !strings.Contains(c.Subject.CommonName, "test") || !strings.Contains(c.Subject.CommonName, "not a real") {
+				t.Errorf("certificate %q does not say it is a test", c.Subject.CommonName)
+			}
+			if len(c.Subject.OrganizationalUnit) != 1 || c.Subject.OrganizationalUnit[0] != TSAPool[i] || !strings.HasPrefix(TSAPool[i], "test-tsa-") {
+				t.Errorf("TSA %d: certificate OU %q, want %q", i, c.Subject.OrganizationalUnit, TSAPool[i])
+			}
 		}
 	}
+	if !strings.Contains(string(tl), `rekor_origin = "rekor.test.invalid"`) {
+		t.Error("trust_layer.toml does not pin the test log's origin")
+	}
+}
+
+// poolToken is a batch token of one TSA of the pool, and what openssl
+// needs to check it.
+type poolToken struct {
+	root, resp []byte
+	tsa        *root.SigstoreTimestampingAuthority
+	at         time.Time
+}
+
+// TestTSAPool: the trusted root pins the three TSAs of the pool, a batch
+// is stamped by the first unless its Anchoring names another, and each
+// one's tokens, without certificates, verify under that trusted root.
+func TestTSAPool(t *testing.T) { poolTokens(t) }
+
+// TestTSAPoolOpenSSL runs the Trust Layer's own check on a token of each
+// TSA of the pool: `openssl ts -verify -data ROOTFILE -in TOKEN -CAfile
+// ROOT_CA.pem -untrusted TSA_CERT.pem`, with the chain the trusted root
+// pins for it, at genTime.
+func TestTSAPoolOpenSSL(t *testing.T) {
+	bin := openssl.Need(t)
+	for i, p := range poolTokens(t) {
+		v := openssl.TSVerify{
+			Data: p.root, Response: p.resp,
+			CAFile: []*x509.Certificate{p.tsa.Root}, Untrusted: append([]*x509.Certificate{p.tsa.Leaf}, p.tsa.Intermediates...),
+			At: p.at,
+		}
+		if out, ok := v.Run(t, bin); !ok {
+			t.Errorf("TSA %d (%s): %s: not \"Verification: OK\":\n%s", i, TSAPool[i], v, out)
+		}
+	}
+}
+
+func poolTokens(t *testing.T) []poolToken {
+	t.Helper()
+	is, err := New(Config{Seed: []byte("pool"), KeyWindow: window})
+	if err != nil {
+		t.Fatal(err)
+	}
+	trJSON, _, err := is.TrustMaterial("did:key:z6MkChallenge")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := root.NewTrustedRootFromJSON(trJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tsas := tr.TimestampingAuthorities()
+	if len(tsas) != 3 {
+		t.Fatalf("the trusted root pins %d TSAs, want 3", len(tsas))
+	}
+	at := time.Date(2026, 9, 25, 12, 0, 0, 0, time.UTC)
+	var tokens []poolToken
+	for i, a := range []Anchoring{{}, {TSA: is.TSAs[1]}, {TSA: is.TSAs[2]}} {
+		if _, err := is.Issue(Call{Target: "https://corpus.arkforge.tech/x", Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(`{}`), DID: "did:key:z6MkT", APIKey: "k", At: at}); err != nil {
+			t.Fatal(err)
+		}
+		ps, err := is.CloseBatchWith(fmt.Sprintf("lot-%d", i), at.Add(time.Minute), a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := ps[0].Batch
+		ts, err := timestamp.ParseResponse(b.RFC3161Token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ts.Certificates) != 0 || ts.Nonce != nil {
+			t.Errorf("batch %d: the token embeds %d certificates, nonce %v: want the real shape, none and none", i, len(ts.Certificates), ts.Nonce)
+		}
+		res, err := rfc3161.Verify(b.RFC3161Token, b.Root, tsas)
+		if err != nil {
+			t.Fatalf("batch %d: %v", i, err)
+		}
+		if want := "https://" + TSAPool[i] + ".invalid"; res.TSAURI != want {
+			t.Errorf("batch %d: stamped by %s, want %s", i, res.TSAURI, want)
+		}
+		tokens = append(tokens, poolToken{root: b.Root, resp: b.RFC3161Token, tsa: tsas[i].(*root.SigstoreTimestampingAuthority), at: res.GenTime})
+	}
+	return tokens
 }
 
 // TestTree checks the RFC 6962 tree helpers: on every size up to 33 each

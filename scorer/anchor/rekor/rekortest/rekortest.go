@@ -53,6 +53,7 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -83,8 +84,10 @@ type Log struct {
 	spki    []byte // DER SubjectPublicKeyInfo of the log key
 	logID   []byte // SHA-256 of spki
 	baseURL string
-	host    string
-	treeID  int64
+	// hostname is the Rekor v1 server's rekor_server.hostname: the name its
+	// checkpoints are signed with, and their origin's prefix.
+	hostname string
+	treeID   int64
 
 	mu      sync.Mutex
 	entries []entry
@@ -104,8 +107,17 @@ var hasher = rfc6962.DefaultHasher
 
 // New returns an empty log whose key is derived from seed (DeriveKey with
 // label "rekor log"), served at baseURL (DefaultBaseURL if "") under the
-// Trillian tree ID treeID, which must be positive.
+// Trillian tree ID treeID, which must be positive. It signs its
+// checkpoints as the host of baseURL, as the public-good log does.
 func New(seed []byte, baseURL string, treeID int64) (*Log, error) {
+	return NewWithHostname(seed, baseURL, "", treeID)
+}
+
+// NewWithHostname is New for a log whose server signs its checkpoints as
+// hostname (its rekor_server.hostname; "" for the host of baseURL), as a
+// self-hosted Rekor v1 server does, whose hostname defaults to its
+// machine's, not to the host it is served at.
+func NewWithHostname(seed []byte, baseURL, hostname string, treeID int64) (*Log, error) {
 	if baseURL == "" {
 		baseURL = DefaultBaseURL
 	}
@@ -115,6 +127,12 @@ func New(seed []byte, baseURL string, treeID int64) (*Log, error) {
 	}
 	if u.Hostname() == "" {
 		return nil, fmt.Errorf("rekortest: base URL %q has no host", baseURL)
+	}
+	if hostname == "" {
+		hostname = u.Hostname()
+	}
+	if strings.ContainsAny(hostname, " +\n") {
+		return nil, fmt.Errorf("rekortest: hostname %q: a signed note's signer name has no space, plus or newline", hostname)
 	}
 	if treeID <= 0 {
 		return nil, fmt.Errorf("rekortest: tree ID %d, want > 0", treeID)
@@ -129,13 +147,13 @@ func New(seed []byte, baseURL string, treeID int64) (*Log, error) {
 	}
 	id := sha256.Sum256(spki)
 	l := &Log{
-		key:     key,
-		spki:    spki,
-		logID:   id[:],
-		baseURL: baseURL,
-		host:    u.Hostname(),
-		treeID:  treeID,
-		notes:   map[int64]string{},
+		key:      key,
+		spki:     spki,
+		logID:    id[:],
+		baseURL:  baseURL,
+		hostname: hostname,
+		treeID:   treeID,
+		notes:    map[int64]string{},
 	}
 	l.tree = (&compact.RangeFactory{Hash: hasher.HashChildren}).NewEmptyRange(0)
 	return l, nil
@@ -170,9 +188,13 @@ func (l *Log) LogID() []byte { return bytes.Clone(l.logID) }
 // BaseURL returns the URL the log says it is served at.
 func (l *Log) BaseURL() string { return l.baseURL }
 
-// Origin returns the checkpoint origin, "<host of the base URL> - <tree ID>",
-// as the Rekor v1 server writes it.
-func (l *Log) Origin() string { return l.host + " - " + strconv.FormatInt(l.treeID, 10) }
+// Hostname returns the name the log signs its checkpoints as, the prefix
+// of their origin: what trust_layer.toml pins as rekor_origin.
+func (l *Log) Hostname() string { return l.hostname }
+
+// Origin returns the checkpoint origin, "<hostname> - <tree ID>", as the
+// Rekor v1 server writes it.
+func (l *Log) Origin() string { return l.hostname + " - " + strconv.FormatInt(l.treeID, 10) }
 
 // Size returns the number of entries in the log.
 func (l *Log) Size() int64 {
@@ -349,7 +371,7 @@ func (l *Log) SignCheckpoint(origin string, size int64, rootHash []byte) (string
 		return "", fmt.Errorf("rekortest: signing the checkpoint: %w", err)
 	}
 	hint := sha256.Sum256(l.spki)
-	return text + "\n\u2014 " + l.host + " " + base64.StdEncoding.EncodeToString(append(hint[:4:4], sig...)) + "\n", nil
+	return text + "\n\u2014 " + l.hostname + " " + base64.StdEncoding.EncodeToString(append(hint[:4:4], sig...)) + "\n", nil
 }
 
 // SignSET returns the signed entry timestamp the log gives the entry

@@ -13,6 +13,10 @@
 //   - Certificates have fixed serials and the validity dates the caller gives.
 //   - A token's serial number is derived from the seed, the signer certificate
 //     and the stamped digest, algorithm and time; genTime is whole seconds.
+//   - Tokens have the shape of the Trust Layer's real ones: requested
+//     without certReq and without a nonce (`openssl ts -query -no_nonce
+//     -sha256`, no -cert), they embed no certificate and carry no nonce;
+//     Options.Certs embeds some on demand.
 //   - The CMS SignedData is built here with encoding/asn1 (digitorus/timestamp's
 //     CreateResponseWithOpts draws a random serial and pkcs7 adds a
 //     signing-time of time.Now), which also lets Options tamper with any part
@@ -116,12 +120,19 @@ const (
 type Certs int
 
 const (
-	// CertsChain embeds the signer and the intermediates (not the root).
-	CertsChain Certs = iota
+	// CertsNone embeds no certificate: what a TSA answers a request whose
+	// certReq is false (RFC 3161 §2.4.1), as the Trust Layer's `openssl ts
+	// -query -data ROOT -no_nonce -sha256`, without -cert, is. The default:
+	// tests see the real shape unless they ask for another.
+	CertsNone Certs = iota
+	// CertsChain embeds the signer and the intermediates (not the root), as
+	// a TSA answers certReq true.
+	CertsChain
 	// CertsSigner embeds the signer certificate only.
 	CertsSigner
-	// CertsNone embeds no certificate.
-	CertsNone
+	// CertsWithoutSigner embeds the intermediate, or the root when there is
+	// none, but not the signer.
+	CertsWithoutSigner
 )
 
 // TSAName selects the TSTInfo tsa field.
@@ -168,7 +179,7 @@ type Options struct {
 	LeafIsCA bool
 	// TSAName is the TSTInfo tsa field (default: the signer's subject).
 	TSAName TSAName
-	// Certs embedded in tokens (default: signer and intermediates).
+	// Certs embedded in tokens (default: none, as real tokens).
 	Certs Certs
 	// ESS signing-certificate attribute (default: v2, SHA-256).
 	ESS ESS
@@ -512,6 +523,11 @@ func (t *TSA) embeddedCertificates() ([][]byte, error) {
 		return [][]byte{t.leaf.Raw}, nil
 	case CertsNone:
 		return nil, nil
+	case CertsWithoutSigner:
+		if t.interm != nil {
+			return [][]byte{t.interm.Raw}, nil
+		}
+		return [][]byte{t.root.Raw}, nil
 	}
 	return nil, fmt.Errorf("rfc3161test: unknown Certs option %d", t.opts.Certs)
 }

@@ -4,15 +4,14 @@ import (
 	"bytes"
 	"crypto"
 	"crypto/sha256"
-	"encoding/pem"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"crypto/x509"
 	"testing"
 	"time"
 
 	"github.com/digitorus/timestamp"
 	"github.com/sigstore/sigstore-go/pkg/root"
+
+	"github.com/ark-forge/proveit/scorer/internal/openssl"
 )
 
 var (
@@ -110,22 +109,51 @@ func TestSubjectsSayTest(t *testing.T) {
 	}
 }
 
+// honestVariants are honest TSAs, in the real shape (no certificates) and
+// with certificates embedded.
+func honestVariants() map[string]Options {
+	with := func(f func(*Options)) Options { o := opts(); f(&o); return o }
+	return map[string]Options{
+		"plain":              opts(),
+		"intermediate":       with(func(o *Options) { o.Intermediate = true }),
+		"essv1":              with(func(o *Options) { o.ESS = ESSv1 }),
+		"sha384":             with(func(o *Options) { o.SignerHash = crypto.SHA384; o.ESS = ESSv2SHA512 }),
+		"chain embedded":     with(func(o *Options) { o.Intermediate = true; o.Certs = CertsChain }),
+		"only signer inside": with(func(o *Options) { o.Certs = CertsSigner }),
+	}
+}
+
+var (
+	stamped  = []byte("a batch root, 32 bytes long....!")
+	stampsAt = time.Date(2026, 9, 14, 18, 14, 40, 0, time.UTC)
+)
+
+// TestDefaultIsTheRealShape: by default a token embeds no certificate and
+// carries no nonce, as the Trust Layer's requests (`openssl ts -query
+// -no_nonce -sha256`, no -cert) have them.
+func TestDefaultIsTheRealShape(t *testing.T) {
+	digest := sha256.Sum256(stamped)
+	resp, err := mustNew(t, "seed", opts()).Stamp(digest[:], crypto.SHA256, stampsAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := timestamp.ParseResponse(resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ts.Certificates) != 0 || ts.Nonce != nil {
+		t.Fatalf("%d certificates, nonce %v; want none and none", len(ts.Certificates), ts.Nonce)
+	}
+}
+
 // TestHonestTokenVerifiesElsewhere checks honest tokens with verifiers that
-// are not ours: digitorus/timestamp, sigstore-go's TSA verification and,
-// when installed, openssl ts -verify.
+// are not ours: digitorus/timestamp and sigstore-go's TSA verification.
 func TestHonestTokenVerifiesElsewhere(t *testing.T) {
-	data := []byte("a batch root, 32 bytes long....!")
-	digest := sha256.Sum256(data)
-	at := time.Date(2026, 9, 14, 18, 14, 40, 0, time.UTC)
-	for name, o := range map[string]Options{
-		"plain":        opts(),
-		"intermediate": func() Options { o := opts(); o.Intermediate = true; return o }(),
-		"essv1":        func() Options { o := opts(); o.ESS = ESSv1; return o }(),
-		"sha384":       func() Options { o := opts(); o.SignerHash = crypto.SHA384; o.ESS = ESSv2SHA512; return o }(),
-	} {
+	digest := sha256.Sum256(stamped)
+	for name, o := range honestVariants() {
 		t.Run(name, func(t *testing.T) {
 			tsa := mustNew(t, "seed", o)
-			resp, err := tsa.Stamp(digest[:], crypto.SHA256, at)
+			resp, err := tsa.Stamp(digest[:], crypto.SHA256, stampsAt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,7 +161,7 @@ func TestHonestTokenVerifiesElsewhere(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !ts.Time.Equal(at) || !bytes.Equal(ts.HashedMessage, digest[:]) || ts.HashAlgorithm != crypto.SHA256 {
+			if !ts.Time.Equal(stampsAt) || !bytes.Equal(ts.HashedMessage, digest[:]) || ts.HashAlgorithm != crypto.SHA256 {
 				t.Fatalf("parsed %v %x %v", ts.Time, ts.HashedMessage, ts.HashAlgorithm)
 			}
 			trJSON, err := TrustedRootJSON(tsa)
@@ -148,61 +176,72 @@ func TestHonestTokenVerifiesElsewhere(t *testing.T) {
 			if len(tsas) != 1 {
 				t.Fatalf("%d TSAs", len(tsas))
 			}
-			if _, err := tsas[0].Verify(resp, data); err != nil {
+			if _, err := tsas[0].Verify(resp, stamped); err != nil {
 				t.Fatalf("sigstore-go refuses the token: %v", err)
-			}
-			if out, err := opensslVerify(t, tsa, resp, data); err != nil {
-				t.Fatalf("openssl ts -verify: %v\n%s", err, out)
 			}
 		})
 	}
 }
 
-// TestOpenSSLRefusesTampered makes sure the openssl cross-check above can
-// fail: openssl refuses a token whose ESS certificate hash is wrong.
-func TestOpenSSLRefusesTampered(t *testing.T) {
-	data := []byte("a batch root, 32 bytes long....!")
-	digest := sha256.Sum256(data)
-	o := opts()
-	o.ESS = ESSWrongHash
-	tsa := mustNew(t, "seed", o)
-	resp, err := tsa.Stamp(digest[:], crypto.SHA256, time.Date(2026, 9, 14, 18, 14, 40, 0, time.UTC))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out, err := opensslVerify(t, tsa, resp, data); err == nil && out != nil {
-		t.Fatalf("openssl accepts a wrong ESS hash:\n%s", out)
+// TestOpenSSLVerifies runs the Trust Layer's own check on honest tokens:
+// `openssl ts -verify -data ROOTFILE -in TOKEN -CAfile ROOT_CA.pem
+// -untrusted TSA_CERT.pem`, the signing certificate and any intermediate
+// in TSA_CERT.pem, at genTime.
+func TestOpenSSLVerifies(t *testing.T) {
+	bin := openssl.Need(t)
+	digest := sha256.Sum256(stamped)
+	for name, o := range honestVariants() {
+		t.Run(name, func(t *testing.T) {
+			tsa := mustNew(t, "seed", o)
+			resp, err := tsa.Stamp(digest[:], crypto.SHA256, stampsAt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := tsVerify(tsa, resp)
+			if out, ok := v.Run(t, bin); !ok {
+				t.Fatalf("%s: not \"Verification: OK\":\n%s", v, out)
+			}
+		})
 	}
 }
 
-// opensslVerify runs openssl ts -verify at 2026-09-14T18:14:40Z; it returns
-// nil, nil when openssl is not installed.
-func opensslVerify(t *testing.T, tsa *TSA, resp, data []byte) ([]byte, error) {
-	openssl, err := exec.LookPath("openssl")
+// TestOpenSSLRefusesTampered makes sure the openssl cross-check can fail:
+// openssl refuses a token whose ESS certificate hash is wrong, and a token
+// without certificates when TSA_CERT.pem is not given.
+func TestOpenSSLRefusesTampered(t *testing.T) {
+	bin := openssl.Need(t)
+	digest := sha256.Sum256(stamped)
+	o := opts()
+	o.ESS = ESSWrongHash
+	o.Certs = CertsChain
+	tsa := mustNew(t, "seed", o)
+	resp, err := tsa.Stamp(digest[:], crypto.SHA256, stampsAt)
 	if err != nil {
-		t.Log("openssl not installed: not cross-checked")
-		return nil, nil
+		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	r, im, _ := tsa.Chain()
-	write := func(name string, b []byte) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
+	if out, ok := tsVerify(tsa, resp).Run(t, bin); ok {
+		t.Fatalf("openssl accepts a wrong ESS hash:\n%s", out)
 	}
-	var untrusted []byte
-	for _, c := range im {
-		untrusted = append(untrusted, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: c.Raw})...)
+	honest := mustNew(t, "seed", opts())
+	resp, err = honest.Stamp(digest[:], crypto.SHA256, stampsAt)
+	if err != nil {
+		t.Fatal(err)
 	}
-	args := []string{"ts", "-verify", "-in", write("resp.tsr", resp), "-data", write("data", data),
-		"-CAfile", write("root.pem", pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: r.Raw})),
-		"-attime", "1789409680"} // 2026-09-14T18:14:40Z
-	if len(untrusted) > 0 {
-		args = append(args, "-untrusted", write("untrusted.pem", untrusted))
+	v := tsVerify(honest, resp)
+	v.Untrusted = nil
+	if out, ok := v.Run(t, bin); ok {
+		t.Fatalf("openssl accepts a token without certificates and no -untrusted:\n%s", out)
 	}
-	return exec.Command(openssl, args...).CombinedOutput()
+}
+
+// tsVerify is the openssl check of resp under tsa's chain, at stampsAt.
+func tsVerify(tsa *TSA, resp []byte) openssl.TSVerify {
+	r, im, leaf := tsa.Chain()
+	return openssl.TSVerify{
+		Data: stamped, Response: resp,
+		CAFile: []*x509.Certificate{r}, Untrusted: append([]*x509.Certificate{leaf}, im...),
+		At: stampsAt,
+	}
 }
 
 func TestStampRefusesBadDigest(t *testing.T) {
