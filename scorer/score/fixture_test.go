@@ -201,10 +201,14 @@ func (f *fixture) participant(slug string) string {
 // call mints a proof of a GET of path by slug; body overrides the served
 // bytes (an instrument defect), spec and unverified shape the proof.
 type callOpts struct {
-	body       string
-	spec       string
-	unverified bool
-	open       bool // left in the open batch
+	// method, target and payload, when set, replace the documented ones
+	// (a call that departs from the catalogue, §2.4).
+	method, target string
+	payload        *pyjson.Value
+	body           string
+	spec           string
+	unverified     bool
+	open           bool // left in the open batch
 }
 
 func (f *fixture) call(slug, path string, o callOpts) *prooftest.Proof {
@@ -213,7 +217,17 @@ func (f *fixture) call(slug, path string, o callOpts) *prooftest.Proof {
 	if o.body != "" {
 		body = o.body
 	}
-	p, err := f.is.Issue(prooftest.Call{Target: host + path, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(body),
+	target, method, payload := host+path, "GET", pyjson.ObjectValue()
+	if o.target != "" {
+		target = o.target
+	}
+	if o.method != "" {
+		method = o.method
+	}
+	if o.payload != nil {
+		payload = *o.payload
+	}
+	p, err := f.is.Issue(prooftest.Call{Target: target, Method: method, Payload: payload, Body: []byte(body),
 		DID: f.parts[slug], Unverified: o.unverified, Spec: o.spec, APIKey: "key-" + slug, At: f.at})
 	if err != nil {
 		f.t.Fatal(err)

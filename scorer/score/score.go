@@ -37,6 +37,11 @@ type ProofResult struct {
 	ProofID string
 	Cause   Cause
 	Detail  string
+	// Deviation, on a resource mismatch, names the departure from the
+	// claimed resource's documented request that the proof's call made
+	// (§2.4: currency, extra_headers, method, payload, URL form); the
+	// submission is then rejected at entry, not scored.
+	Deviation string
 	Checks  []verify.Check // the proof's verification, for explain
 }
 
@@ -456,6 +461,7 @@ func (sc *Scorer) closeStep(tr *TaskResult, g *Graph, sub *submission.Submission
 func (sc *Scorer) assertionStep(tr *TaskResult, t *season.Track, sub *submission.Submission, p *season.Participant) bool {
 	window := trust.Window{From: sc.season.OpensAt, Until: sc.season.ClosesAt}
 	pending := false
+	var deviation string
 	for i, a := range sub.Assertions {
 		ar := &tr.Assertions[i]
 		ar.Cause = Supported
@@ -464,6 +470,9 @@ func (sc *Scorer) assertionStep(tr *TaskResult, t *season.Track, sub *submission
 			ar.Proofs = append(ar.Proofs, pr)
 			if pr.Cause.MoreSevere(ar.Cause) {
 				ar.Cause, ar.Detail = pr.Cause, pr.Detail
+			}
+			if pr.Deviation != "" && deviation == "" {
+				deviation = fmt.Sprintf("assertion %s: proof %s is a call to %s with %s: §2.4 asks for the documented request, and such a submission is rejected at entry, not scored", a.ID, id, a.Claim.Resource, pr.Deviation)
 			}
 		}
 		if ar.Cause == Supported {
@@ -478,6 +487,14 @@ func (sc *Scorer) assertionStep(tr *TaskResult, t *season.Track, sub *submission
 		case InstrumentDefect:
 			tr.Incidents = append(tr.Incidents, Incident{Kind: TrustLayerIncident, Detail: fmt.Sprintf("assertion %s: %s", a.ID, ar.Detail)})
 		}
+	}
+	if deviation != "" {
+		// What the season service should have refused (§2.4): settled
+		// before pending, since no anchor can change it.
+		tr.Status, tr.Reason = RejectedAtEntry, deviation
+		tr.Incidents = append(tr.Incidents, Incident{Kind: SeasonServiceIncident, Detail: "the season service accepted a submission it should have refused at entry: " + deviation})
+		tr.Trail = append(tr.Trail, "entry (request form, §2.4): rejected: "+deviation)
+		return false
 	}
 	if pending {
 		tr.Status, tr.Reason = PendingTask, "a cited proof's batch is not closed: no score until the build is replayed (« en attente »)"
@@ -647,6 +664,7 @@ func (sc *Scorer) proofCause(t *season.Track, a submission.Assertion, id string,
 	// Condition 3: the opened request hash is the one of claim.resource.
 	if out.RequestHash != res.RequestHash {
 		pr.Cause = ResourceMismatch
+		pr.Deviation = requestDeviation(res, out.RequestHash)
 		pr.Detail = fmt.Sprintf("proof %s opens request_hash %s; the request for %s (%s %s, payload %s) hashes to %s", id, out.RequestHash, res.Path, res.Method, res.Target, pyjson.Canonical(res.Payload), res.RequestHash)
 		if other := resourceByRequestHash(t.Corpus, out.RequestHash); other != "" {
 			pr.Detail += "; the proof is a call to " + other
