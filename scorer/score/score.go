@@ -42,7 +42,7 @@ type ProofResult struct {
 	// (§2.4: currency, extra_headers, method, payload, URL form); the
 	// submission is then rejected at entry, not scored.
 	Deviation string
-	Checks  []verify.Check // the proof's verification, for explain
+	Checks    []verify.Check // the proof's verification, for explain
 }
 
 // AssertionResult is one assertion, scored.
