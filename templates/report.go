@@ -84,7 +84,7 @@ func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, pr
 	v := reportView{Slug: row.Slug, Agent: row.Agent, DID: row.DID, Stack: row.Stack, Pending: row.Pending, Negative: row.Negative,
 		Overclaim: row.Overclaim, OverclaimNote: row.OverclaimNote, Success: row.Success, TasksRendered: row.TasksRendered}
 	for _, t := range p.Tasks {
-		tv := taskView{ID: t.TaskID, Anchor: "tache-" + t.TaskID, Status: l.text(statusKey(t.Status, "label")), StatusCode: t.Status, StatusHelp: l.text(statusKey(t.Status, "help")), Reason: t.Reason,
+		tv := taskView{ID: t.TaskID, Anchor: taskAnchor(t.TaskID), Status: l.text(statusKey(t.Status, "label")), StatusCode: t.Status, StatusHelp: l.text(statusKey(t.Status, "help")), Reason: t.Reason,
 			Pending: t.Status == score.PendingTask, Scored: t.Status == score.Scored, Evaluated: t.Status != score.Missing && t.Status != score.RejectedAtEntry,
 			Verdict: t.Verdict, Expected: t.ExpectedVerdict, Exact: t.Exact, Founded: t.Founded, Success: t.Success(), MissingFacts: t.MissingFacts,
 			Rendered: t.Rendered, Unsupported: t.Unsupported, Narrative: t.Narrative, NarrativeAnchor: "recit-" + t.TaskID, Negative: negativeTask(t)}
@@ -116,3 +116,6 @@ func proofHref(proofs map[string]bool, prefix, id string) string {
 	}
 	return prefix + id + ".json"
 }
+
+// taskAnchor is the anchor of a task on a report page.
+func taskAnchor(id string) string { return "tache-" + id }

@@ -165,6 +165,20 @@ type page struct {
 	Body        template.HTML
 	Narrative   string
 	Demo        bool
+	Incidents   []incidentTrack
+}
+
+// incidentTrack is one track of a season's incidents page.
+type incidentTrack struct {
+	Track   string
+	Rows    []incidentRow
+	Pending []incidentRow // participants with a pending task (Agent, Report)
+}
+
+// incidentRow is one incident: its kind, whose task it was found in, and
+// the scorer's detail.
+type incidentRow struct {
+	Kind, Agent, Report, Task, Detail string
 }
 
 // renderer renders the pages with one catalogue: the templates are parsed
@@ -176,7 +190,7 @@ type renderer struct {
 
 func newRenderer(cat *messages.Catalogue) (*renderer, error) {
 	r := &renderer{cat: cat, pages: map[string]*template.Template{}}
-	for _, name := range []string{"index", "season", "page", "track", "report"} {
+	for _, name := range []string{"index", "season", "page", "track", "report", "incidents"} {
 		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(files, "html/layout.html", "html/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("templates: %s: %w", name, err)
@@ -293,6 +307,11 @@ func (r *renderer) render(site Site) ([]Page, error) {
 		if !s.Closed {
 			continue // §7.4: no table, no report, no plot while the season is open
 		}
+		incidents := buildIncidents(l, s.Tracks)
+		if err := add(dir+"incidents.html", "incidents", page{Title: l.text("incidents.title", "season", s.Number), Description: l.text("incidents.description", "season", s.Number), Root: "../", Season: s, Demo: s.Demo,
+			Incidents: incidents, Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
+			return nil, err
+		}
 		proofs := s.proofSet()
 		for j := range s.Tracks {
 			tr := &s.Tracks[j]
@@ -357,4 +376,29 @@ func contentPages() ([]contentPage, error) {
 		out = append(out, contentPage{Title: title, Href: strings.TrimSuffix(path.Base(name), ".md") + ".html", Body: template.HTML(b.String())})
 	}
 	return out, nil
+}
+
+// buildIncidents lists, per scored track, every incident of every task in
+// participant and task order, and the participants still pending.
+func buildIncidents(l *locale, tracks []Track) []incidentTrack {
+	var out []incidentTrack
+	for _, tr := range tracks {
+		if !tr.Scored || tr.Result == nil {
+			continue
+		}
+		it := incidentTrack{Track: tr.Name}
+		for _, p := range tr.Result.Participants {
+			report := tr.Name + "/participants/" + p.Participant.Slug + "/index.html"
+			if p.Status == "pending" {
+				it.Pending = append(it.Pending, incidentRow{Agent: p.Participant.Agent, Report: report})
+			}
+			for _, t := range p.Tasks {
+				for _, inc := range t.Incidents {
+					it.Rows = append(it.Rows, incidentRow{Kind: l.text(incidentKey(inc.Kind)), Agent: p.Participant.Agent, Report: report + "#" + taskAnchor(t.TaskID), Task: t.TaskID, Detail: inc.Detail})
+				}
+			}
+		}
+		out = append(out, it)
+	}
+	return out
 }

@@ -344,3 +344,28 @@ func TestTableBestConstantFirst(t *testing.T) {
 		t.Error("best constant of conformite is not conforme, 1/2")
 	}
 }
+
+// TestIncidentsPage: a closed season has an incidents page listing, per
+// track, every incident with its kind, participant and task, linked to the
+// task on the report, and the pending participants; the season page links
+// to it.
+func TestIncidentsPage(t *testing.T) {
+	tree := buildTree(t)
+	page := string(tree["saison-3/incidents.html"])
+	for _, want := range []string{
+		`<h2 id="incidents-conformite">Piste conformite</h2>`,
+		"<strong>Incident Trust Layer</strong>",
+		"<strong>Incident du service de saison</strong>",
+		`href="conformite/participants/defaut/index.html#tache-conf-01"`,
+		`href="conformite/participants/entree/index.html#tache-conf-01"`,
+		`<a href="conformite/participants/attente/index.html">`,
+		"the defect is the instrument",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the incidents page lacks %s", want)
+		}
+	}
+	if !strings.Contains(string(tree["saison-3/index.html"]), `<a href="incidents.html">`) {
+		t.Error("the season page does not link to its incidents")
+	}
+}
