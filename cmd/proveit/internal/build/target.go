@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -59,22 +60,12 @@ func CheckTarget(out, seasonsDir string) error {
 	if err != nil {
 		return refuse("%v", err)
 	}
-	switch {
-	case absOut == absSeasons:
-		return refuse("it is the seasons directory %s", seasonsDir)
-	case within(absOut, absSeasons):
-		return refuse("it lies inside the seasons directory %s", seasonsDir)
-	case within(absSeasons, absOut):
-		return refuse("it contains the seasons directory %s", seasonsDir)
+	// 1. Where it lies: never the seasons, in them, around them, or in a
+	// season.
+	if reason := placeOf(absOut, absSeasons, seasonsDir); reason != "" {
+		return refuse("%s", reason)
 	}
-	for a := filepath.Dir(absOut); ; a = filepath.Dir(a) {
-		if fi, err := os.Lstat(filepath.Join(a, "season.toml")); err == nil && fi.Mode().IsRegular() {
-			return refuse("it lies inside the season directory %s", a)
-		}
-		if a == filepath.Dir(a) {
-			break
-		}
-	}
+	// 2. What it is: absent, or a directory.
 	fi, err := os.Lstat(absOut)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -84,46 +75,77 @@ func CheckTarget(out, seasonsDir string) error {
 	case !fi.IsDir():
 		return refuse("it is %s, not a directory", inputfile.Kind(fi.Mode()))
 	}
+	// 3. What it holds: nothing, or exactly what its SHA256SUMS lists.
 	listed, hasSums, err := readSums(absOut)
 	if err != nil {
 		return refuse("its %s: %v", SumsFile, err)
 	}
-	var bad error
-	walkErr := filepath.WalkDir(absOut, func(p string, d fs.DirEntry, err error) error {
+	if reason, err := contentOf(absOut, listed, hasSums); err != nil {
+		return refuse("%v", err)
+	} else if reason != "" {
+		return refuse("%s", reason)
+	}
+	return nil
+}
+
+// placeOf says why an output directory at absOut may not be replaced
+// because of where it lies, or "".
+func placeOf(absOut, absSeasons, seasonsDir string) string {
+	switch {
+	case absOut == absSeasons:
+		return fmt.Sprintf("it is the seasons directory %s", seasonsDir)
+	case within(absOut, absSeasons):
+		return fmt.Sprintf("it lies inside the seasons directory %s", seasonsDir)
+	case within(absSeasons, absOut):
+		return fmt.Sprintf("it contains the seasons directory %s", seasonsDir)
+	}
+	for a := filepath.Dir(absOut); ; a = filepath.Dir(a) {
+		if fi, err := os.Lstat(filepath.Join(a, "season.toml")); err == nil && fi.Mode().IsRegular() {
+			return fmt.Sprintf("it lies inside the season directory %s", a)
+		}
+		if a == filepath.Dir(a) {
+			return ""
+		}
+	}
+}
+
+// contentOf walks the existing directory dir and says why its content
+// makes it something other than a previous build, or "": a .git, go.mod or
+// season.toml anywhere, anything but regular files and directories, a file
+// its SHA256SUMS does not list, or a listed file it lacks. It stops at the
+// first reason.
+func contentOf(dir string, listed map[string]bool, hasSums bool) (string, error) {
+	var reason string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(absOut, p)
+		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
-		for _, g := range guarded {
-			if d.Name() == g && p != absOut {
-				bad = refuse("it holds %s: a repository, a module or a season is never replaced", rel)
-				return fs.SkipAll
-			}
+		if p != dir && slices.Contains(guarded, d.Name()) {
+			reason = fmt.Sprintf("it holds %s: a repository, a module or a season is never replaced", rel)
+			return fs.SkipAll
 		}
 		switch {
 		case d.IsDir():
 			return nil
 		case !d.Type().IsRegular():
-			bad = refuse("it holds %s, %s, which a build never writes", rel, inputfile.Kind(d.Type()))
+			reason = fmt.Sprintf("it holds %s, %s, which a build never writes", rel, inputfile.Kind(d.Type()))
 			return fs.SkipAll
 		case rel == SumsFile:
 			return nil
 		case !hasSums:
-			bad = refuse("it is not empty and has no %s: it is not a previous proveit output (it holds %s)", SumsFile, rel)
+			reason = fmt.Sprintf("it is not empty and has no %s: it is not a previous proveit output (it holds %s)", SumsFile, rel)
 			return fs.SkipAll
 		case !listed[rel]:
-			bad = refuse("it holds %s, which its %s does not list: it is not a previous proveit output", rel, SumsFile)
+			reason = fmt.Sprintf("it holds %s, which its %s does not list: it is not a previous proveit output", rel, SumsFile)
 			return fs.SkipAll
 		}
 		delete(listed, rel)
 		return nil
 	})
-	if bad != nil {
-		return bad
-	}
-	if walkErr != nil {
-		return refuse("%v", walkErr)
+	if reason != "" || err != nil {
+		return reason, err
 	}
 	if len(listed) > 0 {
 		missing := make([]string, 0, len(listed))
@@ -131,9 +153,9 @@ func CheckTarget(out, seasonsDir string) error {
 			missing = append(missing, rel)
 		}
 		sort.Strings(missing)
-		return refuse("its %s lists %s, which it does not hold: it is not a previous proveit output", SumsFile, missing[0])
+		return fmt.Sprintf("its %s lists %s, which it does not hold: it is not a previous proveit output", SumsFile, missing[0]), nil
 	}
-	return nil
+	return "", nil
 }
 
 // readSums reads dir/SHA256SUMS as Sums writes it and returns the paths it
