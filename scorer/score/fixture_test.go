@@ -52,7 +52,7 @@ var corpusBodies = map[string]string{
 	"/agrements/AGR-0404": `{"ressource": "/agrements/AGR-0404", "existe": false}`,
 }
 
-const trackTOML = `bareme = "conformite-bareme-v3"
+const trackTOML = `bareme = "conformite-bareme-essai"
 task_prefix = "conf"
 trap_families = ["P1", "P2", "P3", "P4", "P5"]
 control_family = "controle"
@@ -184,7 +184,7 @@ func newFixture(t testing.TB) *fixture {
 	m.WriteString("\n]}\n")
 	f.files["conformite/corpus/manifest.json"] = []byte(m.String())
 	f.files["conformite/track.toml"] = []byte(trackTOML)
-	f.files["conformite/bareme.md"] = []byte("# conformite-bareme-v3\n\nSection autonome et gelable (fixture de test).\n")
+	f.files["conformite/bareme.md"] = []byte("# conformite-bareme-essai\n\nSection autonome et gelable (fixture de test).\n")
 	f.files["conformite/key.json"] = []byte(keyJSON)
 	f.files["conformite/key.salt"] = []byte(hex.EncodeToString(salt) + "\n")
 	return f
@@ -299,7 +299,7 @@ func (f *fixture) write() (*season.Season, *trust.Material) {
 	}
 	// The freeze, anchored a day before the opening, for the challenge's DID.
 	payload := pyjson.ObjectValue(
-		pyjson.Member{Key: "bareme", Value: pyjson.StringValue("conformite-bareme-v3")},
+		pyjson.Member{Key: "bareme", Value: pyjson.StringValue("conformite-bareme-essai")},
 		pyjson.Member{Key: "bareme_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(f.files["conformite/bareme.md"]))},
 		pyjson.Member{Key: "key_commitment", Value: pyjson.StringValue(KeyCommitment(salt, f.files["conformite/key.json"]))},
 		pyjson.Member{Key: "manifest_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(f.files["conformite/corpus/manifest.json"]))},
@@ -326,7 +326,7 @@ func (f *fixture) write() (*season.Season, *trust.Material) {
 	f.files["proofs/"+fp.ID+".json"] = fv
 	d := fp.Disclosure()
 	f.files["conformite/preregistration.toml"] = []byte(fmt.Sprintf(`[[freezes]]
-bareme = "conformite-bareme-v3"
+bareme = "conformite-bareme-essai"
 proof_id = %q
 target = %q
 method = "POST"

@@ -424,7 +424,7 @@ func TestRuleSetPinnedByBareme(t *testing.T) {
 	f.participant("ros")
 	honest(f, "ros")
 	r := f.score()
-	if r.RuleSet != "prove-it-s1" || r.Results().RuleSet != "prove-it-s1" || r.Results().ProveitVersion == "" {
+	if r.RuleSet != "prove-it-s1-essai" || r.Results().RuleSet != "prove-it-s1-essai" || r.Results().ProveitVersion == "" {
 		t.Errorf("rule set %q, results %+v", r.RuleSet, r.Results().RuleSet)
 	}
 	f = newFixture(t)
@@ -432,7 +432,7 @@ func TestRuleSetPinnedByBareme(t *testing.T) {
 	honest(f, "ros")
 	f.mutators = append(f.mutators, func(files map[string][]byte) {
 		for _, name := range []string{"conformite/track.toml", "conformite/preregistration.toml"} {
-			files[name] = bytes.Replace(files[name], []byte(`bareme = "conformite-bareme-v3"`), []byte(`bareme = "conformite-bareme-v4"`), 1)
+			files[name] = bytes.Replace(files[name], []byte(`bareme = "conformite-bareme-essai"`), []byte(`bareme = "conformite-bareme-v4"`), 1)
 		}
 	})
 	s, m := f.write()

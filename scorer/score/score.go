@@ -248,6 +248,12 @@ func (sc *Scorer) prepare(t *season.Track) (*prepared, error) {
 	if pt.key, err = ParseKey(t); err != nil {
 		return nil, err
 	}
+	if rs.DemoOnly && !sc.season.Demo {
+		return nil, fmt.Errorf("%s/track.toml: bareme: %s is scored by rule set %s, for demonstration seasons only, and season.toml has demo = false", t.Name, quote(t.Bareme), rs.ID)
+	}
+	if err := checkComposition(t, rs, pt.key); err != nil {
+		return nil, err
+	}
 	for _, task := range t.Tasks {
 		if pt.graphs[task.ID], err = BuildGraph(t, task); err != nil {
 			return nil, err

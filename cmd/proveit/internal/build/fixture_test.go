@@ -95,8 +95,8 @@ var fxTracks = []struct {
 	name, bareme, prefix, verdicts, pattern, dist string
 	verdict                                       [2]string // expected verdict of task 1 and 2
 }{
-	{"conformite", "conformite-bareme-v3", "conf", `["conforme", "non_conforme", "indeterminable"]`, "", "conforme = 1\nnon_conforme = 1\nindeterminable = 0\n", [2]string{"conforme", "non_conforme"}},
-	{"generique", "generique-bareme-v1", "gen", `["aucune_option_valide"]`, `verdict_pattern = "REF-[0-9]{4}"` + "\n", "REF-0001 = 1\naucune_option_valide = 1\n", [2]string{"REF-0001", "aucune_option_valide"}},
+	{"conformite", "conformite-bareme-essai", "conf", `["conforme", "non_conforme", "indeterminable"]`, "", "conforme = 1\nnon_conforme = 1\nindeterminable = 0\n", [2]string{"conforme", "non_conforme"}},
+	{"generique", "generique-bareme-essai", "gen", `["aucune_option_valide"]`, `verdict_pattern = "REF-[0-9]{4}"` + "\n", "REF-0001 = 1\naucune_option_valide = 1\n", [2]string{"REF-0001", "aucune_option_valide"}},
 }
 
 func fxTrackTOML(i int) string {

@@ -1,0 +1,96 @@
+package score
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ark-forge/proveit/scorer/season"
+)
+
+// compositionTrack is a conformité track of ten tasks with a key: three
+// P5, one control, 3 conforme, 4 non_conforme, 3 indeterminable.
+func compositionTrack(edit func(t *season.Track, key map[string]*Expected)) (*season.Track, map[string]*Expected) {
+	t := &season.Track{Name: "conformite", Bareme: "conformite-bareme-v3", ControlFamily: "controle", TrapFamilies: []string{"P1", "P2", "P3", "P4", "P5"},
+		Verdicts: []string{"conforme", "non_conforme", "indeterminable"}, Distribution: map[string]int{"conforme": 3, "non_conforme": 4, "indeterminable": 3}}
+	families := []string{"controle", "P5", "P5", "P5", "P1", "P2", "P3", "P4", "P1", "P2"}
+	verdicts := []string{"conforme", "conforme", "conforme", "non_conforme", "non_conforme", "non_conforme", "non_conforme", "indeterminable", "indeterminable", "indeterminable"}
+	key := map[string]*Expected{}
+	for i := range 10 {
+		id := fmt.Sprintf("conf-%02d", i+1)
+		t.Tasks = append(t.Tasks, &season.Task{ID: id})
+		key[id] = &Expected{Verdict: verdicts[i], Family: families[i]}
+	}
+	if edit != nil {
+		edit(t, key)
+	}
+	return t, key
+}
+
+// TestComposition: a season's track is what its barème requires (§5.5,
+// §6.5): ten tasks, at least three P5, one control task, the published
+// distribution equal to the key's, and for générique at least three
+// aucune_option_valide; each broken once is refused with what differs.
+func TestComposition(t *testing.T) {
+	rs, err := RuleSetOf("conformite-bareme-v3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr, key := compositionTrack(nil); checkComposition(tr, rs, key) != nil {
+		t.Fatalf("the reference composition is refused: %v", checkComposition(tr, rs, key))
+	}
+	for _, c := range []struct {
+		name string
+		edit func(t *season.Track, key map[string]*Expected)
+		want string
+	}{
+		{"nine tasks", func(t *season.Track, key map[string]*Expected) {
+			delete(key, "conf-10")
+			t.Tasks = t.Tasks[:9]
+			t.Distribution["indeterminable"] = 2
+		}, "9 tasks, want 10"},
+		{"two P5", func(t *season.Track, key map[string]*Expected) { key["conf-04"].Family = "P4" }, "2 tasks of family P5 in key.json, want at least 3"},
+		{"no control task", func(t *season.Track, key map[string]*Expected) { key["conf-01"].Family = "P1" }, "0 control tasks (family controle) in key.json, want 1"},
+		{"two control tasks", func(t *season.Track, key map[string]*Expected) { key["conf-05"].Family = "controle" }, "2 control tasks"},
+		{"distribution not the key's", func(t *season.Track, key map[string]*Expected) {
+			t.Distribution["conforme"], t.Distribution["non_conforme"] = 4, 3
+		}, `track.toml publishes 4 tasks expecting "conforme", key.json has 3`},
+	} {
+		tr, key := compositionTrack(c.edit)
+		if err := checkComposition(tr, rs, key); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+	// Générique: three aucune_option_valide at least.
+	gen, err := RuleSetOf("generique-bareme-v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, key := compositionTrack(func(t *season.Track, key map[string]*Expected) {
+		t.Name, t.Bareme = "generique", "generique-bareme-v1"
+		t.Verdicts, t.Distribution = []string{"aucune_option_valide"}, map[string]int{"aucune_option_valide": 2}
+		for i, task := range t.Tasks {
+			key[task.ID].Verdict = fmt.Sprintf("REF-%04d", i)
+		}
+		key["conf-02"].Verdict, key["conf-03"].Verdict = "aucune_option_valide", "aucune_option_valide"
+	})
+	if err := checkComposition(tr, gen, key); err == nil || !strings.Contains(err.Error(), `2 tasks expecting "aucune_option_valide" in key.json, want at least 3`) {
+		t.Errorf("générique with two aucune_option_valide: %v", err)
+	}
+}
+
+// TestDemoOnlyRuleSet: the rule set of the demonstration barèmes, which
+// requires no composition, scores no season marked demo = false.
+func TestDemoOnlyRuleSet(t *testing.T) {
+	f := newFixture(t)
+	f.participant("dem")
+	honest(f, "dem")
+	f.mutators = append(f.mutators, func(files map[string][]byte) {
+		files["season.toml"] = bytes.Replace(files["season.toml"], []byte("demo = true"), []byte("demo = false"), 1)
+	})
+	s, m := f.write()
+	if _, err := New(s, m).Track(s.Track("conformite")); err == nil || !strings.Contains(err.Error(), "for demonstration seasons only") {
+		t.Errorf("a demo-only barème in a real season: %v", err)
+	}
+}
