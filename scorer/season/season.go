@@ -76,6 +76,9 @@ type Season struct {
 	TrackNames []string
 	Tracks     []*Track // in TrackNames order
 	Proofs     []Proof  // sorted by proof id
+	// Moderation is the register of moderation.toml: each text it names
+	// is already replaced by its notice in Participants and Tracks.
+	Moderation []*Moderated
 	Trust      Trust
 }
 
@@ -169,14 +172,14 @@ func Load(dir string) (*Season, error) {
 	// directory per declared track, nothing else.
 	dirs := append([]string{"participants", "trust", "proofs"}, s.TrackNames...)
 	for _, e := range top {
-		if e.name == "season.toml" && !e.isDir || e.isDir && slices.Contains(dirs, e.name) {
+		if (e.name == "season.toml" || e.name == ModerationFile) && !e.isDir || e.isDir && slices.Contains(dirs, e.name) {
 			continue
 		}
 		kind := "file"
 		if e.isDir {
 			kind = "directory"
 		}
-		return nil, l.errf(e.name, "", "unexpected %s at the top of the season, want only season.toml and the directories %s (the tracks are those season.toml declares)",
+		return nil, l.errf(e.name, "", "unexpected %s at the top of the season, want only season.toml, moderation.toml and the directories %s (the tracks are those season.toml declares)",
 			kind, names(dirs...))
 	}
 	for _, name := range s.TrackNames {
@@ -206,6 +209,11 @@ func Load(dir string) (*Season, error) {
 			return nil, err
 		}
 		s.Tracks = append(s.Tracks, t)
+	}
+	if present[ModerationFile] {
+		if err := l.loadModeration(s); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
 }

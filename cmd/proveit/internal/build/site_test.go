@@ -1,6 +1,9 @@
 package build
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -367,5 +370,44 @@ func TestIncidentsPage(t *testing.T) {
 	}
 	if !strings.Contains(string(tree["saison-3/index.html"]), `<a href="incidents.html">`) {
 		t.Error("the season page does not link to its incidents")
+	}
+}
+
+// TestModeratedNarrative: a narrative that breaks a publication rule fails
+// the build until the maintainers record a decision in moderation.toml;
+// then every page and JSON shows the notice (rule and SHA-256 of the
+// withheld text) and never the text.
+func TestModeratedNarrative(t *testing.T) {
+	root := writeSeasons(t, false)
+	p := filepath.Join(root, "3", "conformite", "submissions", "honnete", "conf-01.json")
+	b, _ := os.ReadFile(p)
+	b = []byte(strings.Replace(string(b), "J'ai lu l'agrément", "J'ai menti sur l'agrément", 1))
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var sub struct {
+		Narrative string `json:"narrative"`
+	}
+	if err := json.Unmarshal(b, &sub); err != nil || !strings.Contains(sub.Narrative, "menti") {
+		t.Fatalf("narrative %q, %v", sub.Narrative, err)
+	}
+	if _, err := Build(root); err == nil || !strings.Contains(err.Error(), `"menti"`) {
+		t.Fatalf("an unmoderated hit: %v, want the build to fail naming the word", err)
+	}
+	sum := sha256.Sum256([]byte(sub.Narrative))
+	hash := hex.EncodeToString(sum[:])
+	reg := "[[moderated]]\nparticipant = \"honnete\"\nfield = \"narrative\"\ntrack = \"conformite\"\ntask = \"conf-01\"\nrule = \"intent\"\nsha256 = \"" + hash + "\"\ndecision = \"récit retenu : un mot qui impute une intention\"\ndecided_at = 2026-10-06T10:00:00Z\n"
+	if err := os.WriteFile(filepath.Join(root, "3", "moderation.toml"), []byte(reg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := Build(root)
+	if err != nil {
+		t.Fatalf("with the decision recorded: %v", err)
+	}
+	for _, name := range []string{"saison-3/conformite/participants/honnete/index.html", "saison-3/conformite/participants/honnete/report.json"} {
+		page := string(tree[name])
+		if strings.Contains(page, "menti") || !strings.Contains(page, "texte retenu par la modération") || !strings.Contains(page, hash) {
+			t.Errorf("%s does not show the notice in place of the narrative", name)
+		}
 	}
 }

@@ -1,0 +1,62 @@
+package season
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+	"testing"
+)
+
+func sha(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+func moderation(participant, field, track, task, rule, text string) string {
+	b := "[[moderated]]\nparticipant = \"" + participant + "\"\nfield = \"" + field + "\"\n"
+	if track != "" {
+		b += "track = \"" + track + "\"\ntask = \"" + task + "\"\n"
+	}
+	return b + "rule = \"" + rule + "\"\nsha256 = \"" + sha(text) + "\"\ndecision = \"nom d'un fournisseur dans une catégorie négative\"\ndecided_at = 2026-10-06T10:00:00Z\n"
+}
+
+// TestModeration: a decision of moderation.toml replaces the text it names,
+// and only that text, by a notice naming the rule and the text's SHA-256.
+func TestModeration(t *testing.T) {
+	f := newFixture()
+	f.files[ModerationFile] = moderation("alice", "declared_stack", "", "", "provider", "Claude + httpx") + moderation("alice", "agent", "", "", "intent", "Alice")
+	s, err := Load(f.write(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := s.Participant("alice")
+	for _, c := range []struct{ got, rule, text string }{{p.DeclaredStack, "provider", "Claude + httpx"}, {p.Agent, "intent", "Alice"}} {
+		if !strings.HasPrefix(c.got, "[texte retenu par la modération — règle "+c.rule) || !strings.Contains(c.got, sha(c.text)) || strings.Contains(c.got, c.text) {
+			t.Errorf("published %q, want the notice for %q", c.got, c.text)
+		}
+	}
+	if s.Participant("ann").Agent != "Ann" || len(s.Moderation) != 2 {
+		t.Errorf("another text changed, or the register is not kept: %+v", s.Moderation)
+	}
+}
+
+func TestModerationRefuses(t *testing.T) {
+	for _, c := range []struct{ name, file, want string }{
+		{"another text", moderation("alice", "agent", "", "", "intent", "Alicia"), "moderated[0].sha256: the agent of alice has SHA-256"},
+		{"unknown participant", moderation("zed", "agent", "", "", "intent", "Zed"), `moderated[0].participant: "zed" is not an enrolled participant`},
+		{"unknown rule", moderation("alice", "agent", "", "", "humour", "Alice"), `moderated[0].rule: got "humour"`},
+		{"unknown field", moderation("alice", "did", "", "", "intent", "x"), `moderated[0].field: got "did"`},
+		{"narrative without its submission", moderation("alice", "narrative", "conformite", "conf-02", "intent", "x"), `has no accepted submission for "conf-02"`},
+		{"track on an agent", moderation("alice", "agent", "conformite", "conf-01", "intent", "Alice"), "track and task name a narrative"},
+		{"unknown key", moderation("alice", "agent", "", "", "intent", "Alice") + "page = \"x\"\n", "unknown key"},
+		{"missing decision", strings.Replace(moderation("alice", "agent", "", "", "intent", "Alice"), "decision = \"nom d'un fournisseur dans une catégorie négative\"\n", "", 1), "moderated[0].decision"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture()
+			f.files[ModerationFile] = c.file
+			if _, err := Load(f.write(t)); err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), ModerationFile) {
+				t.Errorf("got %v, want an error naming moderation.toml: %s", err, c.want)
+			}
+		})
+	}
+}
