@@ -260,7 +260,7 @@ func TestGuardProviderNameFailsBuild(t *testing.T) {
 	}
 	_, err := Build(root)
 	var ge *guard.Error
-	if !errors.As(err, &ge) || !strings.Contains(err.Error(), "saison-3/conformite/index.html: model or provider name in a negative category (§7.3) \"claude\"") ||
+	if !errors.As(err, &ge) || !strings.Contains(err.Error(), "saison-3/conformite/index.html: field agent: model or provider name in a negative category (§7.3) \"claude\"") ||
 		!strings.Contains(err.Error(), "saison-3/conformite/participants/surdeclare/index.html") {
 		t.Errorf("Build = %v", err)
 	}
@@ -283,8 +283,8 @@ func TestEveryRowLabelledDeclarative(t *testing.T) {
 // published.
 func TestGuardFailsBuild(t *testing.T) {
 	for _, c := range []struct{ from, to, want string }{
-		{`agent = "Agent honnete"`, `agent = "Tricheur"`, `saison-3/conformite/index.html: intent-imputing word (§1) "tricheur"`},
-		{`agent = "Agent honnete"`, `agent = "Agent \U0001F600"`, `saison-3/conformite/index.html: emoji (§7.3) "😀 (U+1F600)"`},
+		{`agent = "Agent honnete"`, `agent = "Tricheur"`, `saison-3/conformite/index.html: field agent: intent-imputing word (§1) "tricheur"`},
+		{`agent = "Agent honnete"`, `agent = "Agent \U0001F600"`, `saison-3/conformite/index.html: field agent: emoji (§7.3) "😀 (U+1F600)"`},
 		{`declared_stack = "Go, outils maison"`, `declared_stack = "cheat sheet"`, `intent-imputing word (§1) "cheat"`},
 	} {
 		root := writeSeasons(t, false)
@@ -308,7 +308,7 @@ func TestGuardFailsBuild(t *testing.T) {
 	if err := os.WriteFile(p, []byte(strings.Replace(string(b), "J'ai lu l'agrément", "J'ai menti sur l'agrément", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Build(root); err == nil || !strings.Contains(err.Error(), `saison-3/conformite/participants/honnete/index.html: intent-imputing word (§1) "menti"`) {
+	if _, err := Build(root); err == nil || !strings.Contains(err.Error(), `saison-3/conformite/participants/honnete/index.html: field narrative: intent-imputing word (§1) "menti"`) {
 		t.Errorf("Build with a narrative that imputes an intent = %v", err)
 	}
 }
@@ -361,7 +361,7 @@ func TestIncidentsPage(t *testing.T) {
 		"<strong>Incident du service de saison</strong>",
 		`href="conformite/participants/defaut/index.html#tache-conf-01"`,
 		`href="conformite/participants/entree/index.html#tache-conf-01"`,
-		`<a href="conformite/participants/attente/index.html">`,
+		`<a href="conformite/participants/attente/index.html" data-champ="agent">`,
 		"the defect is the instrument",
 	} {
 		if !strings.Contains(page, want) {

@@ -86,7 +86,8 @@ func wordList(name string) []string {
 
 // Violation is one broken publication rule on one page.
 type Violation struct {
-	Page string // path in the site
+	Page  string // path in the site
+	Field string // the participant field the text is, from data-champ ("agent", "narrative" …), or ""
 	Rule string // "emoji", "intent", "provider", "declarative"
 	Word string // what was found
 	Text string // the text it was found in, shortened
@@ -99,6 +100,9 @@ func (v Violation) String() string {
 		"provider":    "model or provider name in a negative category (§7.3)",
 		"declarative": "declared stack not labelled declarative (§7.3)",
 	}[v.Rule]
+	if v.Field != "" {
+		return fmt.Sprintf("%s: field %s: %s %q in %q", v.Page, v.Field, what, v.Word, v.Text)
+	}
 	return fmt.Sprintf("%s: %s %q in %q", v.Page, what, v.Word, v.Text)
 }
 
@@ -140,13 +144,14 @@ func Page(name string, page []byte) []Violation {
 }
 
 type guard struct {
-	page string
-	out  []Violation
-	seen map[Violation]bool
+	page  string
+	field string // the data-champ of the innermost element being read
+	out   []Violation
+	seen  map[Violation]bool
 }
 
 func (g *guard) add(v Violation) {
-	v.Page = g.page
+	v.Page, v.Field = g.page, g.field
 	if !g.seen[v] {
 		g.seen[v] = true
 		g.out = append(g.out, v)
@@ -166,6 +171,10 @@ func (g *guard) walk(n *html.Node, negative, declarative bool) {
 	if n.Type == html.ElementNode {
 		if n.Data == "style" {
 			return
+		}
+		if f, ok := attr(n, "data-champ"); ok {
+			defer func(outer string) { g.field = outer }(g.field)
+			g.field = f
 		}
 		if v, _ := attr(n, "data-negatif"); v == "oui" {
 			negative = true

@@ -122,3 +122,13 @@ func TestErrorNamesPageAndWord(t *testing.T) {
 		t.Errorf("error %q", err)
 	}
 }
+
+// TestViolationNamesTheField: a hit inside an element marked with
+// data-champ names that participant field.
+func TestViolationNamesTheField(t *testing.T) {
+	page := `<html lang="fr"><body><p>Récit : <blockquote data-champ="narrative">il a menti</blockquote></p><p data-champ="agent">Agent honnête</p></body></html>`
+	vs := Page("r.html", []byte(page))
+	if len(vs) != 1 || vs[0].Field != "narrative" || !strings.Contains(vs[0].String(), `r.html: field narrative: intent-imputing word (§1) "menti"`) {
+		t.Errorf("violations %v, want one in the field narrative", vs)
+	}
+}
