@@ -88,9 +88,9 @@ func wordList(name string) []string {
 type Violation struct {
 	Page  string // path in the site
 	Field string // the participant field the text is, from data-champ ("agent", "narrative" …), or ""
-	Rule string // "emoji", "intent", "provider", "declarative"
-	Word string // what was found
-	Text string // the text it was found in, shortened
+	Rule  string // "emoji", "intent", "provider", "declarative"
+	Word  string // what was found
+	Text  string // the text it was found in, shortened
 }
 
 func (v Violation) String() string {
