@@ -66,6 +66,12 @@ const NarrativeSourceType = score.TrainedAlgorithmicMedia
 // Site is what the build renders: the seasons, in order.
 type Site struct {
 	Seasons []Season
+	// InputsDigest is the digest of every season directory's files
+	// (build.InputsDigest over all of them); Version the proveit that
+	// built the site. Every page names both in its footer, a season's
+	// pages with the season's own digest.
+	InputsDigest string
+	Version      string
 }
 
 // contentPage is a Markdown page of package content, rendered at the site root.
@@ -85,6 +91,8 @@ type Season struct {
 	Demo     bool
 	Tracks   []Track
 	Proofs   []string // cached proof ids, copied under preuves/
+	// InputsDigest is the digest of the season directory's files.
+	InputsDigest string
 }
 
 func (s Season) proofSet() map[string]bool {
@@ -166,6 +174,8 @@ type page struct {
 	Narrative   string
 	Demo        bool
 	Incidents   []incidentTrack
+	Digest      string // the inputs digest this page names
+	Version     string // the proveit that built it
 }
 
 // incidentTrack is one track of a season's incidents page.
@@ -273,6 +283,10 @@ func (r *renderer) render(site Site) ([]Page, error) {
 	add := func(name, tmpl string, p page, parts []ldPart) error {
 		p.Name = name
 		p.Pages = cps
+		p.Version, p.Digest = site.Version, site.InputsDigest
+		if p.Season != nil {
+			p.Digest = p.Season.InputsDigest
+		}
 		b, err := r.page(l, tmpl, p, parts)
 		if err != nil {
 			return err

@@ -51,6 +51,7 @@ type NarrativeJSON struct {
 type ResultsJSON struct {
 	AIAct          AIActJSON         `json:"ai_act_art50"`
 	ProveitVersion string            `json:"proveit_version"`
+	InputsDigest   string            `json:"inputs_digest,omitempty"` // set by the build: the season's inputs
 	RuleSet        string            `json:"rule_set"`
 	Season         int               `json:"season"`
 	Track          string            `json:"track"`
@@ -146,6 +147,7 @@ func fraction(n, d int) string { return fmt.Sprintf("%d/%d", n, d) }
 type ReportJSON struct {
 	AIAct          AIActJSON       `json:"ai_act_art50"`
 	ProveitVersion string          `json:"proveit_version"`
+	InputsDigest   string          `json:"inputs_digest,omitempty"` // set by the build: the season's inputs
 	RuleSet        string          `json:"rule_set"`
 	Season         int             `json:"season"`
 	Track          string          `json:"track"`

@@ -15,6 +15,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
+	"github.com/ark-forge/proveit/scorer/version"
 	"github.com/ark-forge/proveit/templates"
 )
 
@@ -41,14 +42,22 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 	}
 	t := Tree{}
 	sum := &Summary{}
-	var site templates.Site
+	site := templates.Site{Version: version.Proveit}
+	var all []string
 	for _, dir := range dirs {
-		view, err := buildSeason(t, sum, dir)
+		lines, err := inputLines(dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		all = append(all, lines...)
+		view, err := buildSeason(t, sum, dir, digestLines(lines))
 		if err != nil {
 			return nil, nil, err
 		}
 		site.Seasons = append(site.Seasons, view)
 	}
+	sort.Strings(all)
+	site.InputsDigest = digestLines(all)
 	pages, err := templates.Render(site)
 	if err != nil {
 		return nil, nil, err
@@ -71,7 +80,7 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 
 // buildSeason loads, scores and copies one season into t, and returns what
 // its pages show.
-func buildSeason(t Tree, sum *Summary, dir string) (templates.Season, error) {
+func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, error) {
 	s, err := season.Load(dir)
 	if err != nil {
 		return templates.Season{}, err
@@ -87,6 +96,8 @@ func buildSeason(t Tree, sum *Summary, dir string) (templates.Season, error) {
 		ClosesAt: s.ClosesAt.UTC().Format(time.RFC3339),
 		Closed:   s.Status == season.Closed,
 		Demo:     s.Demo,
+
+		InputsDigest: digest,
 	}
 	scorer := score.New(s, material)
 	for _, tr := range s.Tracks {
@@ -96,7 +107,7 @@ func buildSeason(t Tree, sum *Summary, dir string) (templates.Season, error) {
 			if err != nil {
 				return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
 			}
-			if err := addResults(t, s.Number, res); err != nil {
+			if err := addResults(t, s.Number, res, digest); err != nil {
 				return templates.Season{}, err
 			}
 			sum.Tracks = append(sum.Tracks, summarise(res))
@@ -139,9 +150,11 @@ func buildSeason(t Tree, sum *Summary, dir string) (templates.Season, error) {
 
 // addResults writes a scored track's results.json, results.csv and every
 // participant's report.json under saison-<n>/<track>/.
-func addResults(t Tree, n int, res *score.TrackResult) error {
+func addResults(t Tree, n int, res *score.TrackResult, digest string) error {
 	dir := fmt.Sprintf("saison-%d/%s/", n, res.Track)
-	results, err := score.MarshalJSON(res.Results())
+	rj := res.Results()
+	rj.InputsDigest = digest
+	results, err := score.MarshalJSON(rj)
 	if err != nil {
 		return err
 	}
@@ -156,7 +169,9 @@ func addResults(t Tree, n int, res *score.TrackResult) error {
 		return err
 	}
 	for _, p := range res.Participants {
-		report, err := score.MarshalJSON(res.Report(p))
+		rep := res.Report(p)
+		rep.InputsDigest = digest
+		report, err := score.MarshalJSON(rep)
 		if err != nil {
 			return err
 		}

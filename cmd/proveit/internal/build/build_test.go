@@ -2,64 +2,35 @@ package build
 
 import (
 	"bytes"
-	"crypto/ecdsa"
-	"crypto/ed25519"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/sha256"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/base64"
-	"encoding/hex"
-	"encoding/pem"
 	"flag"
 	"fmt"
-	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/ark-forge/proveit/scorer/hashes"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden from the current build")
 
-// trustFiles returns valid trust material with fresh keys: the built site
-// does not depend on it (it is loaded and checked, not published).
+// trustFiles returns valid trust material minted by the test issuer from
+// a fixed seed: the same bytes on every run, since every page names the
+// digest of its season's files.
 func trustFiles(t *testing.T) (trustedRoot, trustLayer string) {
 	t.Helper()
-	logKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	der, _ := x509.MarshalPKIXPublicKey(&logKey.PublicKey)
-	id := sha256.Sum256(der)
-	tsaKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "test TSA"}, NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign}
-	cert, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &tsaKey.PublicKey, tsaKey)
+	is, err := prooftest.New(prooftest.Config{Seed: []byte("build fixture, open seasons"), KeyWindow: rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b64 := base64.StdEncoding.EncodeToString
-	trustedRoot = fmt.Sprintf(`{"mediaType":"application/vnd.dev.sigstore.trustedroot+json;version=0.1",
-"tlogs":[{"baseUrl":"https://rekor.test.invalid","hashAlgorithm":"SHA2_256","publicKey":{"rawBytes":%q,"keyDetails":"PKIX_ECDSA_P256_SHA_256","validFor":{"start":"2026-01-01T00:00:00Z"}},"logId":{"keyId":%q}}],
-"timestampAuthorities":[{"subject":{"organization":"test","commonName":"test TSA"},"certChain":{"certificates":[{"rawBytes":%q}]},"validFor":{"start":"2026-01-01T00:00:00Z"}}]}`, b64(der), b64(id[:]), b64(cert))
-	pub, _, _ := ed25519.GenerateKey(rand.Reader)
-	rk, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	rder, _ := x509.MarshalPKIXPublicKey(&rk.PublicKey)
-	trustLayer = fmt.Sprintf(`challenge_did = "did:key:z6MkChallenge"
-[[proof_keys]]
-id = "test-proof-key"
-ed25519_public_key = %q
-valid_from = 2026-01-01T00:00:00Z
-valid_until = 2026-12-31T23:59:59Z
-[[rekor_keys]]
-id = "test-rekor-key"
-public_key_pem = '''
-%s'''
-valid_from = 2026-01-01T00:00:00Z
-valid_until = 2026-12-31T23:59:59Z
-`, hex.EncodeToString(pub), pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: rder}))
-	return trustedRoot, trustLayer
+	root, tl, err := is.TrustMaterial("did:key:z6MkChallenge")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(root), string(tl)
 }
 
 const corpusHost = "https://corpus.arkforge.tech"
