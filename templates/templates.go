@@ -93,6 +93,23 @@ type Season struct {
 	Proofs   []string // cached proof ids, copied under preuves/
 	// InputsDigest is the digest of the season directory's files.
 	InputsDigest string
+	// Dossier lists the evidence dossier of a closed season.
+	Dossier *Dossier
+}
+
+// Dossier is what the evidence dossier of a closed season holds, paths
+// relative to saison-<n>/dossier/.
+type Dossier struct {
+	Season, Trust []string
+	Tracks        []DossierTrack
+	Participants  int
+}
+
+// DossierTrack is one track's part of the dossier.
+type DossierTrack struct {
+	Name                string
+	Rules               []string // track.toml, bareme.md, preregistration.toml, key.json, key.salt
+	Corpus, Submissions int      // how many files
 }
 
 func (s Season) proofSet() map[string]bool {
@@ -174,6 +191,7 @@ type page struct {
 	Narrative   string
 	Demo        bool
 	Incidents   []incidentTrack
+	Dossier     *Dossier
 	Digest      string // the inputs digest this page names
 	Version     string // the proveit that built it
 }
@@ -200,7 +218,7 @@ type renderer struct {
 
 func newRenderer(cat *messages.Catalogue) (*renderer, error) {
 	r := &renderer{cat: cat, pages: map[string]*template.Template{}}
-	for _, name := range []string{"index", "season", "page", "track", "report", "incidents"} {
+	for _, name := range []string{"index", "season", "page", "track", "report", "incidents", "dossier"} {
 		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(files, "html/layout.html", "html/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("templates: %s: %w", name, err)
@@ -320,6 +338,12 @@ func (r *renderer) render(site Site) ([]Page, error) {
 		}
 		if !s.Closed {
 			continue // §7.4: no table, no report, no plot while the season is open
+		}
+		if s.Dossier != nil {
+			if err := add(dir+"dossier/index.html", "dossier", page{Title: l.text("dossier.title", "season", s.Number), Description: l.text("dossier.description", "season", s.Number), Root: "../../", Season: s, Demo: s.Demo,
+				Dossier: s.Dossier, Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
+				return nil, err
+			}
 		}
 		incidents := buildIncidents(l, s.Tracks)
 		if err := add(dir+"incidents.html", "incidents", page{Title: l.text("incidents.title", "season", s.Number), Description: l.text("incidents.description", "season", s.Number), Root: "../", Season: s, Demo: s.Demo,

@@ -135,6 +135,11 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 	if s.Status != season.Closed {
 		return view, nil
 	}
+	paths, err := dossierFiles(t, s)
+	if err != nil {
+		return templates.Season{}, err
+	}
+	view.Dossier = dossierView(s, paths)
 	for _, p := range s.Proofs {
 		data, err := s.ReadProof(p.ID)
 		if err != nil {

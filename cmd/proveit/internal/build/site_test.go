@@ -1,12 +1,14 @@
 package build
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -414,10 +416,67 @@ func TestModeratedNarrative(t *testing.T) {
 	if err != nil {
 		t.Fatalf("with the decision recorded: %v", err)
 	}
-	for _, name := range []string{"saison-3/conformite/participants/honnete/index.html", "saison-3/conformite/participants/honnete/report.json"} {
+	for _, name := range []string{"saison-3/conformite/participants/honnete/index.html", "saison-3/conformite/participants/honnete/report.json", "saison-3/dossier/conformite/submissions/honnete/conf-01.json"} {
 		page := string(tree[name])
-		if strings.Contains(page, "menti") || !strings.Contains(page, "texte retenu par la modération") || !strings.Contains(page, hash) {
+		if strings.Contains(page, "menti") || !strings.Contains(page, "texte retenu par la mod") || !strings.Contains(page, hash) {
 			t.Errorf("%s does not show the notice in place of the narrative", name)
 		}
+	}
+}
+
+// TestDossier: a closed season publishes its inputs byte for byte under
+// dossier/ (its proof views under preuves/), from which python3 alone
+// recomputes the key commitment that the current freeze anchored.
+func TestDossier(t *testing.T) {
+	root := writeSeasons(t, false)
+	tree, err := Build(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	err = filepath.WalkDir(filepath.Join(root, "3"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(filepath.Join(root, "3"), p)
+		rel = filepath.ToSlash(rel)
+		want, _ := os.ReadFile(p)
+		name := "saison-3/dossier/" + rel
+		if strings.HasPrefix(rel, "proofs/") {
+			name = "saison-3/preuves/" + strings.TrimPrefix(rel, "proofs/")
+		}
+		if got, ok := tree[name]; !ok || !bytes.Equal(got, want) {
+			t.Errorf("%s is not published byte for byte as %s", rel, name)
+		}
+		n++
+		return nil
+	})
+	if err != nil || n < 20 {
+		t.Fatalf("%d files walked: %v", n, err)
+	}
+	if _, ok := tree["saison-3/dossier/index.html"]; !ok {
+		t.Error("the dossier has no page")
+	}
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		if os.Getenv("PROVEIT_REQUIRE_CPYTHON") != "" {
+			t.Fatal("python3 is required (PROVEIT_REQUIRE_CPYTHON is set) and missing")
+		}
+		t.Skip("python3 is needed to recompute the key commitment (missing)")
+	}
+	dir := t.TempDir()
+	for _, f := range []string{"key.json", "key.salt", "preregistration.toml"} {
+		os.WriteFile(filepath.Join(dir, f), tree["saison-3/dossier/conformite/"+f], 0o644)
+	}
+	script := `import hashlib, json, sys, tomllib
+d = sys.argv[1]
+salt = bytes.fromhex(open(d + "/key.salt").read().strip())
+commitment = hashlib.sha256(salt + open(d + "/key.json", "rb").read()).hexdigest()
+freezes = tomllib.load(open(d + "/preregistration.toml", "rb"))["freezes"]
+current = [f for f in freezes if "superseded_by" not in f][0]
+print(commitment == json.loads(current["payload"])["key_commitment"], commitment)`
+	out, err := exec.Command(py, "-c", script, dir).CombinedOutput()
+	if err != nil || !strings.HasPrefix(string(out), "True ") {
+		t.Errorf("python3 does not recompute the anchored key commitment from the dossier: %s %v", out, err)
 	}
 }

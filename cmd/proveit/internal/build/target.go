@@ -122,7 +122,10 @@ func contentOf(dir string, listed map[string]bool, hasSums bool) (string, error)
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
-		if p != dir && slices.Contains(guarded, d.Name()) {
+		// A previous build publishes a season's season.toml in its
+		// dossier, listed in its SHA256SUMS; anything else so named marks a
+		// repository, a module or a season.
+		if p != dir && slices.Contains(guarded, d.Name()) && (d.IsDir() || !hasSums || !listed[rel]) {
 			reason = fmt.Sprintf("it holds %s: a repository, a module or a season is never replaced", rel)
 			return fs.SkipAll
 		}

@@ -29,6 +29,14 @@ func TestCheckTarget(t *testing.T) {
 		mk("repo/public/"+n, string(b))
 	}
 	mk("elsewhere/9/season.toml", "number = 9\n")
+	// A previous build whose dossier publishes a season.toml, listed.
+	built := Tree{"index.html": []byte("x"), "saison-0/dossier/season.toml": []byte("number = 0\n")}
+	built["SHA256SUMS"] = built.Sums()
+	for n, b := range built {
+		mk("built/"+n, string(b))
+	}
+	mk("unlisted/SHA256SUMS", "")
+	mk("unlisted/saison-0/dossier/season.toml", "number = 0\n")
 	mk("notes/readme.txt", "mine\n")
 	mk("file.txt", "x")
 	for _, rel := range []string{"empty", "mixed"} {
@@ -58,6 +66,8 @@ func TestCheckTarget(t *testing.T) {
 		want string // "" when accepted
 	}{
 		{"repo/public", ""},
+		{"built", ""},
+		{"unlisted", "it holds saison-0/dossier/season.toml: a repository, a module or a season is never replaced"},
 		{"repo/absent", ""},
 		{"empty", ""},
 		{"repo/seasons", "it is the seasons directory"},

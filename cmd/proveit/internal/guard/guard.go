@@ -48,6 +48,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -61,10 +62,14 @@ var (
 	//go:embed words/*.txt
 	wordFiles embed.FS
 
-	intentStems   = wordList("intent-stems.txt")
-	intentWords   = wordList("intent-words.txt")
-	providerNames = wordList("provider-names.txt")
-	emoticons     = wordList("emoticons.txt")
+	// The intent lists, by language: French entries are compared with
+	// words without their accents (« trichée » holds « trich »), English
+	// ones with the words as written, so that French « lié » is not read
+	// as English « lie ».
+	intentStemsFR, intentStemsEN = languages("intent-stems.txt")
+	intentWordsFR, intentWordsEN = languages("intent-words.txt")
+	providerNames                = wordList("provider-names.txt")
+	emoticons                    = wordList("emoticons.txt")
 )
 
 // wordList reads one embedded list: a word (or run of words) per line,
@@ -82,6 +87,31 @@ func wordList(name string) []string {
 		}
 	}
 	return out
+}
+
+// languages splits an embedded list into its "# French" and "# English"
+// sections.
+func languages(name string) (french, english []string) {
+	b, err := wordFiles.ReadFile("words/" + name)
+	if err != nil {
+		panic("guard: " + err.Error())
+	}
+	var cur *[]string
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "# French":
+			cur = &french
+		case line == "# English":
+			cur = &english
+		case line == "" || strings.HasPrefix(line, "#"):
+		case cur == nil:
+			panic("guard: " + name + ": an entry before the # French or # English section: " + line)
+		default:
+			*cur = append(*cur, line)
+		}
+	}
+	return french, english
 }
 
 // Violation is one broken publication rule on one page.
@@ -269,9 +299,9 @@ func (g *guard) text(s string, negative, declarative bool) {
 			}
 		}
 	}
-	words := Words(s)
-	for _, w := range words {
-		if IntentWord(w) {
+	words, plain := Words(s), wordsOf(s, false)
+	for i, w := range words {
+		if intentWord(w, plain[i]) {
 			g.add(Violation{Rule: "intent", Word: w, Text: short(s)})
 		}
 	}
@@ -284,15 +314,18 @@ func (g *guard) text(s string, negative, declarative bool) {
 	}
 }
 
-// IntentWord reports whether a word (as Words returns it) imputes an
-// intent.
-func IntentWord(w string) bool {
-	for _, x := range intentWords {
-		if w == x {
-			return true
-		}
+// intentWord reports whether a word imputes an intent: folded is the word
+// as Words returns it (lower case, without accents), plain the same word
+// in lower case with its accents.
+func intentWord(folded, plain string) bool {
+	return matches(folded, intentWordsFR, intentStemsFR) || matches(plain, intentWordsEN, intentStemsEN)
+}
+
+func matches(w string, words, stems []string) bool {
+	if slices.Contains(words, w) {
+		return true
 	}
-	for _, stem := range intentStems {
+	for _, stem := range stems {
 		if strings.HasPrefix(w, stem) {
 			return true
 		}
@@ -322,7 +355,15 @@ func containsRun(words, run []string) bool {
 
 // Words splits s into its words, in lower case and without accents: runs
 // of letters and digits, each camel-case word followed by its parts.
-func Words(s string) []string {
+func Words(s string) []string { return wordsOf(s, true) }
+
+// wordsOf is Words, the accents kept unless foldAccents; the two give the
+// same words in the same order.
+func wordsOf(s string, foldAccents bool) []string {
+	fold := fold
+	if !foldAccents {
+		fold = func(s string) string { return strings.ToLower(s) }
+	}
 	var out []string
 	flush := func(w []rune) {
 		if len(w) == 0 {

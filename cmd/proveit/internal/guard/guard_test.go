@@ -93,7 +93,7 @@ func TestWords(t *testing.T) {
 // the guard compares it (lower case, without accents, words as Words
 // splits them), so that no line of a list can silently never match.
 func TestWordLists(t *testing.T) {
-	for name, list := range map[string][]string{"intent-stems": intentStems, "intent-words": intentWords, "provider-names": providerNames} {
+	for name, list := range map[string][]string{"intent-stems (French)": intentStemsFR, "intent-stems (English)": intentStemsEN, "intent-words (French)": intentWordsFR, "intent-words (English)": intentWordsEN, "provider-names": providerNames} {
 		if len(list) == 0 {
 			t.Errorf("%s.txt is empty", name)
 		}
@@ -130,5 +130,21 @@ func TestViolationNamesTheField(t *testing.T) {
 	vs := Page("r.html", []byte(page))
 	if len(vs) != 1 || vs[0].Field != "narrative" || !strings.Contains(vs[0].String(), `r.html: field narrative: intent-imputing word (§1) "menti"`) {
 		t.Errorf("violations %v, want one in the field narrative", vs)
+	}
+}
+
+// TestFrenchAccentsAreNotEnglish: a French word whose accent-free spelling
+// is an English intent word (« lié », « liés », « liée ») is not one, and
+// the English word itself still is.
+func TestFrenchAccentsAreNotEnglish(t *testing.T) {
+	for _, ok := range []string{"le DID lié", "des DID liés", "une clé liée", "Liée"} {
+		if vs := row("Agent "+ok, "Go", false); strings.Contains(rules(vs), "intent:") {
+			t.Errorf("%q is refused: %s", ok, rules(vs))
+		}
+	}
+	for _, bad := range []string{"a lie", "LIES", "it lied"} {
+		if vs := row("Agent "+bad, "Go", false); !strings.Contains(rules(vs), "intent:") {
+			t.Errorf("%q passes", bad)
+		}
 	}
 }

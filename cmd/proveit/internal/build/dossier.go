@@ -1,0 +1,153 @@
+package build
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/ark-forge/proveit/scorer/inputfile"
+	"github.com/ark-forge/proveit/scorer/pyjson"
+	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/templates"
+)
+
+// The evidence dossier of a closed season: its inputs, published under
+// saison-<n>/dossier/ so that a reader re-checks any published number from
+// the site alone (the corpus and the key are « publiés à la clôture », §8.3;
+// the disclosures « publiées avec la soumission », §4). Every file is the
+// committed file byte for byte, with one exception: a file holding a text
+// the moderation register withholds (moderation.toml) is published with
+// the notice in its place — a participant file re-encoded as TOML, a
+// submission as canonical JSON — and the register gives the SHA-256 of
+// what is withheld. The cached proof views are under saison-<n>/preuves/,
+// not repeated here. An open season has no dossier (§7.4).
+
+// dossierFiles adds the season's inputs to t under saison-<n>/dossier/ and
+// returns their paths relative to the dossier, sorted.
+func dossierFiles(t Tree, s *season.Season) ([]string, error) {
+	withheld := moderatedFiles(s)
+	var paths []string
+	err := filepath.WalkDir(s.Dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(s.Dir, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel == "proofs" {
+				return fs.SkipDir // published under preuves/
+			}
+			return nil
+		}
+		data, err := inputfile.Read(p, MaxInputFileBytes)
+		if err != nil {
+			return fmt.Errorf("dossier: %s: %w", p, err)
+		}
+		if rewrite, ok := withheld[rel]; ok {
+			if data, err = rewrite(); err != nil {
+				return fmt.Errorf("dossier: %s: %w", p, err)
+			}
+		}
+		paths = append(paths, rel)
+		return t.Add(fmt.Sprintf("saison-%d/dossier/%s", s.Number, rel), data)
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(paths)
+	return paths, nil
+}
+
+// moderatedFiles maps the season files that hold a withheld text to their
+// published form, with the notice in the text's place (the loaded season
+// already holds the notices).
+func moderatedFiles(s *season.Season) map[string]func() ([]byte, error) {
+	out := map[string]func() ([]byte, error){}
+	for _, m := range s.Moderation {
+		switch m.Field {
+		case season.ModeratedAgent, season.ModeratedDeclaredStack:
+			p := s.Participant(m.Participant)
+			out[p.File] = func() ([]byte, error) {
+				var b bytes.Buffer
+				b.WriteString("# Publié avec le texte retenu par la modération remplacé par son avis (moderation.toml).\n")
+				err := toml.NewEncoder(&b).Encode(map[string]any{"agent": p.Agent, "did": p.DID, "declared_stack": p.DeclaredStack, "enrolled_at": p.EnrolledAt})
+				return b.Bytes(), err
+			}
+		case season.ModeratedNarrative:
+			sf := s.Track(m.Track).Submission(m.Participant, m.Task)
+			out[sf.File] = func() ([]byte, error) {
+				v, err := pyjson.Decode(sf.Raw)
+				if err != nil {
+					return nil, err
+				}
+				var mems []pyjson.Member
+				for _, mem := range v.Members() {
+					if mem.Key == "narrative" {
+						mem.Value = pyjson.StringValue(sf.Submission.Narrative)
+					}
+					mems = append(mems, mem)
+				}
+				return append(pyjson.Canonical(pyjson.ObjectValue(mems...)), '\n'), nil
+			}
+		}
+	}
+	return out
+}
+
+// dossierGroups sorts the dossier's files into what a reader does with
+// them, for the dossier's page.
+func dossierGroups(paths []string, tracks []string) map[string][]string {
+	g := map[string][]string{}
+	for _, p := range paths {
+		first, rest, _ := strings.Cut(p, "/")
+		switch {
+		case p == "season.toml" || p == season.ModerationFile:
+			g["season"] = append(g["season"], p)
+		case first == "trust":
+			g["trust"] = append(g["trust"], p)
+		case first == "participants":
+			g["participants"] = append(g["participants"], p)
+		case strings.HasPrefix(rest, "submissions/"):
+			g["submissions"] = append(g["submissions"], p)
+		case strings.HasPrefix(rest, "corpus/"):
+			g["corpus"] = append(g["corpus"], p)
+		default:
+			g["rules"] = append(g["rules"], p)
+		}
+	}
+	return g
+}
+
+// dossierView is what the dossier's page shows of paths.
+func dossierView(s *season.Season, paths []string) *templates.Dossier {
+	g := dossierGroups(paths, s.TrackNames)
+	d := &templates.Dossier{Season: g["season"], Trust: g["trust"], Participants: len(g["participants"])}
+	for _, name := range s.TrackNames {
+		dt := templates.DossierTrack{Name: name}
+		for _, p := range g["rules"] {
+			if strings.HasPrefix(p, name+"/") {
+				dt.Rules = append(dt.Rules, p)
+			}
+		}
+		for _, p := range g["corpus"] {
+			if strings.HasPrefix(p, name+"/") {
+				dt.Corpus++
+			}
+		}
+		for _, p := range g["submissions"] {
+			if strings.HasPrefix(p, name+"/") {
+				dt.Submissions++
+			}
+		}
+		d.Tracks = append(d.Tracks, dt)
+	}
+	return d
+}
