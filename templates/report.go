@@ -40,6 +40,7 @@ type taskView struct {
 	Exact, Founded  bool
 	Success         bool
 	MissingFacts    []string
+	Missing         []missingFactView
 	Rendered        int
 	Unsupported     int
 	Assertions      []assertionView
@@ -86,7 +87,7 @@ func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, pr
 	for _, t := range p.Tasks {
 		tv := taskView{ID: t.TaskID, Anchor: taskAnchor(t.TaskID), Status: l.text(statusKey(t.Status, "label")), StatusCode: t.Status, StatusHelp: l.text(statusKey(t.Status, "help")), Reason: t.Reason,
 			Pending: t.Status == score.PendingTask, Scored: t.Status == score.Scored, Evaluated: t.Status != score.Missing && t.Status != score.RejectedAtEntry,
-			Verdict: t.Verdict, Expected: t.ExpectedVerdict, Exact: t.Exact, Founded: t.Founded, Success: t.Success(), MissingFacts: t.MissingFacts,
+			Verdict: t.Verdict, Expected: t.ExpectedVerdict, Exact: t.Exact, Founded: t.Founded, Success: t.Success(), MissingFacts: t.MissingFacts, Missing: missingFactViews(t.Missing),
 			Rendered: t.Rendered, Unsupported: t.Unsupported, Narrative: t.Narrative, NarrativeAnchor: "recit-" + t.TaskID, Negative: negativeTask(t)}
 		for i, a := range t.Assertions {
 			st := score.AssertionStatus(a.Cause)
@@ -119,3 +120,24 @@ func proofHref(proofs map[string]bool, prefix, id string) string {
 
 // taskAnchor is the anchor of a task on a report page.
 func taskAnchor(id string) string { return "tache-" + id }
+
+// missingFactView is a founding fact no supported assertion carried, with
+// the forms that would have carried it (the key is public at the close).
+type missingFactView struct {
+	ID    string
+	Forms []factFormView
+}
+
+type factFormView struct{ Resource, Field, Value string }
+
+func missingFactViews(facts []score.Fact) []missingFactView {
+	var out []missingFactView
+	for _, f := range facts {
+		v := missingFactView{ID: f.ID}
+		for _, form := range f.Forms {
+			v.Forms = append(v.Forms, factFormView{Resource: form.Resource, Field: form.Pointer, Value: string(pyjson.Canonical(form.Value))})
+		}
+		out = append(out, v)
+	}
+	return out
+}

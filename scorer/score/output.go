@@ -175,6 +175,9 @@ type TaskJSON struct {
 	Exact           bool            `json:"exact"`
 	Founded         bool            `json:"founded"`
 	MissingFacts    []string        `json:"missing_facts"`
+	// MissingForms gives, per missing fact, the forms that would have
+	// carried it: the key is published at the close (§5.5, §8.3).
+	MissingForms []MissingFactJSON `json:"missing_fact_forms"`
 	Rendered        int             `json:"rendered_assertions"`
 	Unsupported     int             `json:"unsupported"`
 	Assertions      []AssertionJSON `json:"assertions"`
@@ -215,7 +218,7 @@ func (r *TrackResult) Report(p *ParticipantResult) ReportJSON {
 		Participant: ParticipantInfo{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, DeclaredStack: pp.DeclaredStack}, Tasks: []TaskJSON{}}
 	for _, t := range p.Tasks {
 		tj := TaskJSON{TaskID: t.TaskID, Status: t.Status, Reason: t.Reason, ExpectedVerdict: t.ExpectedVerdict, Exact: t.Exact, Founded: t.Founded,
-			MissingFacts: nonNil(t.MissingFacts), Rendered: t.Rendered, Unsupported: t.Unsupported, Assertions: []AssertionJSON{}, Incidents: t.Incidents}
+			MissingFacts: nonNil(t.MissingFacts), MissingForms: missingForms(t.Missing), Rendered: t.Rendered, Unsupported: t.Unsupported, Assertions: []AssertionJSON{}, Incidents: t.Incidents}
 		if tj.Incidents == nil {
 			tj.Incidents = []Incident{}
 		}
@@ -300,4 +303,22 @@ func strCell(p *string) string {
 		return ""
 	}
 	return *p
+}
+
+// MissingFactJSON is one founding fact no supported assertion carried.
+type MissingFactJSON struct {
+	ID    string      `json:"id"`
+	Forms []ClaimJSON `json:"forms"`
+}
+
+func missingForms(facts []Fact) []MissingFactJSON {
+	out := []MissingFactJSON{}
+	for _, f := range facts {
+		m := MissingFactJSON{ID: f.ID, Forms: []ClaimJSON{}}
+		for _, form := range f.Forms {
+			m.Forms = append(m.Forms, ClaimJSON{Resource: form.Resource, Field: form.Pointer, Value: json.RawMessage(pyjson.Canonical(form.Value))})
+		}
+		out = append(out, m)
+	}
+	return out
 }

@@ -68,6 +68,7 @@ type TaskResult struct {
 	Exact           bool
 	Founded         bool
 	MissingFacts    []string // fact ids of the key no supported assertion carries
+	Missing         []Fact   // the same facts with their forms, revealed at the close (§5.5)
 	Assertions      []AssertionResult
 	Incidents       []Incident
 	Narrative       string
@@ -557,6 +558,7 @@ func foundedStep(tr *TaskResult, sub *submission.Submission, exp *Expected) bool
 		if !carried {
 			tr.Founded = false
 			tr.MissingFacts = append(tr.MissingFacts, f.ID)
+			tr.Missing = append(tr.Missing, f)
 		}
 	}
 	return true

@@ -480,3 +480,50 @@ print(commitment == json.loads(current["payload"])["key_commitment"], commitment
 		t.Errorf("python3 does not recompute the anchored key commitment from the dossier: %s %v", out, err)
 	}
 }
+
+// TestMissingFactsShowTheirForms: a report names each missing founding
+// fact with the forms (resource, field, value) that would have carried it,
+// in report.json and on the page (the key is public at the close).
+func TestMissingFactsShowTheirForms(t *testing.T) {
+	tree := buildTree(t)
+	found := 0
+	for _, name := range tree.Names() {
+		if !strings.HasSuffix(name, "/report.json") {
+			continue
+		}
+		var rep struct {
+			Tasks []struct {
+				TaskID       string   `json:"task_id"`
+				MissingFacts []string `json:"missing_facts"`
+				MissingForms []struct {
+					ID    string `json:"id"`
+					Forms []struct {
+						Resource, Field string
+					} `json:"forms"`
+				} `json:"missing_fact_forms"`
+			} `json:"tasks"`
+		}
+		if err := json.Unmarshal(tree[name], &rep); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		page := string(tree[strings.TrimSuffix(name, "report.json")+"index.html"])
+		for _, task := range rep.Tasks {
+			if len(task.MissingForms) != len(task.MissingFacts) {
+				t.Errorf("%s %s: %d missing facts, %d with forms", name, task.TaskID, len(task.MissingFacts), len(task.MissingForms))
+			}
+			for i, m := range task.MissingForms {
+				found++
+				if m.ID != task.MissingFacts[i] || len(m.Forms) == 0 {
+					t.Errorf("%s %s: fact %q without its forms", name, task.TaskID, m.ID)
+					continue
+				}
+				if !strings.Contains(page, "<code>"+m.ID+"</code>"+" : <code>"+m.Forms[0].Resource+"</code>") {
+					t.Errorf("%s does not show the forms of %s", name, m.ID)
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no report of the fixture has a missing founding fact")
+	}
+}
