@@ -167,22 +167,22 @@ type ParticipantInfo struct {
 
 // TaskJSON is one task of a report.
 type TaskJSON struct {
-	TaskID          string          `json:"task_id"`
-	Status          TaskStatus      `json:"status"`
-	Reason          string          `json:"reason,omitempty"`
-	Verdict         *string         `json:"verdict"`
-	ExpectedVerdict string          `json:"expected_verdict"`
-	Exact           bool            `json:"exact"`
-	Founded         bool            `json:"founded"`
-	MissingFacts    []string        `json:"missing_facts"`
+	TaskID          string     `json:"task_id"`
+	Status          TaskStatus `json:"status"`
+	Reason          string     `json:"reason,omitempty"`
+	Verdict         *string    `json:"verdict"`
+	ExpectedVerdict string     `json:"expected_verdict"`
+	Exact           bool       `json:"exact"`
+	Founded         bool       `json:"founded"`
+	MissingFacts    []string   `json:"missing_facts"`
 	// MissingForms gives, per missing fact, the forms that would have
 	// carried it: the key is published at the close (§5.5, §8.3).
 	MissingForms []MissingFactJSON `json:"missing_fact_forms"`
-	Rendered        int             `json:"rendered_assertions"`
-	Unsupported     int             `json:"unsupported"`
-	Assertions      []AssertionJSON `json:"assertions"`
-	Incidents       []Incident      `json:"incidents"`
-	Narrative       *NarrativeJSON  `json:"narrative"`
+	Rendered     int               `json:"rendered_assertions"`
+	Unsupported  int               `json:"unsupported"`
+	Assertions   []AssertionJSON   `json:"assertions"`
+	Incidents    []Incident        `json:"incidents"`
+	Narrative    *NarrativeJSON    `json:"narrative"`
 }
 
 // AssertionJSON is one assertion of a report.
