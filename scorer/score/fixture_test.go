@@ -305,6 +305,7 @@ func (f *fixture) write() (*season.Season, *trust.Material) {
 		pyjson.Member{Key: "manifest_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(f.files["conformite/corpus/manifest.json"]))},
 		pyjson.Member{Key: "season", Value: mustInt("3")},
 		pyjson.Member{Key: "track", Value: pyjson.StringValue("conformite")},
+		pyjson.Member{Key: "track_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(f.files["conformite/track.toml"]))},
 	)
 	freezeIs, err := prooftest.New(prooftest.Config{Seed: []byte("score fixture"), KeyWindow: keyWin})
 	if err != nil {

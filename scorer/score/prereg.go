@@ -125,6 +125,11 @@ func checkPayload(t *season.Track, s *season.Season, f *season.Freeze, fail func
 	checks := []struct{ key, computed, what string }{
 		{"bareme_sha256", hashes.SHA256Hex(t.BaremeMD), "SHA-256 of " + t.Name + "/bareme.md"},
 		{"manifest_sha256", hashes.SHA256Hex(t.Corpus.ManifestRaw), "SHA-256 of " + t.Name + "/corpus/manifest.json"},
+		// The rules in data (bounds, graph, probative fields, verdict set,
+		// distribution) decide every score: they are frozen with the
+		// barème, or a silent change of track.toml would rescore the season
+		// (§8: « un barème modifié en silence est l'échec complet »).
+		{"track_sha256", hashes.SHA256Hex(t.TrackTOML), "SHA-256 of " + t.Name + "/track.toml"},
 	}
 	if t.Key != nil {
 		checks = append(checks, struct{ key, computed, what string }{"key_commitment", KeyCommitment(t.Key.Salt, t.Key.JSON), "sha256(key.salt ‖ key.json) of " + t.Name})

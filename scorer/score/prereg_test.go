@@ -32,6 +32,11 @@ func TestPreregistrationRefusesOneByte(t *testing.T) {
 		{"conformite/key.salt", "key_commitment", func(b []byte) []byte { b = bytes.Clone(b); b[0] ^= 1; return b }},
 		{"conformite/bareme.md", "bareme_sha256", func(b []byte) []byte { return bytes.Replace(b, []byte("autonome"), []byte("autonomE"), 1) }},
 		{"conformite/corpus/manifest.json", "manifest_sha256", func(b []byte) []byte { return bytes.Replace(b, []byte("\n]}"), []byte(" \n]}"), 1) }},
+		// The rules in data: every minimum raised, the ceilings with it, a
+		// change that no table of bareme.md would reveal.
+		{"conformite/track.toml", "track_sha256", func(b []byte) []byte {
+			return bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("min_assertions = 2"), []byte("min_assertions = 3")), []byte("max_assertions = 4"), []byte("max_assertions = 6"))
+		}},
 	} {
 		t.Run(c.file+" "+c.what, func(t *testing.T) {
 			f := newFixture(t)

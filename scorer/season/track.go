@@ -42,6 +42,7 @@ type Track struct {
 	// none, and then the track cannot be scored.
 	Rules *Rules
 
+	TrackTOML       []byte // track.toml, byte for byte (its SHA-256 is anchored with the barème's)
 	BaremeMD        []byte // bareme.md, byte for byte (its SHA-256 is anchored, §8)
 	Corpus          *Corpus
 	Preregistration *Preregistration
@@ -203,7 +204,7 @@ func (l *loader) loadTrackTOML(name string) (*Track, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Track{Name: name}
+	t := &Track{Name: name, TrackTOML: data}
 	for _, step := range []func(*Track, string, *trackFile, toml.MetaData) error{l.trackHeader, l.trackVerdicts, l.trackTasks, l.trackDistribution} {
 		if err := step(t, rel, &f, md); err != nil {
 			return nil, err

@@ -298,6 +298,7 @@ func (f *fixture) write(root string) {
 			pyjson.Member{Key: "key_commitment", Value: pyjson.StringValue(score.KeyCommitment(fxSalt, f.files[tr.name+"/key.json"]))},
 			pyjson.Member{Key: "manifest_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(f.files[tr.name+"/corpus/manifest.json"]))},
 			pyjson.Member{Key: "track", Value: pyjson.StringValue(tr.name)},
+			pyjson.Member{Key: "track_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(f.files[tr.name+"/track.toml"]))},
 		)
 		target := fmt.Sprintf("https://proveit.arkforge.tech/v1/season/%d/freeze", fxSeason)
 		fp, err := freezeIs.Issue(prooftest.Call{Target: target, Method: "POST", Payload: payload, Body: []byte(`{"enregistre": true}`), DID: fxChallengeDID, APIKey: "challenge", At: fxOpens.Add(time.Duration(-48+i) * time.Hour)})

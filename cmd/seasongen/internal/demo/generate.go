@@ -238,6 +238,7 @@ func (t *track) freezePayload(version string, bareme []byte) pyjson.Value {
 		pyjson.Member{Key: "manifest_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(t.corpus.manifest()))},
 		pyjson.Member{Key: "season", Value: zero},
 		pyjson.Member{Key: "track", Value: pyjson.StringValue(t.name)},
+		pyjson.Member{Key: "track_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(t.trackTOML()))},
 	)
 }
 
