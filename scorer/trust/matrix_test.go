@@ -39,7 +39,10 @@ func TestBadInputMatrix(t *testing.T) {
 		f    breaker
 	}{
 		{"missing", "no such file", func(t *testing.T, p string, _ bool) bool { return os.Remove(p) == nil }},
-		{"empty", "", func(t *testing.T, p string, _ bool) bool { rewrite(t, p, func([]byte) []byte { return nil }); return true }},
+		{"empty", "", func(t *testing.T, p string, _ bool) bool {
+			rewrite(t, p, func([]byte) []byte { return nil })
+			return true
+		}},
 		{"truncated", "", func(t *testing.T, p string, _ bool) bool {
 			rewrite(t, p, func(b []byte) []byte { return b[:len(b)/2] })
 			return true

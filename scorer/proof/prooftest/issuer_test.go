@@ -80,12 +80,20 @@ func TestDeterministic(t *testing.T) {
 func TestSaysItIsATestIssuer(t *testing.T) {
 	views, root, tl := mint(t, "seed one")
 	for i, v := range views {
-		if !strings.Contains(string(v), `"issuer": "`+issuerName+`"`) {
-			t.Errorf("view %d does not name the test issuer", i)
-		}
 		parsed, err := pv.ParseView(v)
 		if err != nil {
 			t.Fatalf("view %d: %v", i, err)
+		}
+		if notice := parsed.Informational["demo_notice"]; !strings.Contains(notice.Str(), issuerName) || !pyjson.Equal(parsed.Informational["is_demo"], pyjson.BoolValue(true)) {
+			t.Errorf("view %d does not say it is the test issuer's demo proof: is_demo %s, demo_notice %s", i, pyjson.Canonical(parsed.Informational["is_demo"]), pyjson.Canonical(notice))
+		}
+		if len(parsed.Ignored) != 0 {
+			t.Errorf("view %d carries keys the real view does not: %v", i, parsed.Ignored)
+		}
+		for _, url := range []string{parsed.TimestampAuthority.TSRURL, parsed.TransparencyLog.LogURL, parsed.TransparencyLog.VerifyURL} {
+			if url != "" && !strings.Contains(url, ".invalid/") {
+				t.Errorf("view %d names %s, not under .invalid", i, url)
+			}
 		}
 		if i < 3 && parsed.Batch.Status != pv.BatchClosed || i >= 3 && parsed.Batch.Status != pv.BatchOpen {
 			t.Errorf("view %d: batch %s", i, parsed.Batch.Status)
@@ -174,21 +182,21 @@ func poolTokens(t *testing.T) []poolToken {
 			t.Fatal(err)
 		}
 		b := ps[0].Batch
-		ts, err := timestamp.ParseResponse(b.RFC3161Token)
+		ts, err := timestamp.ParseResponse(ps[0].Token)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(ts.Certificates) != 0 || ts.Nonce != nil {
 			t.Errorf("batch %d: the token embeds %d certificates, nonce %v: want the real shape, none and none", i, len(ts.Certificates), ts.Nonce)
 		}
-		res, err := rfc3161.Verify(b.RFC3161Token, b.Root, tsas)
+		res, err := rfc3161.Verify(ps[0].Token, b.Root, tsas)
 		if err != nil {
 			t.Fatalf("batch %d: %v", i, err)
 		}
 		if want := "https://" + TSAPool[i] + ".invalid"; res.TSAURI != want {
 			t.Errorf("batch %d: stamped by %s, want %s", i, res.TSAURI, want)
 		}
-		tokens = append(tokens, poolToken{root: b.Root, resp: b.RFC3161Token, tsa: tsas[i].(*root.SigstoreTimestampingAuthority), at: res.GenTime})
+		tokens = append(tokens, poolToken{root: b.Root, resp: ps[0].Token, tsa: tsas[i].(*root.SigstoreTimestampingAuthority), at: res.GenTime})
 	}
 	return tokens
 }
