@@ -61,12 +61,26 @@ func TestAPIEntryValid(t *testing.T) {
 // TestAPIConversionIsSigstores: ParseAPIEntry converts an API entry into
 // exactly the TransparencyLogEntry that sigstore's own conversion (rekor
 // pkg/tle, GenerateTransparencyLogEntry, as sigstore-go and cosign use it)
-// gives. Seen failing with the kind read from the entry's envelope instead
-// of the body, and with the leaf index taken from logIndex.
+// gives, on entries of the test log and on one whose index in the log and
+// in its shard's tree differ, as on a sharded log. Seen failing with the
+// leaf index taken from logIndex, and with the path's hashes dropped.
 func TestAPIConversionIsSigstores(t *testing.T) {
 	w := getWorld(t)
-	for _, i := range []int64{0, 7, big} {
-		uuid, data := apiEntry(t, w, i)
+	sharded := func() (string, []byte) {
+		uuid, data := apiEntry(t, w, 9)
+		return uuid, bytes.Replace(data, []byte(`"logIndex":9,"verification"`), []byte(`"logIndex":2818513499,"verification"`), 1)
+	}
+	for _, i := range []int64{0, 7, big, -1} {
+		var uuid string
+		var data []byte
+		if i < 0 {
+			uuid, data = sharded()
+			if !bytes.Contains(data, []byte("2818513499")) {
+				t.Fatal("the sharded entry was not made")
+			}
+		} else {
+			uuid, data = apiEntry(t, w, i)
+		}
 		var le models.LogEntry
 		if err := runtime.JSONConsumer().Consume(bytes.NewReader(data), &le); err != nil {
 			t.Fatal(err)
@@ -139,12 +153,40 @@ func apiFailCases(t testing.TB) []apiCase {
 			hs := proofOf(a)["hashes"].([]any)
 			hs[0] = hs[0].(string)[2:]
 		}), uuid, "rekor.api.encoding", "inclusionProof.hashes[0]"},
+		{"a body of another kind", kindBody(t, "rekord", "0.0.1"), kindUUID("rekord", "0.0.1"), "rekor.entry.kind", `kindVersion is "rekord" "0.0.1"`},
+		{"a body of another version", kindBody(t, "hashedrekord", "0.0.2"), kindUUID("hashedrekord", "0.0.2"), "rekor.entry.kind", `kindVersion is "hashedrekord" "0.0.2"`},
 		{"another entry's body", edit(func(a map[string]any) {
 			var o map[string]map[string]any
 			json.Unmarshal(otherData, &o)
 			a["body"] = o[otherUUID]["body"]
 		}), uuid, "rekor.api.leaf", "it is another entry's body"},
 	}
+}
+
+// kindDoc is a body declaring kind and apiVersion, and nothing else.
+func kindDoc(kind, version string) []byte {
+	return []byte(`{"apiVersion":"` + version + `","kind":"` + kind + `","spec":{}}`)
+}
+
+func kindUUID(kind, version string) string {
+	return "0000000000000001" + rekor.LeafHashHex(kindDoc(kind, version))
+}
+
+// kindBody is entry 3 of the world with its body replaced by kindDoc and
+// keyed by its uuid: the kindVersion Verify checks is the one the body
+// declares, as in sigstore's conversion.
+func kindBody(t testing.TB, kind, version string) []byte {
+	w := getWorld(t)
+	e, err := w.log.TransparencyLogEntry(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.CanonicalizedBody = kindDoc(kind, version)
+	data, err := rekortest.MarshalAPI(kindUUID(kind, version), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // TestAPIEntryFailures: each rekor.api.* check fails for its reason.

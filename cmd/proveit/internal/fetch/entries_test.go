@@ -310,4 +310,13 @@ func TestEntryRecheck(t *testing.T) {
 	if after, _ := os.ReadFile(w.entryFile(u)); !bytes.Equal(after, before) {
 		t.Error("the cached entry was replaced")
 	}
+	// Now answered 404: an incident too, the entry kept.
+	w.rekor.Delete(u)
+	_, rep = w.run(ids, Options{Recheck: true})
+	if rep.OK() || len(rep.Entries.Incidents) != 1 || !strings.Contains(rep.Entries.Incidents[0].Error(), "answered not found, but the log served it before") || len(rep.Entries.NotFound) != 0 {
+		t.Fatalf("vanished: %+v", rep.Entries)
+	}
+	if after, _ := os.ReadFile(w.entryFile(u)); !bytes.Equal(after, before) {
+		t.Error("the cached entry was replaced by a 404 record")
+	}
 }

@@ -117,8 +117,8 @@ func same(a, b []byte) bool {
 }
 
 // diffKeys lists the top-level keys whose values differ between two view
-// documents (only among keys, when keys is not nil), sorted; the volatile
-// fields are never among them.
+// documents (only among keys, when keys is not nil), sorted. view compares
+// cached forms, which hold no volatile field.
 func diffKeys(a, b []byte, keys []string) []string {
 	va, err1 := pyjson.DecodeStrict(a)
 	vb, err2 := pyjson.DecodeStrict(b)
@@ -134,7 +134,7 @@ func diffKeys(a, b []byte, keys []string) []string {
 	}
 	var out []string
 	for k := range names {
-		if keys != nil && !contains(keys, k) || contains(proof.VolatileFields, k) {
+		if keys != nil && !contains(keys, k) {
 			continue
 		}
 		x, okx := va.Lookup(k)
