@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/anchor"
 	"github.com/ark-forge/proveit/scorer/anchor/rekor"
 	"github.com/ark-forge/proveit/scorer/anchor/rekor/rekortest"
+	"github.com/ark-forge/proveit/scorer/internal/fuzztest"
 )
 
 // apiEntry returns the entry at index as the Rekor API serves it.
@@ -242,4 +244,31 @@ func TestValidUUID(t *testing.T) {
 			t.Errorf("ValidUUID(%q) = %v", c.s, !c.ok)
 		}
 	}
+}
+
+// FuzzVerifyAPIEntry checks that VerifyAPIEntry never panics, reports every
+// failure as an *anchor.Failure with a documented check code, and accepts
+// only the entry of the uuid it is asked for.
+func FuzzVerifyAPIEntry(f *testing.F) {
+	fuzztest.BoundMinimization(f)
+	w := getWorld(f)
+	for _, i := range []int64{0, 5} {
+		uuid, data := apiEntry(f, w, i)
+		f.Add(data, uuid)
+	}
+	uuid, _ := apiEntry(f, w, 0)
+	f.Add(rekor.NotFoundRecord(uuid), uuid)
+	f.Fuzz(func(t *testing.T, data []byte, uuid string) {
+		res, err := rekor.VerifyAPIEntry(data, uuid, batchRoot(0), &w.submitter.PublicKey, w.logs, w.log.Hostname())
+		if err == nil {
+			if res.UUID != uuid || !rekor.ValidUUID(uuid) {
+				t.Fatalf("accepted for %q: %+v", uuid, res)
+			}
+			return
+		}
+		var f *anchor.Failure
+		if !errors.As(err, &f) || !slices.Contains(rekor.Checks(), f.Check) || f.Detail == "" {
+			t.Fatalf("error %#v is not a documented *anchor.Failure", err)
+		}
+	})
 }
