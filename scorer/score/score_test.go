@@ -158,7 +158,8 @@ func TestNotFetchedRefuses(t *testing.T) {
 // TestEntryNotFetchedRefuses: a cited proof whose batch's Rekor entry is
 // not in the cache stops the track, as a view not in the cache does: « not
 // fetched » is not « does not exist ». The freeze's entry too. Seen failing
-// with the missing entry scored as an invalid proof.
+// with either stop removed (the proof then scored as pending, the freeze
+// refused as not valid).
 func TestEntryNotFetchedRefuses(t *testing.T) {
 	for _, freeze := range []bool{false, true} {
 		f := newFixture(t)
