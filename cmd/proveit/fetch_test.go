@@ -289,13 +289,16 @@ func TestFetchRefusesAndReports(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, "proofs"), 0o755)
 	stale := filepath.Join(dir, "proofs", ".fetch-"+ids[0]+".json-42.tmp")
 	os.WriteFile(stale, []byte("{"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "anchors", "rekor"), 0o755)
+	staleEntry := filepath.Join(dir, "anchors", "rekor", ".fetch-"+strings.Repeat("a", 64)+".json-7.tmp")
+	os.WriteFile(staleEntry, []byte("{"), 0o644)
 	state := filepath.Join(t.TempDir(), "state.json")
 	code, stdout, stderr := runCLI(t, "", fetchArgs(dir, srv, state)...)
 	if code != 1 || !strings.Contains(stderr, "refused: proof "+ids[3]+": served view refused, not written: /proof_id: view of "+ids[2]) {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
-	if !strings.Contains(stdout, "removed "+stale) {
-		t.Errorf("stale temp not reported:\n%s", stdout)
+	if !strings.Contains(stdout, "removed "+stale) || !strings.Contains(stdout, "removed "+staleEntry) {
+		t.Errorf("stale temp files not reported:\n%s", stdout)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "proofs", ids[3]+".json")); !os.IsNotExist(err) {
 		t.Error("the refused view was written")
