@@ -46,6 +46,7 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 
 	"github.com/ark-forge/proveit/content"
 	"github.com/ark-forge/proveit/scorer/score"
@@ -383,6 +384,10 @@ func (r *renderer) render(site Site) ([]Page, error) {
 	return out, nil
 }
 
+// markdown renders the pages of package content: CommonMark and GitHub's
+// tables, nothing else.
+var markdown = goldmark.New(goldmark.WithExtensions(extension.Table))
+
 // contentPages renders every Markdown page of package content, in file
 // name order. Raw HTML in the Markdown is not passed through (goldmark's
 // default), so a page cannot smuggle markup or script.
@@ -408,7 +413,7 @@ func contentPages() ([]contentPage, error) {
 			return nil, fmt.Errorf("templates: content/%s has no \"# \" title", name)
 		}
 		var b bytes.Buffer
-		if err := goldmark.Convert(src, &b); err != nil {
+		if err := markdown.Convert(src, &b); err != nil {
 			return nil, fmt.Errorf("templates: content/%s: %w", name, err)
 		}
 		out = append(out, contentPage{Title: title, Href: strings.TrimSuffix(path.Base(name), ".md") + ".html", Body: template.HTML(b.String())})

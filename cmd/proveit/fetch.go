@@ -14,6 +14,7 @@ import (
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/fetch"
 	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/trust"
 )
 
 // fetchHTTP is the HTTP client of proveit fetch; nil is the package's
@@ -72,6 +73,29 @@ the run, and so does a 401 or 403 (the address may be blocked). When the next ca
 fetch stops and prints when to run again. Reads made from this IP address by
 other means are not in the state file: the Trust Layer's 429 then rules.
 
+The Rekor entries. A view does not carry its batch's Rekor entry: its
+transparency_log names it by uuid. Once the views are read, fetch reads every
+entry the cached closed views name that the cache lacks, with GET
+{rekor}/api/v1/log/entries/{uuid} (--rekor; by default the baseUrl of the Rekor
+log that trust/trusted_root.json pins), and writes it, exactly as the log
+served it, as DIR/anchors/rekor/<uuid>.json, atomically, once it is the entry
+of the uuid asked for (keyed by it, its body's leaf hash the uuid's last 64
+hex digits); any other answer is refused. A uuid the log answers 404 for is
+cached as {"not_found": true, "uuid": UUID}: the batch then has no Rekor
+anchor. An entry once cached is not read again (--recheck reads it again and
+compares what the log signs for good: body, index, time, log id, SET; the
+inclusion proof and checkpoint grow with the log). The log's limits are
+honoured: at most 100 entries a run (run again for the rest), bodies of at most
+256 KiB, a 429's Retry-After waited when within --wait and the run stopped
+otherwise, a 5xx retried with backoff. The build reads these files and never
+the network; a cited proof whose entry is not cached stops it.
+
+What is cached of a view. The Trust Layer adds views_count and
+integrity_verified at every read: they are dropped, and the view is written as
+its canonical JSON (CPython's json.dumps(view, sort_keys=True,
+separators=(",", ":")), and a newline), so that two reads of a closed proof
+give the same file. They are never compared either.
+
 Output: one line per call (what was asked, what came back, the reads left),
 one per proof refused or incident, then a summary. --dry-run prints what would
 be read, how many calls, and when the limit lets the last one be made, and
@@ -80,9 +104,10 @@ refused; 3 when the run stopped at the read limit (run again later); 1 for
 anything else (a refused view, an incident, a failed call, an error).`
 
 func runFetch(e *env, args []string) int {
-	fs := newFlags("fetch", "--season DIR [--base URL] [--dry-run] [--state FILE] [--wait DURATION] [--recheck]", fetchAbout, e.stderr)
+	fs := newFlags("fetch", "--season DIR [--base URL] [--rekor URL] [--dry-run] [--state FILE] [--wait DURATION] [--recheck]", fetchAbout, e.stderr)
 	dir := fs.String("season", "", "the season directory, e.g. seasons/0")
 	base := fs.String("base", fetch.DefaultBase, "the Trust Layer's base URL")
+	rekorURL := fs.String("rekor", "", "the Rekor log's base URL (default: the baseUrl of the Rekor log trust/trusted_root.json pins)")
 	dry := fs.Bool("dry-run", false, "say what would be read and how long the limit makes it take; make no call")
 	statePath := fs.String("state", "", "the read-budget state file (default: the user cache directory's proveit/fetch-state.json)")
 	wait := fs.Duration("wait", time.Minute, "the longest the run waits at once for the read limit before it stops (e.g. 2h to fetch a large season in one go)")
@@ -108,14 +133,24 @@ func runFetch(e *env, args []string) int {
 		}
 	}
 	proofsDir := filepath.Join(*dir, "proofs")
-	if err := removeFetchTemp(e, proofsDir); err != nil {
-		return fail("%v", err)
+	for _, d := range []string{proofsDir, fetch.EntriesDir(proofsDir)} {
+		if err := removeFetchTemp(e, d); err != nil {
+			return fail("%v", err)
+		}
 	}
 	s, err := season.Load(*dir)
 	if err != nil {
 		return fail("%v", err)
 	}
-	c := &fetch.Client{Base: *base, HTTP: fetchHTTP, Store: fetch.FileStore{Path: *statePath}, MaxWait: *wait, Progress: e.stdout}
+	if *rekorURL == "" {
+		if *rekorURL, err = pinnedRekor(s); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if _, err := fetch.NormalizeBase(*rekorURL); err != nil {
+		return fail("--rekor: %v", err)
+	}
+	c := &fetch.Client{Base: *base, Rekor: *rekorURL, HTTP: fetchHTTP, Store: fetch.FileStore{Path: *statePath}, MaxWait: *wait, Progress: e.stdout}
 	plan, err := c.Plan(proofsDir, citedIDs(s), fetch.Options{Recheck: *recheck})
 	if err != nil {
 		return fail("%v", err)
@@ -125,8 +160,8 @@ func runFetch(e *env, args []string) int {
 		printFetchDryRun(e, plan, *wait)
 		return 0
 	}
-	if len(plan.Fetch) == 0 {
-		fmt.Fprintf(e.stdout, "nothing to read: every cited proof is cached, closed or not found\n")
+	if len(plan.Fetch) == 0 && len(plan.Entries) == 0 {
+		fmt.Fprintf(e.stdout, "nothing to read: every cited proof is cached, closed or not found, and every Rekor entry its view names\n")
 		return 0
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -139,6 +174,27 @@ func runFetch(e *env, args []string) int {
 		return fail("%v", err)
 	}
 	return fetchExit(rep)
+}
+
+// pinnedRekor is the Rekor base URL fetch reads entries from when --rekor
+// is not given: the baseUrl of the Rekor log the season's trusted root
+// pins (all of them, when several are pinned, must agree).
+func pinnedRekor(s *season.Season) (string, error) {
+	m, err := trust.Load(s.Path("trust"))
+	if err != nil {
+		return "", fmt.Errorf("the Rekor log to read entries from is the one trust/trusted_root.json pins, which cannot be read (%v): pass --rekor URL", err)
+	}
+	urls := map[string]bool{}
+	for _, l := range m.Root.RekorLogs() {
+		urls[l.BaseURL] = true
+	}
+	if len(urls) != 1 {
+		return "", fmt.Errorf("trust/trusted_root.json pins %d Rekor base URLs, want one to read entries from: pass --rekor URL", len(urls))
+	}
+	for u := range urls {
+		return u, nil
+	}
+	return "", nil
 }
 
 // defaultFetchState is the state file's path when --state is not given:
@@ -168,13 +224,16 @@ func removeFetchTemp(e *env, proofsDir string) error {
 }
 
 // fetchExit is the exit status of a run: 0 when every planned proof was
-// answered with nothing refused, 3 when the run stopped at the read limit
-// and nothing else went wrong, 1 otherwise.
+// answered, and every entry read, with nothing refused, 3 when the run
+// stopped at the Trust Layer's read limit or at the log's (its 429, the
+// per-run cap of entries) and nothing else went wrong, 1 otherwise.
 func fetchExit(rep *fetch.Report) int {
+	en := &rep.Entries
 	switch {
 	case rep.OK():
 		return 0
-	case len(rep.Refused) == 0 && len(rep.Incidents) == 0 && len(rep.Failed) == 0 && fetchIsLimit(rep.Stopped):
+	case len(rep.Refused) == 0 && len(rep.Incidents) == 0 && len(rep.Failed) == 0 && len(en.Refused) == 0 && len(en.Incidents) == 0 && len(en.Failed) == 0 &&
+		(fetchIsLimit(rep.Stopped) || rep.Stopped == nil && len(rep.Remaining) == 0 && fetchIsLimit(en.Stopped)):
 		return 3
 	}
 	return 1
@@ -192,7 +251,8 @@ func citedIDs(s *season.Season) []string {
 
 func fetchIsLimit(err error) bool {
 	var le *fetch.LimitError
-	return errors.As(err, &le)
+	var re *fetch.RekorLimitError
+	return errors.As(err, &le) || errors.As(err, &re)
 }
 
 func printFetchPlan(e *env, dir, statePath string, p *fetch.Plan) {
@@ -208,6 +268,7 @@ func printFetchPlan(e *env, dir, statePath string, p *fetch.Plan) {
 	if !p.NotBefore.IsZero() {
 		fmt.Fprintf(e.stdout, "the Trust Layer asked not to be read before %s (429 Retry-After)\n", p.NotBefore.UTC().Format(time.RFC3339))
 	}
+	fmt.Fprintf(e.stdout, "Rekor: %s to read from %s, as the cached closed views name them (the views read now may name more)\n", fetchPlural(len(p.Entries), "entry", "entries"), p.Rekor)
 }
 
 func printFetchDryRun(e *env, p *fetch.Plan, wait time.Duration) {
@@ -252,6 +313,21 @@ func printFetchReport(e *env, p *fetch.Plan, r *fetch.Report) {
 	}
 	for _, x := range r.Failed {
 		fmt.Fprintf(e.stderr, "proveit fetch: failed: %v\n", x)
+	}
+	en := &r.Entries
+	fmt.Fprintf(e.stdout, "Rekor: %s; %d entries written, %d not found recorded, %d unchanged, %d refused, %d incidents, %d not read\n",
+		fetchPlural(en.Calls, "call", "calls"), len(en.Written), len(en.NotFound), len(en.Unchanged), len(en.Refused), len(en.Incidents), len(en.Remaining))
+	for _, x := range en.Refused {
+		fmt.Fprintf(e.stderr, "proveit fetch: refused: %v\n", x)
+	}
+	for _, x := range en.Incidents {
+		fmt.Fprintf(e.stderr, "proveit fetch: incident: %v\n", x)
+	}
+	for _, x := range en.Failed {
+		fmt.Fprintf(e.stderr, "proveit fetch: failed: %v\n", x)
+	}
+	if en.Stopped != nil {
+		fmt.Fprintf(e.stderr, "proveit fetch: Rekor entries stopped: %v; %s still to read\n", en.Stopped, fetchPlural(len(en.Remaining), "entry is", "entries are"))
 	}
 	if r.Stopped != nil {
 		msg := r.Stopped.Error()

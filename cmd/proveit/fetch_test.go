@@ -24,7 +24,8 @@ import (
 // and whose preregistration cites a freeze proof; a test Trust Layer serves
 // every minted view. It returns the season directory, the server, every id
 // the season cites (the freeze, the made-up id, then the submission's) and
-// the minted views by id.
+// the minted views by id. A test Rekor log serves the issuer's entries:
+// fetchArgs names both servers.
 func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, map[string][]byte) {
 	t.Helper()
 	window := rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
@@ -34,6 +35,9 @@ func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, 
 	}
 	srv := fetchtest.New()
 	t.Cleanup(srv.Close)
+	rk := fetchtest.NewRekor()
+	t.Cleanup(rk.Close)
+	rekors[srv] = rk
 	at := time.Date(2026, 9, 25, 12, 0, 0, 0, time.UTC)
 	body := `{"statut": "actif"}`
 	issue := func(target string) *prooftest.Proof {
@@ -52,6 +56,7 @@ func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, 
 	if _, err := is.CloseBatch("lot-1", at.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
+	rk.PutAll(is.RekorEntries())
 	pending := issue("https://corpus.arkforge.tech/agrements/AGR-4417")
 	ps = append(ps, pending)
 	views := map[string][]byte{}
@@ -148,19 +153,27 @@ response_hash = { nonce = "` + hex1 + `", value = "` + hex1 + `" }
 	return dir, srv, ids, views
 }
 
+// rekors is the test Rekor log of each test Trust Layer fetchSeason starts.
+var rekors = map[*fetchtest.Server]*fetchtest.Rekor{}
+
+// fetchArgs are the arguments of proveit fetch for a season of fetchSeason.
+func fetchArgs(dir string, srv *fetchtest.Server, state string) []string {
+	return []string{"fetch", "--season", dir, "--base", srv.URL, "--rekor", rekors[srv].URL, "--state", state}
+}
+
 // TestFetchCommand: a dry run makes no call; a run fills the cache (views,
 // the pending one, the 404 record), which the season loader accepts and
 // verify reads; a second run reads only the pending view again.
 func TestFetchCommand(t *testing.T) {
 	dir, srv, ids, _ := fetchSeason(t, 4)
 	state := filepath.Join(t.TempDir(), "state.json")
-	args := []string{"fetch", "--season", dir, "--base", srv.URL, "--state", state}
+	args := fetchArgs(dir, srv, state)
 
 	code, stdout, stderr := runCLI(t, "", append(args, "--dry-run")...)
 	if code != 0 || srv.Calls() != 0 {
 		t.Fatalf("dry run: exit %d, %d calls\n%s%s", code, srv.Calls(), stdout, stderr)
 	}
-	for _, want := range []string{"6 proofs cited; cached: 0 closed, 0 not found, 0 pending, 0 unreadable, 6 missing", "to read: 6 proofs in 1 call (at most 50 ids each)", "budget: 100 of 100 reads left in the last 1h0m0s (state " + state + ")", "dry run: no call made", "1 call fits in the budget now: no wait"} {
+	for _, want := range []string{"6 proofs cited; cached: 0 closed, 0 not found, 0 pending, 0 unreadable, 6 missing", "Rekor: 0 entries to read from " + rekors[srv].URL, "to read: 6 proofs in 1 call (at most 50 ids each)", "budget: 100 of 100 reads left in the last 1h0m0s (state " + state + ")", "dry run: no call made", "1 call fits in the budget now: no wait"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("dry run lacks %q:\n%s", want, stdout)
 		}
@@ -197,6 +210,13 @@ func TestFetchCommand(t *testing.T) {
 			t.Errorf("proof %s: %v", id, err)
 		}
 	}
+	rk := rekors[srv]
+	if got := rk.Requests(); len(got) != 1 || !strings.Contains(stdout, "Rekor: 1 call; 1 entries written, 0 not found recorded") {
+		t.Errorf("the log got %v\n%s", got, stdout)
+	}
+	if len(s.RekorEntries) != 1 {
+		t.Errorf("%d Rekor entries cached", len(s.RekorEntries))
+	}
 	if code, stdout, _ := runCLI(t, "", "verify", "--season", dir, ids[2]); code != 0 {
 		t.Errorf("verify of a fetched proof: exit %d\n%s", code, stdout)
 	}
@@ -212,6 +232,17 @@ func TestFetchCommand(t *testing.T) {
 	}
 	if !strings.Contains(stdout, "cached: 4 closed, 1 not found, 1 pending") || !strings.Contains(stdout, "1 unchanged") {
 		t.Errorf("second run:\n%s", stdout)
+	}
+	if len(rk.Requests()) != 1 {
+		t.Errorf("the second run read the log again: %v", rk.Requests())
+	}
+	// Without its entry, a cited proof cannot be verified: verify says to
+	// fetch, and exits 1.
+	if err := os.Remove(filepath.Join(dir, "anchors", "rekor", s.RekorEntries[0].UUID+".json")); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runCLI(t, "", "verify", "--season", dir, ids[2]); code != 1 || !strings.Contains(stderr, "is not in the cache") || !strings.Contains(stderr, "run proveit fetch") || !strings.Contains(stdout, "not_fetched rekor") {
+		t.Errorf("verify without the entry: exit %d\n%s%s", code, stdout, stderr)
 	}
 	raw, _ := os.ReadFile(state)
 	if !strings.Contains(string(raw), `"format": "proveit-fetch-state/1"`) || strings.Count(string(raw), "Z\"") != 2 {
@@ -234,7 +265,7 @@ func TestFetchLimit(t *testing.T) {
 	if err := (fetch.FileStore{Path: state}).Save(st); err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"fetch", "--season", dir, "--base", srv.URL, "--state", state}
+	args := fetchArgs(dir, srv, state)
 	code, stdout, _ := runCLI(t, "", append(args, "--dry-run")...)
 	resume := oldest.Add(time.Hour).Format(time.RFC3339)
 	if code != 0 || !strings.Contains(stdout, "budget: 0 of 100 reads left") || !strings.Contains(stdout, "the last can be made at "+resume) || !strings.Contains(stdout, "with --wait 1m0s a run makes 0 of them") {
@@ -258,13 +289,16 @@ func TestFetchRefusesAndReports(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, "proofs"), 0o755)
 	stale := filepath.Join(dir, "proofs", ".fetch-"+ids[0]+".json-42.tmp")
 	os.WriteFile(stale, []byte("{"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "anchors", "rekor"), 0o755)
+	staleEntry := filepath.Join(dir, "anchors", "rekor", ".fetch-"+strings.Repeat("a", 64)+".json-7.tmp")
+	os.WriteFile(staleEntry, []byte("{"), 0o644)
 	state := filepath.Join(t.TempDir(), "state.json")
-	code, stdout, stderr := runCLI(t, "", "fetch", "--season", dir, "--base", srv.URL, "--state", state)
+	code, stdout, stderr := runCLI(t, "", fetchArgs(dir, srv, state)...)
 	if code != 1 || !strings.Contains(stderr, "refused: proof "+ids[3]+": served view refused, not written: /proof_id: view of "+ids[2]) {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
-	if !strings.Contains(stdout, "removed "+stale) {
-		t.Errorf("stale temp not reported:\n%s", stdout)
+	if !strings.Contains(stdout, "removed "+stale) || !strings.Contains(stdout, "removed "+staleEntry) {
+		t.Errorf("stale temp files not reported:\n%s", stdout)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "proofs", ids[3]+".json")); !os.IsNotExist(err) {
 		t.Error("the refused view was written")
@@ -277,8 +311,15 @@ func TestFetchRefusesAndReports(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "fetch", "--season", dir, "--base", "ftp://x", "--state", state); code != 1 || !strings.Contains(stderr, "--base") {
 		t.Errorf("bad base: exit %d %s", code, stderr)
 	}
+	// Without --rekor, the log is the one the trusted root pins.
+	if _, stdout, _ := runCLI(t, "", "fetch", "--season", dir, "--base", srv.URL, "--state", state, "--dry-run"); !strings.Contains(stdout, "to read from https://rekor.test.invalid") {
+		t.Errorf("default --rekor:\n%s", stdout)
+	}
+	if code, _, stderr := runCLI(t, "", "fetch", "--season", dir, "--base", srv.URL, "--rekor", "ftp://x", "--state", state); code != 1 || !strings.Contains(stderr, "--rekor") {
+		t.Errorf("bad rekor: exit %d %s", code, stderr)
+	}
 	code, _, stderr = runCLI(t, "", "fetch", "-h")
-	for _, want := range []string{"100 public-view", "POST\n/v1/proofs", "fetch-state.json", "Retry-After", "--dry-run", "not_found"} {
+	for _, want := range []string{"100 public-view", "POST\n/v1/proofs", "fetch-state.json", "Retry-After", "--dry-run", "not_found", "anchors/rekor/<uuid>.json", "views_count", "--rekor"} {
 		if code != 0 || !strings.Contains(stderr, want) {
 			t.Errorf("usage lacks %q", want)
 		}

@@ -21,9 +21,15 @@ in this order, first failure wins, what needs no anchor first: the spec
 version, the chain recomputed from the commitments, the Ed25519 signature with
 the key pinned for the anchored date, the openings of request_hash and
 response_hash, the Merkle inclusion of the chain in its batch (« included in
-the batch »: the position is not anchored), the batch's RFC 3161 token and
-Rekor entry, the token's time inside the season, and the identity opened from
-the view. A proof of an open batch is pending only if all the rest passes.
+the batch »: the position is not anchored), the batch's RFC 3161 token (the
+view's timestamp_authority) and Rekor entry (the one its transparency_log
+names, read from the season's cache DIR/anchors/rekor/UUID.json, never from the
+network), the token's time inside the season, and the identity opened from the
+view. A proof of an open batch is pending only if all the rest passes. The
+view's arkforge_pubkey is never used: the signature is checked with the pinned
+keys only, and a served key that is not the pinned one is printed as a Trust
+Layer incident. A Rekor entry missing from the cache stops the verification:
+run proveit fetch.
 
 The openings come from the disclosure of the proof's own participant: the
 enrolled participant whose DID the view's identity opens to. A disclosure of
@@ -69,13 +75,16 @@ outcome, then the outcome, and exits 0 only for a valid proof.`, e.stderr)
 		opts.Disclosure, opts.DID = openings.disclosure, openings.did
 	}
 	where := openings.note
-	out := verify.New(material).Verify(view, opts)
+	out := verify.New(material, s).Verify(view, opts)
 	fmt.Fprintf(e.stdout, "proof %s (spec %s, batch %s)\n%s\n", view.ProofID, view.SpecVersion, view.Batch.ID, where)
 	for _, c := range out.Checks {
 		fmt.Fprintf(e.stdout, "%-8s %-22s %s\n", c.Result, c.Name, c.Detail)
 	}
 	for _, inc := range out.Incidents {
 		fmt.Fprintf(e.stdout, "incident %s\n", inc)
+	}
+	if out.NotFetched != nil {
+		return fail("%v", out.NotFetched)
 	}
 	switch out.Status {
 	case verify.Valid:

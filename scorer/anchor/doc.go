@@ -12,7 +12,9 @@
 //   - rekor: a Rekor v1 hashedrekord entry whose artefact is the root's
 //     lowercase hex string, signed with the Trust Layer's pinned Rekor
 //     submission key and logged, with an inclusion proof, a signed
-//     checkpoint and a signed entry timestamp, by a pinned Rekor log.
+//     checkpoint and a signed entry timestamp, by a pinned Rekor log. The
+//     view names it by uuid; it is read, as the Rekor API serves it, from
+//     the season's cache.
 //
 // Every check of either verifier that fails is reported as a *Failure.
 package anchor

@@ -2,6 +2,7 @@ package proof
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/ark-forge/proveit/scorer/hashes"
 	"github.com/ark-forge/proveit/scorer/pyjson"
@@ -60,6 +61,25 @@ func (v *View) FlatChainInput() (in hashes.ChainInput, missing string, ok bool) 
 			return in, f.key, false
 		}
 		*f.dst = s
+	}
+	// The optional inputs, as v1.7 adds them (proofs.py, generate_proof and
+	// verify_proof_integrity): upstream_timestamp when it is truthy, the
+	// receipt_content_hash of provider_payment without its "sha256:".
+	if u, ok := v.Flat[FieldUpstreamTimestamp]; ok && u.Truthy() {
+		if u.Kind() != pyjson.String {
+			return in, FieldUpstreamTimestamp, false
+		}
+		s := u.Str()
+		in.UpstreamTimestamp = &s
+	}
+	if pp, ok := v.Informational["provider_payment"]; ok && pp.Kind() == pyjson.Object {
+		if r, ok := pp.Lookup("receipt_content_hash"); ok && r.Truthy() {
+			if r.Kind() != pyjson.String {
+				return in, "provider_payment.receipt_content_hash", false
+			}
+			s := strings.ReplaceAll(r.Str(), hashPrefix, "")
+			in.ReceiptContentHash = &s
+		}
 	}
 	return in, "", true
 }

@@ -117,10 +117,9 @@ func CommittedFields(spec string) []string {
 
 // Limits on what a view may hold.
 const (
-	MaxViewBytes       = 1 << 20 // a served view is a few kilobytes
-	MaxInclusionPath   = 64      // a tree of 2^64 leaves
-	MaxTokenBytes      = 64 << 10
-	MaxTransparencyLog = 256 << 10
+	MaxViewBytes     = 1 << 20  // a served view is a few kilobytes
+	MaxInclusionPath = 64       // a tree of 2^64 leaves
+	MaxTokenBytes    = 64 << 10 // timestamp_authority.tsr_base64, decoded
 )
 
 // Batch status values.
@@ -135,8 +134,9 @@ type Opening struct {
 	Value pyjson.Value // the committed value
 }
 
-// Batch is the lot a proof joined and, once closed, its anchors: the
-// view's batch object. An open batch carries only id and status.
+// Batch is the lot a proof joined: the view's batch object (a 3.1
+// addition). An open batch carries only id and status. Its anchors are the
+// view's timestamp_authority and transparency_log, where v1.7 keeps them.
 type Batch struct {
 	ID            string   // batch.id: 1 to 64 of A-Z a-z 0-9 . _ -
 	Status        string   // batch.status: BatchClosed or BatchOpen
@@ -145,24 +145,32 @@ type Batch struct {
 	InclusionPath [][]byte // batch.inclusion_path: RFC 6962 audit path, 32-byte hashes (64 hex each), leaf to root
 	Root          []byte   // batch.root, decoded: 32 bytes
 	RootHex       string   // batch.root: 64 lowercase hex
-	// Anchors, present when the batch is closed.
-	RFC3161Token    []byte // batch.rfc3161_token, base64-decoded: DER TimeStampResp
-	TransparencyLog []byte // batch.transparency_log: TransparencyLogEntry JSON (canonical JSON of the served object)
 }
 
 // View is one parsed public view.
 type View struct {
 	ProofID     string             // proof_id
 	SpecVersion string             // spec_version
-	Chain       string             // hashes.chain, 64 hex
+	Chain       string             // hashes.chain without its "sha256:" prefix: 64 hex
 	Commitments map[string]string  // commitments: field → 64 hex; nil before 3.0
 	Disclosed   map[string]Opening // disclosed: field → {nonce, value}; required in 3.1
-	Signature   []byte             // signature {algorithm: "ed25519", value: base64}: 64 bytes
+	Signature   []byte             // arkforge_signature, decoded: 64 bytes; nil when the view serves none (null)
+	PublicKey   PublicKey          // arkforge_pubkey, as served: reported, never trusted
 	Batch       Batch              // batch
+	// The batch's anchors, where v1.7 keeps a proof's: the RFC 3161 token
+	// travels in the view, the Rekor entry is named by its uuid.
+	TimestampAuthority TimestampAuthority // timestamp_authority
+	TransparencyLog    TransparencyLog    // transparency_log
 	// Flat fields (flatKeys, and hashes.request and hashes.response as
-	// request_hash and response_hash): informational (§4.1). Absent ones
-	// are missing from the map.
+	// request_hash and response_hash, without their "sha256:" prefix):
+	// informational (§4.1). Absent ones are missing from the map.
 	Flat map[string]pyjson.Value
+	// Informational holds, as served, the v1.7 fields the specification
+	// gives no role (informationalKeys): never read by a check. Absent
+	// ones are missing from the map.
+	Informational map[string]pyjson.Value
+	// Volatile lists the VolatileFields the view carries: never read.
+	Volatile []string
 	// Ignored lists the top-level keys the model does not know, sorted.
 	Ignored []string
 }
@@ -334,15 +342,6 @@ func (p *viewParser) base64(obj pyjson.Value, ptr, key string, max int) ([]byte,
 	return b, nil
 }
 
-// topKeys are the top-level keys the model reads. A served view may carry
-// more (informational fields the model does not use): they are listed in
-// View.Ignored and never read.
-var topKeys = []string{"agent_identity", "agent_identity_verified", "batch", "buyer_fingerprint", "commitments", "did_resolution_status", "disclosed", "hashes", "proof_id", "seller", "signature", "spec_version", "timestamp", "transaction_id"}
-
-// flatKeys are the flat identity and chain fields kept in View.Flat as the
-// view serves them: informational (§4.1), never what a check relies on.
-var flatKeys = []string{FieldAgentIdentity, FieldAgentIdentityVerified, FieldBuyerFingerprint, FieldDIDResolutionStatus, FieldSeller, FieldTimestamp, FieldTransactionID}
-
 // parseView reads doc as a view, one top-level field per step, in this
 // order; the first fault is the error.
 func parseView(want string, doc pyjson.Value) (*View, error) {
@@ -353,9 +352,10 @@ func parseView(want string, doc pyjson.Value) (*View, error) {
 	if doc.Kind() != pyjson.Object {
 		return nil, p.fail("", "got %s, want an object", kindName(doc))
 	}
-	v := &View{Flat: map[string]pyjson.Value{}}
+	v := &View{Flat: map[string]pyjson.Value{}, Informational: map[string]pyjson.Value{}}
 	for _, step := range []func(doc pyjson.Value, v *View) error{
-		p.proofID, p.specVersion, p.hashes, p.flat, p.commitments, p.disclosed, p.signature, p.batch,
+		p.proofID, p.specVersion, p.hashes, p.flat, p.commitments, p.disclosed, p.signature, p.publicKey, p.batch,
+		p.timestampAuthority, p.transparencyLog,
 	} {
 		if err := step(doc, v); err != nil {
 			return nil, err
@@ -390,17 +390,19 @@ func (p *viewParser) specVersion(doc pyjson.Value, v *View) error {
 }
 
 // hashes reads /hashes: the chain, and the flat request and response hashes
-// (informational, kept in v.Flat as request_hash and response_hash).
+// (informational, kept in v.Flat as request_hash and response_hash). Each
+// is "sha256:" + 64 lowercase hex, as v1.7 writes them (proofs.py,
+// generate_proof); the prefix is dropped, as v1.7 drops it to verify.
 func (p *viewParser) hashes(doc pyjson.Value, v *View) error {
 	hashes, err := p.object(doc, "", "hashes", "chain", "request", "response")
 	if err != nil {
 		return err
 	}
-	if v.Chain, err = p.hex64(hashes, "/hashes", "chain"); err != nil {
+	if v.Chain, err = p.sha256(hashes, "/hashes", "chain"); err != nil {
 		return err
 	}
 	for _, k := range []string{"request", "response"} {
-		h, err := p.hex64(hashes, "/hashes", k)
+		h, err := p.sha256(hashes, "/hashes", k)
 		if err != nil {
 			return err
 		}
@@ -409,22 +411,22 @@ func (p *viewParser) hashes(doc pyjson.Value, v *View) error {
 	return nil
 }
 
-// flat keeps the flat fields of flatKeys that the view carries, as they
-// are (informational, never checked here), and lists the top-level keys
-// the model does not know in v.Ignored. It never fails.
-func (p *viewParser) flat(doc pyjson.Value, v *View) error {
-	for _, k := range flatKeys {
-		if f, ok := doc.Lookup(k); ok {
-			v.Flat[k] = f
-		}
+// sha256 reads a hash written "sha256:" + 64 lowercase hex, and returns the
+// hex.
+func (p *viewParser) sha256(obj pyjson.Value, ptr, key string) (string, error) {
+	s, err := p.str(obj, ptr, key)
+	if err != nil {
+		return "", err
 	}
-	for _, m := range doc.Members() {
-		if !contains(topKeys, m.Key) {
-			v.Ignored = append(v.Ignored, m.Key)
-		}
+	h, ok := strings.CutPrefix(s, hashPrefix)
+	if !ok || !hex64RE.MatchString(h) {
+		return "", p.fail(ptr+"/"+key, "got %s, want %q followed by 64 lowercase hex digits", quote(s), hashPrefix)
 	}
-	return nil
+	return h, nil
 }
+
+// hashPrefix prefixes every hash of hashes, as v1.7 writes them.
+const hashPrefix = "sha256:"
 
 // commitments reads /commitments of a spec that commits its chain fields:
 // exactly the fields of CommittedFields, each a 64-hex commitment. A field
@@ -491,32 +493,11 @@ func (p *viewParser) disclosed(doc pyjson.Value, v *View) error {
 	return nil
 }
 
-// signature reads /signature: {"algorithm": "ed25519", "value": base64 of
-// 64 bytes}.
-func (p *viewParser) signature(doc pyjson.Value, v *View) error {
-	sig, err := p.object(doc, "", "signature", "algorithm", "value")
-	if err != nil {
-		return err
-	}
-	if a, err := p.str(sig, "/signature", "algorithm"); err != nil {
-		return err
-	} else if a != "ed25519" {
-		return p.fail("/signature/algorithm", "got %s, want \"ed25519\"", quote(a))
-	}
-	if v.Signature, err = p.base64(sig, "/signature", "value", 64); err != nil {
-		return err
-	}
-	if len(v.Signature) != 64 {
-		return p.fail("/signature/value", "%d bytes, want an Ed25519 signature of 64 bytes", len(v.Signature))
-	}
-	return nil
-}
-
 // batch reads /batch: its id and status; an open batch carries nothing
 // more, a closed one its position, inclusion path, root and anchors.
 func (p *viewParser) batch(doc pyjson.Value, v *View) error {
 	b := &v.Batch
-	o, err := p.object(doc, "", "batch", "id", "inclusion_path", "leaf_index", "rfc3161_token", "root", "status", "transparency_log", "tree_size")
+	o, err := p.object(doc, "", "batch", "id", "inclusion_path", "leaf_index", "root", "status", "tree_size")
 	if err != nil {
 		return err
 	}
@@ -531,10 +512,8 @@ func (p *viewParser) batch(doc pyjson.Value, v *View) error {
 	}
 	switch b.Status {
 	case BatchOpen:
-		for _, k := range []string{"root", "rfc3161_token", "transparency_log"} {
-			if _, ok := o.Lookup(k); ok {
-				return p.fail("/batch/"+k, "an open batch has no %s", k)
-			}
+		if _, ok := o.Lookup("root"); ok {
+			return p.fail("/batch/root", "an open batch has no root")
 		}
 		return nil
 	case BatchClosed:
@@ -544,7 +523,7 @@ func (p *viewParser) batch(doc pyjson.Value, v *View) error {
 }
 
 // closedBatch reads what a closed batch adds: tree_size, leaf_index, the
-// inclusion path, the root and the two anchors.
+// inclusion path and the root.
 func (p *viewParser) closedBatch(o pyjson.Value, b *Batch) error {
 	var err error
 	if b.TreeSize, err = p.uint(o, "/batch", "tree_size", 1<<40); err != nil {
@@ -560,17 +539,6 @@ func (p *viewParser) closedBatch(o pyjson.Value, b *Batch) error {
 		return err
 	}
 	b.Root, _ = hex.DecodeString(b.RootHex)
-	if b.RFC3161Token, err = p.base64(o, "/batch", "rfc3161_token", MaxTokenBytes); err != nil {
-		return err
-	}
-	tl, err := p.object(o, "/batch", "transparency_log")
-	if err != nil {
-		return err
-	}
-	b.TransparencyLog = pyjson.Canonical(tl)
-	if len(b.TransparencyLog) > MaxTransparencyLog {
-		return p.fail("/batch/transparency_log", "%d bytes, exceeds the limit of %d", len(b.TransparencyLog), MaxTransparencyLog)
-	}
 	return nil
 }
 

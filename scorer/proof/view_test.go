@@ -3,38 +3,57 @@ package proof
 import (
 	"bytes"
 	"errors"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/ark-forge/proveit/scorer/pyjson"
 )
 
-// sample is a well-formed closed 3.1 view (its hashes and anchors are not
+// sample is a well-formed closed 3.1 view in the real shape: v1.7's names
+// and encodings, and the 3.1 additions (its hashes and anchors are not
 // meant to verify: package verify tests that, with minted proofs).
 const sample = `{
   "proof_id": "prf_20260925_115959_a1b2c3",
+  "is_demo": false,
   "spec_version": "3.1",
-  "issuer": "test",
-  "hashes": {"request": "` + h1 + `", "response": "` + h2 + `", "chain": "` + h3 + `"},
+  "hashes": {"request": "sha256:` + h1 + `", "response": "sha256:` + h2 + `", "chain": "sha256:` + h3 + `"},
   "commitments": {"agent_identity": "` + h1 + `", "agent_identity_verified": "` + h1 + `", "buyer_fingerprint": "` + h1 + `",
     "did_resolution_status": "` + h1 + `", "request_hash": "` + h1 + `", "response_hash": "` + h1 + `", "seller": "` + h1 + `",
     "timestamp": "` + h1 + `", "transaction_id": "` + h1 + `"},
   "disclosed": {"agent_identity": {"nonce": "` + h2 + `", "value": "did:key:z6MkX"},
     "agent_identity_verified": {"nonce": "` + h2 + `", "value": true},
     "did_resolution_status": {"nonce": "` + h2 + `", "value": "bound"}},
+  "timestamp_authority": {"status": "verified", "provider": "freetsa.org", "tsr_url": "https://trust.arkforge.tech/v1/proof/prf_20260925_115959_a1b2c3/tsr", "tsr_base64": "MAMCAQA="},
+  "timestamp": "2026-09-25T11:59:59Z",
+  "upstream_timestamp": null,
+  "verification_algorithm": "https://github.com/ark-forge/proof-spec/blob/main/SPEC.md#2-chain-hash-algorithm",
+  "arkforge_signature": "` + sig64 + `",
+  "arkforge_pubkey": "` + pub32 + `",
+  "identity_consistent": true,
+  "views_count": 7,
+  "transaction_success": true,
+  "upstream_status_code": 200,
+  "disputed": null,
+  "dispute_id": null,
+  "transparency_log": {"provider": "sigstore-rekor", "status": "verified", "uuid": "` + uuid80 + `", "log_index": 2818513499,
+    "integrated_time": 1790000000, "log_url": "https://rekor.sigstore.dev/api/v1/log/entries/` + uuid80 + `", "verify_url": "https://search.sigstore.dev/?logIndex=2818513499"},
   "agent_identity": "did:key:z6MkX", "agent_identity_verified": true, "did_resolution_status": "bound",
-  "buyer_fingerprint": "` + h1 + `", "seller": "corpus.arkforge.tech", "timestamp": "2026-09-25T11:59:59Z", "transaction_id": "free_tier",
-  "signature": {"algorithm": "ed25519", "value": "` + sig64 + `"},
+  "seller": "corpus.arkforge.tech",
+  "provider_payment": null,
+  "integrity_verified": false,
   "batch": {"id": "lot-1", "status": "closed", "tree_size": 4, "leaf_index": 1,
-    "inclusion_path": ["` + h1 + `", "` + h2 + `"], "root": "` + h3 + `",
-    "rfc3161_token": "MAMCAQA=", "transparency_log": {"logIndex": "1"}}
+    "inclusion_path": ["` + h1 + `", "` + h2 + `"], "root": "` + h3 + `"}
 }`
 
 const (
-	h1    = "1111111111111111111111111111111111111111111111111111111111111111"
-	h2    = "2222222222222222222222222222222222222222222222222222222222222222"
-	h3    = "3333333333333333333333333333333333333333333333333333333333333333"
-	sig64 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+	h1     = "1111111111111111111111111111111111111111111111111111111111111111"
+	h2     = "2222222222222222222222222222222222222222222222222222222222222222"
+	h3     = "3333333333333333333333333333333333333333333333333333333333333333"
+	uuid80 = "24296fb24b8ad77a" + "4444444444444444444444444444444444444444444444444444444444444444"
+	// sig64 is 64 zero bytes, pub32 32 zero bytes, in v1.7's encoding.
+	sig64 = "ed25519:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+	pub32 = "ed25519:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
 )
 
 func TestParseCachedSample(t *testing.T) {
@@ -45,15 +64,87 @@ func TestParseCachedSample(t *testing.T) {
 	if v.SpecVersion != Spec31 || len(v.Commitments) != 9 || len(v.Disclosed) != 3 || v.Batch.TreeSize != 4 || len(v.Batch.InclusionPath) != 2 || len(v.Signature) != 64 {
 		t.Errorf("parsed %+v", v)
 	}
-	if len(v.Ignored) != 1 || v.Ignored[0] != "issuer" {
+	if v.Chain != h3 || v.Flat[FieldRequestHash].Str() != h1 || v.Flat[FieldResponseHash].Str() != h2 {
+		t.Errorf("hashes: chain %s, flat %v", v.Chain, v.Flat)
+	}
+	if len(v.Ignored) != 0 {
 		t.Errorf("ignored %v", v.Ignored)
+	}
+	if strings.Join(v.Volatile, ",") != "integrity_verified,views_count" {
+		t.Errorf("volatile %v", v.Volatile)
+	}
+	var info []string
+	for k := range v.Informational {
+		info = append(info, k)
+	}
+	sort.Strings(info)
+	if got := strings.Join(info, ","); got != "dispute_id,disputed,identity_consistent,is_demo,provider_payment,transaction_success,upstream_status_code,verification_algorithm" {
+		t.Errorf("informational %s", got)
 	}
 	if !pyjson.Equal(v.Disclosed[FieldAgentIdentityVerified].Value, pyjson.BoolValue(true)) {
 		t.Error("disclosed agent_identity_verified is not the boolean true")
 	}
-	if string(v.Batch.TransparencyLog) != `{"logIndex":"1"}` {
-		t.Errorf("transparency_log %s", v.Batch.TransparencyLog)
+	ta, tl := v.TimestampAuthority, v.TransparencyLog
+	if !ta.Present || ta.Status != TSAVerified || ta.Provider != "freetsa.org" || string(ta.Token) != "\x30\x03\x02\x01\x00" || !strings.HasSuffix(ta.TSRURL, "/tsr") {
+		t.Errorf("timestamp_authority %+v", ta)
 	}
+	if !tl.Present || tl.Status != LogVerified || tl.UUID != uuid80 || tl.LogIndex == nil || *tl.LogIndex != 2818513499 || tl.IntegratedTime == nil || *tl.IntegratedTime != 1790000000 || tl.Provider != "sigstore-rekor" {
+		t.Errorf("transparency_log %+v", tl)
+	}
+	if len(v.PublicKey.Key) != 32 || v.PublicKey.Problem != "" {
+		t.Errorf("arkforge_pubkey %+v", v.PublicKey)
+	}
+}
+
+// TestOpenBatchShape: the view of an open batch is v1.7's before its
+// background tasks: timestamp_authority submitted without a token,
+// transparency_log null; a token or an entry uuid in it is refused.
+func TestOpenBatchShape(t *testing.T) {
+	const id = "prf_20260925_115959_a1b2c3"
+	open := openSample(t)
+	v, _, err := ParseCached(id, []byte(open))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Batch.Status != BatchOpen || v.TimestampAuthority.Token != nil || v.TimestampAuthority.Status != TSASubmitted || v.TransparencyLog.Present {
+		t.Errorf("open view %+v", v)
+	}
+	for _, c := range []struct{ name, old, new, want string }{
+		{"with a token", `"status": "submitted"`, `"status": "submitted", "tsr_base64": "MAMCAQA="`, "/timestamp_authority/tsr_base64: an open batch has no token"},
+		{"with an entry", `"transparency_log": null`, `"transparency_log": {"status": "verified", "uuid": "` + uuid80 + `"}`, "/transparency_log/uuid: an open batch has no Rekor entry"},
+		{"with a root", `"status": "open"`, `"status": "open", "root": "` + h3 + `"`, "/batch/root: an open batch has no root"},
+	} {
+		doc := strings.Replace(open, c.old, c.new, 1)
+		if _, _, err := ParseCached(id, []byte(doc)); err == nil || !strings.HasSuffix(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %s", c.name, err, c.want)
+		}
+	}
+	// Without the timestamp_authority or transparency_log keys at all: no anchor.
+	doc := strings.Replace(strings.Replace(open, `"transparency_log": null,`, "", 1), `"timestamp_authority": {"status": "submitted", "provider": "freetsa.org", "tsr_url": "https://trust.arkforge.tech/v1/proof/prf_20260925_115959_a1b2c3/tsr"},`, "", 1)
+	if v, _, err := ParseCached(id, []byte(doc)); err != nil || v.TimestampAuthority.Present || v.TransparencyLog.Present {
+		t.Errorf("an open view without the anchor keys: %v", err)
+	}
+}
+
+// openSample is sample with its batch open, as the Trust Layer serves it
+// before the batch closes.
+func openSample(t *testing.T) string {
+	t.Helper()
+	doc := sample
+	for _, r := range [][2]string{
+		{`"status": "verified", "provider": "freetsa.org", "tsr_url": "https://trust.arkforge.tech/v1/proof/prf_20260925_115959_a1b2c3/tsr", "tsr_base64": "MAMCAQA="`,
+			`"status": "submitted", "provider": "freetsa.org", "tsr_url": "https://trust.arkforge.tech/v1/proof/prf_20260925_115959_a1b2c3/tsr"`},
+		{`{"provider": "sigstore-rekor", "status": "verified", "uuid": "` + uuid80 + `", "log_index": 2818513499,
+    "integrated_time": 1790000000, "log_url": "https://rekor.sigstore.dev/api/v1/log/entries/` + uuid80 + `", "verify_url": "https://search.sigstore.dev/?logIndex=2818513499"}`, `null`},
+		{`"status": "closed", "tree_size": 4, "leaf_index": 1,
+    "inclusion_path": ["` + h1 + `", "` + h2 + `"], "root": "` + h3 + `"`, `"status": "open"`},
+	} {
+		if !strings.Contains(doc, r[0]) {
+			t.Fatalf("sample lacks %q", r[0])
+		}
+		doc = strings.Replace(doc, r[0], r[1], 1)
+	}
+	return doc
 }
 
 func TestParseNotFound(t *testing.T) {
@@ -90,23 +181,39 @@ func TestParseRefuses(t *testing.T) {
 		{"another proof", rep(`"proof_id": "prf_20260925_115959_a1b2c3"`, `"proof_id": "prf_20260925_115959_a1b2c4"`), "/proof_id: view of prf_20260925_115959_a1b2c4, cached as " + id},
 		{"traversal in the id", rep(`"proof_id": "prf_20260925_115959_a1b2c3"`, `"proof_id": "../../etc/passwd"`), `/proof_id: got "../../etc/passwd"`},
 		{"spec as a number", rep(`"spec_version": "3.1"`, `"spec_version": 3.1`), "/spec_version: got float, want a string"},
-		{"chain not hex", rep(`"chain": "`+h3+`"`, `"chain": "`+strings.ToUpper(strings.Repeat("a", 64))+`"`), "/hashes/chain: got"},
+		{"chain not hex", rep(`"chain": "sha256:`+h3+`"`, `"chain": "sha256:`+strings.ToUpper(strings.Repeat("a", 64))+`"`), "/hashes/chain: got"},
+		{"chain without its prefix", rep(`"chain": "sha256:`+h3+`"`, `"chain": "`+h3+`"`), `/hashes/chain: got "` + h3 + `", want "sha256:" followed by 64 lowercase hex digits`},
+		{"request hash with another prefix", rep(`"request": "sha256:`+h1+`"`, `"request": "sha512:`+h1+`"`), "/hashes/request: got"},
 		{"hashes with an extra key", rep(`"hashes": {`, `"hashes": {"extra": 1, `), "/hashes/extra: unknown key"},
 		{"a commitment missing", rep(`"transaction_id": "`+h1+`"},`, `"transaction_id": "`+h1+`", "x": "`+h1+`"},`), "/commitments/x: unknown key"},
 		{"disclosed without nonce", rep(`{"nonce": "`+h2+`", "value": "bound"}`, `{"value": "bound", "v": 1}`), "/disclosed/did_resolution_status/nonce: missing"},
 		{"disclosed unknown field", rep(`"disclosed": {`, `"disclosed": {"seller": {"nonce": "`+h2+`", "value": "x"}, `), "/disclosed/seller: unknown key"},
-		{"signature garbage base64", rep(`"value": "`+sig64+`"`, `"value": "!!!not base64!!!"`), "/signature/value: not standard padded base64"},
-		{"signature too short", rep(`"value": "`+sig64+`"`, `"value": "AAAA"`), "/signature/value: 3 bytes, want an Ed25519 signature of 64 bytes"},
-		{"signature algorithm", rep(`"algorithm": "ed25519"`, `"algorithm": "rsa"`), `/signature/algorithm: got "rsa"`},
+		{"signature garbage base64", rep(`"arkforge_signature": "`+sig64+`"`, `"arkforge_signature": "ed25519:!!!not base64!!!"`), "/arkforge_signature: \"ed25519:!!!not base64!!!\": not base64url without padding"},
+		{"signature too short", rep(`"arkforge_signature": "`+sig64+`"`, `"arkforge_signature": "ed25519:AAAA"`), "/arkforge_signature: \"ed25519:AAAA\": 3 bytes, want 64"},
+		{"signature without its prefix", rep(`"arkforge_signature": "`+sig64+`"`, `"arkforge_signature": "`+sig64[len("ed25519:"):]+`"`), `want "ed25519:" followed by base64url without padding`},
+		{"signature padded", rep(`"arkforge_signature": "`+sig64+`"`, `"arkforge_signature": "`+sig64+`=="`), "/arkforge_signature: "},
+		{"signature missing", rep(`"arkforge_signature": "`+sig64+`",`, ``), "/arkforge_signature: missing"},
+		{"signature a number", rep(`"arkforge_signature": "`+sig64+`"`, `"arkforge_signature": 1`), "/arkforge_signature: got integer, want a string"},
+		{"the old signature object", rep(`"arkforge_signature": "`+sig64+`"`, `"arkforge_signature": {"algorithm": "ed25519", "value": "AAAA"}`), "/arkforge_signature: got object, want a string"},
 		{"tree size negative", rep(`"tree_size": 4`, `"tree_size": -4`), "/batch/tree_size: got -4"},
 		{"tree size float", rep(`"tree_size": 4`, `"tree_size": 4.0`), "/batch/tree_size: got float, want an integer"},
 		{"tree size huge", rep(`"tree_size": 4`, `"tree_size": 123456789012345678901234567890`), "/batch/tree_size: got 123456789012345678901234567890"},
 		{"path element not hex", rep(`"inclusion_path": ["`+h1+`"`, `"inclusion_path": ["zz"`), "/batch/inclusion_path/0"},
 		{"path too long", rep(`"inclusion_path": ["`+h1+`", "`+h2+`"]`, `"inclusion_path": [`+strings.TrimSuffix(strings.Repeat(`"`+h1+`",`, 65), ",")+`]`), "65 hashes, exceeds the limit of 64"},
-		{"token garbage", rep(`"rfc3161_token": "MAMCAQA="`, `"rfc3161_token": "MAMCAQA"`), "/batch/rfc3161_token: not standard padded base64"},
-		{"tlog a string", rep(`"transparency_log": {"logIndex": "1"}`, `"transparency_log": "{}"`), "/batch/transparency_log: got string, want an object"},
+		{"token garbage", rep(`"tsr_base64": "MAMCAQA="`, `"tsr_base64": "MAMCAQA"`), "/timestamp_authority/tsr_base64: not standard padded base64"},
+		{"token base64url", rep(`"tsr_base64": "MAMCAQA="`, `"tsr_base64": "MAMCAQA_"`), "/timestamp_authority/tsr_base64: not standard padded base64"},
+		{"timestamp authority a string", rep(`"timestamp_authority": {`, `"timestamp_authority": "x", "x": {`), "/timestamp_authority: got string, want an object"},
+		{"timestamp authority with an unknown key", rep(`"tsr_base64": "MAMCAQA="`, `"tsr_base64": "MAMCAQA=", "genTime": 1`), "/timestamp_authority/genTime: unknown key"},
+		{"timestamp authority without status", rep(`"status": "verified", "provider": "freetsa.org"`, `"provider": "freetsa.org"`), "/timestamp_authority/status: missing"},
+		{"tsr_url a number", rep(`"tsr_url": "https://trust.arkforge.tech/v1/proof/prf_20260925_115959_a1b2c3/tsr"`, `"tsr_url": 1`), "/timestamp_authority/tsr_url: got integer, want a string"},
+		{"tlog a string", rep(`"transparency_log": {`, `"transparency_log": "{}", "x": {`), "/transparency_log: got string, want an object"},
+		{"tlog with the entry inside", rep(`"provider": "sigstore-rekor",`, `"provider": "sigstore-rekor", "canonicalizedBody": "e30=",`), "/transparency_log/canonicalizedBody: unknown key"},
+		{"tlog log_index a string", rep(`"log_index": 2818513499`, `"log_index": "2818513499"`), "/transparency_log/log_index: got string, want an integer or null"},
+		{"tlog log_index negative", rep(`"log_index": 2818513499`, `"log_index": -1`), "/transparency_log/log_index: got -1"},
+		{"tlog uuid a number", rep(`"uuid": "`+uuid80+`"`, `"uuid": 1`), "/transparency_log/uuid: got integer, want a string"},
+		{"the old batch anchors", rep(`"root": "`+h3+`"`, `"root": "`+h3+`", "rfc3161_token": "MAMCAQA="`), "/batch/rfc3161_token: unknown key"},
 		{"status unknown", rep(`"status": "closed"`, `"status": "sealed"`), `/batch/status: got "sealed"`},
-		{"open with anchors", rep(`"status": "closed"`, `"status": "open"`), "/batch/root: an open batch has no root"},
+		{"open with a root", rep(`"status": "closed"`, `"status": "open"`), "/batch/root: an open batch has no root"},
 		{"batch id traversal", rep(`"id": "lot-1"`, `"id": "../lot"`), `/batch/id: got "../lot"`},
 		{"NaN", rep(`"tree_size": 4`, `"tree_size": NaN`), "NaN at \"/batch/tree_size\""},
 		{"invalid UTF-8", rep(`"seller": "corpus.arkforge.tech"`, "\"seller\": \"corpus\xff\""), "'utf-8' codec can't decode"},
@@ -175,7 +282,7 @@ func TestCommitmentFormulas(t *testing.T) {
 func FuzzParseCached(f *testing.F) {
 	f.Add([]byte(sample))
 	f.Add([]byte(`{"not_found": true, "proof_id": "prf_20260925_115959_a1b2c3"}`))
-	f.Add([]byte(strings.Replace(sample, `"status": "closed"`, `"status": "open"`, 1)))
+	f.Add([]byte(strings.Replace(strings.Replace(sample, `"status": "closed"`, `"status": "open"`, 1), `"root": "`+h3+`"`, `"x": 1`, 1)))
 	f.Add([]byte(`{"proof_id": "prf_20260925_115959_a1b2c3", "spec_version": "2.1"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, nf, err := ParseCached("prf_20260925_115959_a1b2c3", data)

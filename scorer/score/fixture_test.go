@@ -248,6 +248,18 @@ type claim struct {
 }
 
 // submit writes slug's submission for task.
+// cache writes p's files of the season's cache, as proveit fetch would:
+// its view and, once its batch is closed, its batch's Rekor entry.
+func (f *fixture) cache(p *prooftest.Proof) {
+	files, err := p.CacheFiles()
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	for name, b := range files {
+		f.files[name] = b
+	}
+}
+
 func (f *fixture) submit(slug, task, verdict string, claims []claim, edit func(map[string]any)) {
 	f.t.Helper()
 	var as []any
@@ -291,11 +303,7 @@ func (f *fixture) write() (*season.Season, *trust.Material) {
 		}
 	}
 	for _, p := range f.proofs {
-		v, err := p.View()
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		f.files["proofs/"+p.ID+".json"] = v
+		f.cache(p)
 	}
 	// The freeze, anchored a day before the opening, for the challenge's DID.
 	payload := pyjson.ObjectValue(
@@ -323,8 +331,7 @@ func (f *fixture) write() (*season.Season, *trust.Material) {
 	if _, err := freezeIs.CloseBatch("lot-gel", anchored); err != nil {
 		f.t.Fatal(err)
 	}
-	fv, _ := fp.View()
-	f.files["proofs/"+fp.ID+".json"] = fv
+	f.cache(fp)
 	d := fp.Disclosure()
 	f.files["conformite/preregistration.toml"] = []byte(fmt.Sprintf(`[[freezes]]
 bareme = "conformite-bareme-essai"

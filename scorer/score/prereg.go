@@ -81,6 +81,8 @@ func (sc *Scorer) CheckPreregistration(t *season.Track) ([]FreezeResult, error) 
 			return nil, fail("proof", "", "", "the Trust Layer answered 404: the freeze does not exist")
 		case o.parseErr != nil:
 			return nil, fail("proof", "", "", o.parseErr.Error())
+		case o.out.NotFetched != nil:
+			return nil, &AnchorNotFetchedError{Track: t.Name, ProofID: f.ProofID, Err: o.out.NotFetched}
 		case o.out.Status != verify.Valid:
 			return nil, fail("proof", "", "", fmt.Sprintf("%s: %v", o.out.Status, o.out.Failure))
 		}

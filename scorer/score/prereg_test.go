@@ -83,7 +83,7 @@ func TestPreregistrationRefusesBadFreezes(t *testing.T) {
 			for name, b := range files {
 				if strings.HasPrefix(name, "proofs/") && bytes.Contains(b, []byte(challengeDID)) {
 					files[name] = bytes.Replace(b, []byte(`"lot-gel"`), []byte(`"lot-gel2"`), 1)
-					files[name] = bytes.Replace(files[name], []byte(`"leaf_index": 0`), []byte(`"leaf_index": 1`), 1)
+					files[name] = bytes.Replace(files[name], []byte(`"leaf_index":0`), []byte(`"leaf_index":1`), 1)
 				}
 			}
 		}},

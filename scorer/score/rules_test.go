@@ -396,7 +396,7 @@ func TestSpecBeyondModelStops(t *testing.T) {
 		f.mutators = append(f.mutators, func(files map[string][]byte) {
 			for name, b := range files {
 				if strings.HasPrefix(name, "proofs/") && !bytes.Contains(b, []byte(challengeDID)) && id == "" {
-					files[name] = bytes.Replace(b, []byte(`"spec_version": "3.1"`), []byte(`"spec_version": "`+c.spec+`"`), 1)
+					files[name] = bytes.Replace(b, []byte(`"spec_version":"3.1"`), []byte(`"spec_version":"`+c.spec+`"`), 1)
 					id = strings.TrimSuffix(strings.TrimPrefix(name, "proofs/"), ".json")
 				}
 			}

@@ -155,6 +155,20 @@ type proofOutcome struct {
 	out      verify.Outcome
 }
 
+// AnchorNotFetchedError is a cited proof whose batch's Rekor entry is not
+// in the season's cache: as for a view, « not fetched » is not « does not
+// exist », and the build refuses.
+type AnchorNotFetchedError struct {
+	Track, ProofID string
+	Err            error // the *verify.NotFetchedError
+}
+
+func (e *AnchorNotFetchedError) Error() string {
+	return fmt.Sprintf("%s: proof %s: %v", e.Track, e.ProofID, e.Err)
+}
+
+func (e *AnchorNotFetchedError) Unwrap() error { return e.Err }
+
 // BeyondModelError is a track citing proofs in a spec_version above the
 // newest the model knows: « 3.1 ou au-delà » (§4.1) admits them, the model
 // cannot verify them, and scoring them as invalid would publish an
@@ -180,7 +194,7 @@ func (e *BeyondModelError) Error() string {
 
 // New returns a Scorer for a loaded season and its trust material.
 func New(s *season.Season, m *trust.Material) *Scorer {
-	return &Scorer{season: s, trust: m, verifier: verify.New(m), outcomes: map[outcomeKey]*outcomeEntry{}}
+	return &Scorer{season: s, trust: m, verifier: verify.New(m, s), outcomes: map[outcomeKey]*outcomeEntry{}}
 }
 
 // verifyProof verifies one proof for one disclosure and DID, once.
@@ -316,7 +330,28 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 	if err := sc.beyondModel(t); err != nil {
 		return nil, err
 	}
+	if err := sc.notFetched(t); err != nil {
+		return nil, err
+	}
 	return res, nil
+}
+
+// notFetched returns an *AnchorNotFetchedError for the first proof (by id)
+// of the track's submissions verified so far whose Rekor entry is not in
+// the cache, or nil.
+func (sc *Scorer) notFetched(t *season.Track) error {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	var first *AnchorNotFetchedError
+	for k, e := range sc.outcomes {
+		if nf := e.res.out.NotFetched; nf != nil && cites(t, k.proofID) && (first == nil || k.proofID < first.ProofID) {
+			first = &AnchorNotFetchedError{Track: t.Name, ProofID: k.proofID, Err: nf}
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	return first
 }
 
 // beyondModel returns a *BeyondModelError listing every proof of the
@@ -382,6 +417,9 @@ func (sc *Scorer) Explain(t *season.Track, slug, taskID string) (*TaskResult, er
 	task := t.Task(taskID)
 	tr := sc.task(pt, task, p, t.Submission(p.Slug, task.ID))
 	if err := sc.beyondModel(t); err != nil {
+		return nil, err
+	}
+	if err := sc.notFetched(t); err != nil {
 		return nil, err
 	}
 	return tr, nil
@@ -646,6 +684,11 @@ func (sc *Scorer) proofCause(t *season.Track, a submission.Assertion, id string,
 	case o.beyond != "":
 		// Never published: Track and Explain stop with a BeyondModelError.
 		pr.Cause, pr.Detail = InvalidProof, fmt.Sprintf("proof %s: spec_version %s is beyond the model", id, quote(o.beyond))
+		return pr
+	case o.out.NotFetched != nil:
+		// Never published: Track and Explain stop with an
+		// AnchorNotFetchedError.
+		pr.Cause, pr.Detail = Pending, fmt.Sprintf("proof %s: %v", id, o.out.NotFetched)
 		return pr
 	}
 	out := o.out

@@ -1,10 +1,12 @@
 package score
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"testing"
 
+	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 	"github.com/ark-forge/proveit/scorer/season"
 )
@@ -150,6 +152,44 @@ func TestNotFetchedRefuses(t *testing.T) {
 	_, err = sc.Track(s.Track("conformite"))
 	if _, ok := err.(*NotFetchedError); !ok || !strings.Contains(err.Error(), id) || !strings.Contains(err.Error(), "dan") {
 		t.Errorf("Track = %v, want a NotFetchedError naming the proof and the participant", err)
+	}
+}
+
+// TestEntryNotFetchedRefuses: a cited proof whose batch's Rekor entry is
+// not in the cache stops the track, as a view not in the cache does: « not
+// fetched » is not « does not exist ». The freeze's entry too. Seen failing
+// with either stop removed (the proof then scored as pending, the freeze
+// refused as not valid).
+func TestEntryNotFetchedRefuses(t *testing.T) {
+	for _, freeze := range []bool{false, true} {
+		f := newFixture(t)
+		f.participant("dan")
+		honest(f, "dan")
+		s, m := f.write()
+		id := s.Track("conformite").Submissions[0].Submission.Assertions[0].ProofIDs[0]
+		if freeze {
+			id = s.Track("conformite").Preregistration.Freezes[0].ProofID
+		}
+		data, err := s.ReadProof(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		view, _, err := pv.ParseCached(id, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		uuid := view.TransparencyLog.UUID
+		if err := os.Remove(s.Path("anchors/rekor/" + uuid + ".json")); err != nil {
+			t.Fatal(err)
+		}
+		if s, err = season.Load(s.Dir); err != nil {
+			t.Fatal(err)
+		}
+		_, err = New(s, m).Track(s.Track("conformite"))
+		var nf *AnchorNotFetchedError
+		if !errors.As(err, &nf) || nf.ProofID != id || !strings.Contains(err.Error(), uuid) || !strings.Contains(err.Error(), "run proveit fetch") {
+			t.Errorf("freeze %v: Track = %v, want an AnchorNotFetchedError naming %s and its entry", freeze, err, id)
+		}
 	}
 }
 

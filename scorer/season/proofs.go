@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"sort"
 
+	"github.com/ark-forge/proveit/scorer/anchor/rekor"
 	"github.com/ark-forge/proveit/scorer/inputfile"
 	"github.com/ark-forge/proveit/scorer/proof"
 )
@@ -49,6 +51,44 @@ func (s *Season) ReadProof(id string) ([]byte, error) {
 		return nil, &NotCachedError{ProofID: id, File: s.Path(rel)}
 	}
 	b, err := inputfile.Read(s.Path(rel), proof.MaxViewBytes)
+	if err != nil {
+		var kind *inputfile.KindError
+		if errors.As(err, &kind) && kind.Mode&fs.ModeSymlink != 0 {
+			err = errors.New("is a symbolic link, want a regular file (a season holds no links)")
+		}
+		return nil, &Error{Dir: s.Dir, File: rel, Err: err}
+	}
+	return b, nil
+}
+
+// EntryNotCachedError is a Rekor entry with no file in the season's cache:
+// the build cannot tell « the log has no such entry » (a cached 404
+// record, a proof without its Rekor anchor) from « not fetched », so every
+// caller refuses to go on. It is fs.ErrNotExist (errors.Is).
+type EntryNotCachedError struct {
+	UUID string
+	File string // the path where the entry was looked for
+}
+
+func (e *EntryNotCachedError) Error() string {
+	return fmt.Sprintf("Rekor entry %s is not in the cache (%s): run proveit fetch", e.UUID, e.File)
+}
+
+// Is makes the error fs.ErrNotExist, which package verify reads as « not
+// fetched ».
+func (e *EntryNotCachedError) Is(target error) bool { return target == fs.ErrNotExist }
+
+// RekorEntry returns the bytes of the cached Rekor entry
+// anchors/rekor/<uuid>.json, within rekor.MaxEntrySize, regular files
+// only. An entry the load did not list is an *EntryNotCachedError. The
+// Season is thus the cache of Rekor entries package verify reads.
+func (s *Season) RekorEntry(uuid string) ([]byte, error) {
+	rel := "anchors/rekor/" + uuid + ".json"
+	i := sort.Search(len(s.RekorEntries), func(i int) bool { return s.RekorEntries[i].UUID >= uuid })
+	if i == len(s.RekorEntries) || s.RekorEntries[i].UUID != uuid {
+		return nil, &EntryNotCachedError{UUID: uuid, File: s.Path(rel)}
+	}
+	b, err := inputfile.Read(s.Path(rel), rekor.MaxEntrySize)
 	if err != nil {
 		var kind *inputfile.KindError
 		if errors.As(err, &kind) && kind.Mode&fs.ModeSymlink != 0 {

@@ -10,6 +10,7 @@
 //	<track>/key.json, key.salt           the sealed answer key, only once the season is closed (§5.5, §8)
 //	<track>/submissions/<slug>/<task>.json  the last accepted submission of each task (§4)
 //	proofs/<proof_id>.json               the cached public views, listed only
+//	anchors/rekor/<uuid>.json            the cached Rekor entries, as the log's API serves them, listed only
 //	trust/trusted_root.json, trust_layer.toml  the pinned trust material, located only
 //
 // The tracks are those season.toml declares, each with its directory: a
@@ -39,6 +40,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ark-forge/proveit/scorer/anchor/rekor"
 	"github.com/ark-forge/proveit/scorer/submission"
 )
 
@@ -51,6 +53,9 @@ const (
 	Open   Status = "open"
 	Closed Status = "closed"
 )
+
+// fixedDirs are the directories of a season that are not tracks.
+var fixedDirs = []string{"participants", "trust", "proofs", "anchors"}
 
 // trackNameRE is what a track name may be: it names a directory of the
 // season and appears in the submissions' "track" field and in URLs.
@@ -76,6 +81,9 @@ type Season struct {
 	TrackNames []string
 	Tracks     []*Track // in TrackNames order
 	Proofs     []Proof  // sorted by proof id
+	// RekorEntries are the cached Rekor entries, anchors/rekor/<uuid>.json,
+	// sorted by uuid.
+	RekorEntries []RekorEntry
 	// Moderation is the register of moderation.toml: each text it names
 	// is already replaced by its notice in Participants and Tracks.
 	Moderation []*Moderated
@@ -96,6 +104,14 @@ type Participant struct {
 // not read here.
 type Proof struct {
 	ID   string
+	File string // relative to the season directory
+}
+
+// RekorEntry is one cached Rekor entry, anchors/rekor/<uuid>.json: the
+// answer of the log's GET /api/v1/log/entries/{uuid}, as proveit fetch
+// cached it (or the record of its 404). Its content is not read here.
+type RekorEntry struct {
+	UUID string
 	File string // relative to the season directory
 }
 
@@ -170,7 +186,7 @@ func Load(dir string) (*Season, error) {
 	s.Dir = dir
 	// The top of the season: season.toml, the fixed directories, and one
 	// directory per declared track, nothing else.
-	dirs := append([]string{"participants", "trust", "proofs"}, s.TrackNames...)
+	dirs := append(slices.Clone(fixedDirs), s.TrackNames...)
 	for _, e := range top {
 		if (e.name == "season.toml" || e.name == ModerationFile) && !e.isDir || e.isDir && slices.Contains(dirs, e.name) {
 			continue
@@ -200,6 +216,11 @@ func Load(dir string) (*Season, error) {
 	}
 	if present["proofs"] {
 		if s.Proofs, err = l.loadProofs(); err != nil {
+			return nil, err
+		}
+	}
+	if present["anchors"] {
+		if s.RekorEntries, err = l.loadAnchors(); err != nil {
 			return nil, err
 		}
 	}
@@ -259,8 +280,8 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 	}
 	for i, name := range f.Tracks {
 		at := fmt.Sprintf("tracks[%d]", i)
-		if !trackNameRE.MatchString(name) || slices.Contains([]string{"participants", "trust", "proofs"}, name) {
-			return nil, l.errf(rel, at, "got %s, want a track name matching %s other than participants, trust and proofs", quote(name), TrackNamePattern)
+		if !trackNameRE.MatchString(name) || slices.Contains(fixedDirs, name) {
+			return nil, l.errf(rel, at, "got %s, want a track name matching %s other than %s and %s", quote(name), TrackNamePattern, strings.Join(fixedDirs[:len(fixedDirs)-1], ", "), fixedDirs[len(fixedDirs)-1])
 		}
 		if slices.Contains(f.Tracks[:i], name) {
 			return nil, l.errf(rel, at, "track %s repeats, want distinct tracks", quote(name))
@@ -396,6 +417,38 @@ func (l *loader) loadProofs() ([]Proof, error) {
 			return nil, l.errf(rel, "", "unexpected entry, want only files named <proof_id>.json with a proof id matching %s", submission.ProofIDPattern)
 		}
 		out = append(out, Proof{ID: id, File: rel})
+	}
+	return out, nil
+}
+
+// loadAnchors lists anchors/: only the directory rekor, holding only
+// regular files named <uuid>.json, uuid a Rekor entry uuid
+// (rekor.UUIDPattern).
+func (l *loader) loadAnchors() ([]RekorEntry, error) {
+	entries, err := l.readDir("anchors")
+	if err != nil {
+		return nil, err
+	}
+	var out []RekorEntry
+	for _, e := range entries {
+		if !e.isDir || e.name != "rekor" {
+			return nil, l.errf(join("anchors", e.name), "", "unexpected entry, want only the directory anchors/rekor")
+		}
+		files, err := l.readDir("anchors/rekor")
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			rel := join("anchors/rekor", f.name)
+			uuid, ok := strings.CutSuffix(f.name, ".json")
+			if f.isDir {
+				return nil, l.errf(rel, "", "is a directory, want only files named <uuid>.json")
+			}
+			if !ok || !rekor.ValidUUID(uuid) {
+				return nil, l.errf(rel, "", "unexpected entry, want only files named <uuid>.json with a Rekor entry uuid matching %s", rekor.UUIDPattern)
+			}
+			out = append(out, RekorEntry{UUID: uuid, File: rel})
+		}
 	}
 	return out, nil
 }

@@ -112,6 +112,8 @@ tracks = ["conformite", "generique"]
 			"trust/trust_layer.toml":                 "# parsed by another package\n",
 			"proofs/prf_20260921_101233_ab12cd.json": `{"proof_id": "prf_20260921_101233_ab12cd"}`,
 			"proofs/prf_20260914_181440_541795.json": `{"status": 404}`,
+			"anchors/rekor/" + uuid80 + ".json":      `{}`,
+			"anchors/rekor/" + uuid64 + ".json":      `{}`,
 
 			"conformite/track.toml": `bareme = "conformite-bareme-v3"
 task_prefix = "conf"
@@ -288,6 +290,18 @@ func TestLoadValid(t *testing.T) {
 	}
 	if len(s.Proofs) != 2 || s.Proofs[0].ID != "prf_20260914_181440_541795" || s.Proofs[1].File != "proofs/prf_20260921_101233_ab12cd.json" {
 		t.Fatalf("proofs: %+v", s.Proofs)
+	}
+	if len(s.RekorEntries) != 2 || s.RekorEntries[0].UUID != uuid80 || s.RekorEntries[1].File != "anchors/rekor/"+uuid64+".json" {
+		t.Fatalf("Rekor entries: %+v", s.RekorEntries)
+	}
+	if b, err := s.RekorEntry(uuid64); err != nil || string(b) != "{}" {
+		t.Fatalf("RekorEntry: %q %v", b, err)
+	}
+	other := strings.Repeat("f", 64)
+	_, err = s.RekorEntry(other)
+	var nc *EntryNotCachedError
+	if !errors.As(err, &nc) || nc.UUID != other || !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "run proveit fetch") {
+		t.Fatalf("an entry not cached: %v", err)
 	}
 	if s.Trust.TrustedRoot != "trust/trusted_root.json" || s.Trust.TrustLayer != "trust/trust_layer.toml" {
 		t.Fatalf("trust: %+v", s.Trust)
@@ -510,7 +524,7 @@ func TestLoadRejects(t *testing.T) {
 		}, []string{"season.toml", "tracks[1]", `"../generique"`, "^[a-z][a-z0-9-]{0,31}$"}},
 		{"track named like a fixed directory", func(t *testing.T, f *fixture) {
 			edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite", "proofs"]`)
-		}, []string{"season.toml", "tracks[1]", "other than participants, trust and proofs"}},
+		}, []string{"season.toml", "tracks[1]", "other than participants, trust, proofs and anchors"}},
 		{"track directory not declared", func(t *testing.T, f *fixture) {
 			edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite"]`)
 		}, []string{"generique", "unexpected directory", "the tracks are those season.toml declares"}},
@@ -598,6 +612,25 @@ func TestLoadRejects(t *testing.T) {
 			[]string{"proofs/prf_2026_x.json", "<proof_id>.json"}},
 		{"proof without .json", func(t *testing.T, f *fixture) { f.files["proofs/prf_20260921_101233_ab12ce"] = "{}" },
 			[]string{"proofs/prf_20260921_101233_ab12ce", "<proof_id>.json"}},
+
+		// anchors
+		{"a file in anchors", func(t *testing.T, f *fixture) { f.files["anchors/"+uuid64+".json"] = "{}" },
+			[]string{"anchors/" + uuid64 + ".json", "want only the directory anchors/rekor"}},
+		{"another directory in anchors", func(t *testing.T, f *fixture) { f.files["anchors/tsa/x.tsr"] = "x" },
+			[]string{"anchors/tsa", "want only the directory anchors/rekor"}},
+		{"an entry named by an upper-case uuid", func(t *testing.T, f *fixture) { f.files["anchors/rekor/"+strings.ToUpper(uuid64)+".json"] = "{}" },
+			[]string{"anchors/rekor/" + strings.ToUpper(uuid64) + ".json", "<uuid>.json"}},
+		{"an entry named by a short uuid", func(t *testing.T, f *fixture) { f.files["anchors/rekor/"+uuid64[1:]+".json"] = "{}" },
+			[]string{"anchors/rekor/" + uuid64[1:] + ".json", "<uuid>.json", "^([0-9a-f]{16})?[0-9a-f]{64}$"}},
+		{"an entry without .json", func(t *testing.T, f *fixture) { f.files["anchors/rekor/"+uuid64] = "{}" },
+			[]string{"anchors/rekor/" + uuid64, "<uuid>.json"}},
+		{"a temporary file in anchors/rekor", func(t *testing.T, f *fixture) { f.files["anchors/rekor/.fetch-"+uuid64+".json-1.tmp"] = "{}" },
+			[]string{"anchors/rekor/.fetch-", "<uuid>.json"}},
+		{"a directory in anchors/rekor", func(t *testing.T, f *fixture) { f.files["anchors/rekor/"+strings.Repeat("d", 64)+".json/x"] = "{}" },
+			[]string{"anchors/rekor/" + strings.Repeat("d", 64) + ".json", "is a directory"}},
+		{"a symlinked entry", func(t *testing.T, f *fixture) {
+			f.symlinks["anchors/rekor/"+strings.Repeat("e", 64)+".json"] = uuid64 + ".json"
+		}, []string{"anchors/rekor/" + strings.Repeat("e", 64) + ".json", "symbolic link"}},
 
 		// participants
 		{"participant slug with ..", func(t *testing.T, f *fixture) { f.files["participants/a..b.toml"] = f.files["participants/ann.toml"] },
@@ -906,6 +939,13 @@ func TestLoadRejects(t *testing.T) {
 		})
 	}
 }
+
+// Rekor entry uuids of the fixture: the 80-digit entry ID of a sharded log
+// and the 64-digit leaf hash alone.
+var (
+	uuid80 = "24296fb24b8ad77a" + strings.Repeat("a", 64)
+	uuid64 = strings.Repeat("b", 64)
+)
 
 func TestLoadNotADirectory(t *testing.T) {
 	if _, err := Load(filepath.Join(t.TempDir(), "missing")); err == nil || !strings.Contains(err.Error(), "missing") {

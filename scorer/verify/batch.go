@@ -11,6 +11,7 @@ import (
 	"github.com/transparency-dev/merkle/rfc6962"
 
 	"github.com/ark-forge/proveit/scorer/anchor"
+	"github.com/ark-forge/proveit/scorer/anchor/rekor"
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/trust"
 )
@@ -69,17 +70,21 @@ func pathLength(m, n uint64) int {
 // checkAnchors reports the batch's RFC 3161 token and Rekor entry, verified
 // once per batch by anchors, and whether the token's genTime, the time that
 // counts (§4.1 condition 1), is inside window.
-func checkAnchors(r *report, ba *batchResult, window trust.Window) {
+func checkAnchors(r *report, view *pv.View, ba *batchResult, window trust.Window) {
 	if ba.tsaErr != nil {
 		r.fail(ba.tsaErr, "rfc3161")
 	} else {
 		r.out.GenTime = ba.genTime
 		r.ok("rfc3161", "token of %s, genTime %s, signer %s", ba.tsa.TSA, ba.genTime.UTC().Format(time.RFC3339), ba.tsa.SignerSHA256)
 	}
-	if ba.logErr != nil {
+	switch {
+	case ba.notFetched != nil:
+		r.out.Checks = append(r.out.Checks, Check{Name: "rekor", Result: "not_fetched", Detail: ba.notFetched.Error()})
+	case ba.logErr != nil:
 		r.fail(ba.logErr, "rekor")
-	} else {
-		r.ok("rekor", "entry %d of log %s, signed with pinned key %s", ba.log.LogIndex, ba.log.LogID, ba.rekorID)
+	default:
+		r.ok("rekor", "entry %s, index %d of log %s, signed with pinned key %s", ba.log.UUID, ba.log.LogIndex, ba.log.LogID, ba.rekorID)
+		checkLogPointer(r, view, ba.log)
 	}
 	switch {
 	case ba.tsaErr != nil:
@@ -90,5 +95,20 @@ func checkAnchors(r *report, ba *batchResult, window trust.Window) {
 		r.fail(anchor.Failf("season_window", "genTime %s is outside the season %s", ba.genTime.UTC().Format(time.RFC3339), window), "season_window")
 	default:
 		r.ok("season_window", "genTime %s within %s", ba.genTime.UTC().Format(time.RFC3339), window)
+	}
+}
+
+// checkLogPointer compares what the view's transparency_log says of the
+// entry with what the entry itself, signed by the log, says: they are
+// Trust Layer incidents when they differ, never a failure (the entry is
+// what is verified; the view's copy of its index and time is not
+// committed).
+func checkLogPointer(r *report, view *pv.View, log rekor.Result) {
+	tl := view.TransparencyLog
+	if tl.LogIndex != nil && *tl.LogIndex != log.LogIndex {
+		r.incident(view, "transparency_log.log_index", "transparency_log.log_index is %d, the Rekor entry %s it names has logIndex %d, signed by the log", *tl.LogIndex, log.UUID, log.LogIndex)
+	}
+	if tl.IntegratedTime != nil && *tl.IntegratedTime != log.IntegratedTime.Unix() {
+		r.incident(view, "transparency_log.integrated_time", "transparency_log.integrated_time is %d, the Rekor entry %s it names has integratedTime %d, signed by the log", *tl.IntegratedTime, log.UUID, log.IntegratedTime.Unix())
 	}
 }

@@ -34,8 +34,8 @@ func TestBatchCacheKey(t *testing.T) {
 		check  string // the anchor check whose line must fail
 		result string // its failure code
 	}{
-		{"another token", func(v *pv.View) { v.Batch.RFC3161Token = other.Batch.RFC3161Token }, "rfc3161", "rfc3161.imprint"},
-		{"another Rekor entry", func(v *pv.View) { v.Batch.TransparencyLog = other.Batch.TransparencyLog }, "rekor", "rekor.body.digest"},
+		{"another token", func(v *pv.View) { v.TimestampAuthority.Token = other.Token }, "rfc3161", "rfc3161.imprint"},
+		{"another Rekor entry", func(v *pv.View) { v.TransparencyLog.UUID = other.Rekor.UUID }, "rekor", "rekor.body.digest"},
 		// The root is also the inclusion's: the anchor's own line must fail.
 		{"another raw root", func(v *pv.View) { v.Batch.Root = other.Batch.Root }, "rfc3161", "rfc3161.imprint"},
 		{"another hex root", func(v *pv.View) { v.Batch.RootHex = other.Batch.RootHex }, "rekor", "rekor.body.digest"},
@@ -50,7 +50,7 @@ func TestBatchCacheKey(t *testing.T) {
 				t.Fatal("the forged view is of another batch id")
 			}
 			for _, order := range []string{"good first", "bad first"} {
-				v := New(w.material)
+				v := New(w.material, w.entries())
 				var g, b Outcome
 				if order == "good first" {
 					g, b = v.Verify(good, opts), v.Verify(bad, opts)
@@ -77,7 +77,7 @@ func TestBatchCacheBatchID(t *testing.T) {
 	w := newWorld(t)
 	p := w.batch(t, 2, inSeason, prooftest.Anchoring{}, nil)[0]
 	d := p.Disclosure()
-	v := New(w.material)
+	v := New(w.material, w.entries())
 	a, b := parse(t, viewJSON(t, p)), parse(t, viewJSON(t, p))
 	b.Batch.ID = "lot-renamed"
 	for _, view := range []*pv.View{a, b} {
@@ -99,11 +99,11 @@ func TestBatchCachePerVerifier(t *testing.T) {
 	d := p.Disclosure()
 	opts := Options{Window: season, Disclosure: &d, DID: did}
 	view := parse(t, viewJSON(t, p))
-	if out := New(w.material).Verify(view, opts); out.Status != Valid {
+	if out := New(w.material, w.entries()).Verify(view, opts); out.Status != Valid {
 		t.Fatalf("%v %v", out.Status, out.Failure)
 	}
 	m := w.withRekorKeyWindow(trust.Window{From: longBefore, Until: longBefore})
-	if out := New(m).Verify(view, opts); out.Status != Invalid || out.Failure == nil || out.Failure.Check != "rekor.key" {
+	if out := New(m, w.entries()).Verify(view, opts); out.Status != Invalid || out.Failure == nil || out.Failure.Check != "rekor.key" {
 		t.Errorf("%v %v, want rekor.key under the other material", out.Status, out.Failure)
 	}
 }

@@ -46,7 +46,7 @@ func TestDemoPendingWithGarbage(t *testing.T) {
 		t.Fatal("the demo season lost sablier's disclosure, sablier or heron")
 	}
 	window := trust.Window{From: s.OpensAt, Until: s.ClosesAt}
-	v := New(m)
+	v := New(m, s)
 
 	if out := v.Verify(view, Options{Window: window, Disclosure: own, DID: sablier.DID}); out.Status != Pending {
 		t.Errorf("with sablier's disclosure: %v %v, want pending", out.Status, out.Failure)

@@ -55,7 +55,7 @@ func TestProofKeyWindowAnchored(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := p.Disclosure()
-			out := New(w.withProofKeyWindow(c.key)).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
+			out := New(w.withProofKeyWindow(c.key), w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 			if c.ok {
 				if out.Status != Valid {
 					t.Errorf("%v %v, want valid", out.Status, out.Failure)
@@ -98,7 +98,7 @@ func TestProofKeyWindowOpen(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := p.Disclosure()
-			out := New(w.withProofKeyWindow(c.key)).Verify(parse(t, clone(t, view)), Options{Window: c.window, Disclosure: &d, DID: did})
+			out := New(w.withProofKeyWindow(c.key), w.entries()).Verify(parse(t, clone(t, view)), Options{Window: c.window, Disclosure: &d, DID: did})
 			if out.Status != c.want {
 				t.Fatalf("%v %v, want %v", out.Status, out.Failure, c.want)
 			}
@@ -123,11 +123,11 @@ func TestProofKeyWindowFailingToken(t *testing.T) {
 	w := newWorld(t)
 	p := w.batch(t, 1, inSeason, prooftest.Anchoring{TSA: w.unpinned}, nil)[0]
 	d := p.Disclosure()
-	out := New(w.withProofKeyWindow(trust.Window{From: longBefore, Until: season.From.Add(-time.Second)})).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
+	out := New(w.withProofKeyWindow(trust.Window{From: longBefore, Until: season.From.Add(-time.Second)}), w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 	if out.Status != Invalid || out.Failure == nil || out.Failure.Check != "signature" {
 		t.Errorf("%v %v, want invalid on the signature", out.Status, out.Failure)
 	}
-	out = New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
+	out = New(w.material, w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 	// A token of an unpinned TSA embeds no certificate (the real shape):
 	// no pinned leaf is its signer.
 	if out.Status != Invalid || out.Failure == nil || out.Failure.Check != "rfc3161.signer" {
@@ -153,7 +153,7 @@ func TestRekorKeyWindow(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := p.Disclosure()
-			out := New(w.withRekorKeyWindow(c.key)).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
+			out := New(w.withRekorKeyWindow(c.key), w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 			if c.ok {
 				if out.Status != Valid {
 					t.Errorf("%v %v, want valid", out.Status, out.Failure)
@@ -177,7 +177,7 @@ func TestProofKeyRotation(t *testing.T) {
 	retired := trust.ProofKey{ID: "a-retired-key", Key: ed25519.NewKeyFromSeed(bytes.Repeat([]byte{9}, 32)).Public().(ed25519.PublicKey), Window: trust.Window{From: longBefore, Until: longAfter}}
 	m.ProofKeys = append([]trust.ProofKey{retired}, m.ProofKeys...)
 	d := p.Disclosure()
-	out := New(&m).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
+	out := New(&m, w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 	if out.Status != Valid {
 		t.Fatalf("%v %v", out.Status, out.Failure)
 	}

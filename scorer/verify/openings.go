@@ -42,7 +42,7 @@ func checkOpenings(r *report, view *pv.View, d *submission.Disclosure) {
 		*o.dst = o.open.Value
 		r.ok(name, "%s %s opens its commitment", o.field, o.open.Value)
 		if flat := view.Flat[o.field]; flat.Str() != o.open.Value {
-			r.out.Incidents = append(r.out.Incidents, Incident{ProofID: view.ProofID, Field: flatName(o.field), Flat: string(pyjson.Canonical(flat)), Opened: string(pyjson.Canonical(pyjson.StringValue(o.open.Value)))})
+			r.flatIncident(view, flatName(o.field), flat, pyjson.StringValue(o.open.Value))
 		}
 	}
 }
@@ -76,8 +76,10 @@ func checkIdentity(r *report, view *pv.View, did string) {
 			return
 		}
 		opened[f] = o.Value
-		if flat, ok := view.Flat[f]; ok && !pyjson.Equal(flat, o.Value) {
-			r.out.Incidents = append(r.out.Incidents, Incident{ProofID: view.ProofID, Field: f, Flat: string(pyjson.Canonical(flat)), Opened: string(pyjson.Canonical(o.Value))})
+		// A flat field served as null is not served: v1.7 writes null for
+		// an absent party field (get_public_proof), and false as null.
+		if flat, ok := view.Flat[f]; ok && flat.Kind() != pyjson.Null && !pyjson.Equal(flat, o.Value) {
+			r.flatIncident(view, f, flat, o.Value)
 		}
 	}
 	id, verified, status := opened[pv.FieldAgentIdentity], opened[pv.FieldAgentIdentityVerified], opened[pv.FieldDIDResolutionStatus]

@@ -3,7 +3,6 @@ package verify
 import (
 	"bytes"
 	"crypto/ed25519"
-	"encoding/base64"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	rekorv1 "github.com/sigstore/protobuf-specs/gen/pb-go/rekor/v1"
 
+	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 	"github.com/ark-forge/proveit/scorer/submission"
 )
@@ -44,21 +44,18 @@ func (w *world) open(t testing.TB, n int, edit func(*prooftest.Call)) ([]*prooft
 
 // Tampering helpers: each edits a view (or a disclosure) so that one check
 // fails.
-func forgeSignature(t testing.TB, m map[string]any) {
-	s := m["signature"].(map[string]any)
-	s["value"] = flipBase64(t, s["value"].(string))
-}
+func forgeSignature(t testing.TB, m map[string]any) { flipSignature(t, m) }
 
 func signWithUnpinnedKey(chain string) func(testing.TB, map[string]any) {
 	return func(t testing.TB, m map[string]any) {
 		k := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, 32))
-		m["signature"].(map[string]any)["value"] = base64.StdEncoding.EncodeToString(ed25519.Sign(k, []byte(chain)))
+		m["arkforge_signature"] = pv.EncodeEd25519(ed25519.Sign(k, []byte(chain)))
 	}
 }
 
 func changeChain(t testing.TB, m map[string]any) {
 	h := m["hashes"].(map[string]any)
-	h["chain"] = flipHex(h["chain"].(string))
+	h["chain"] = "sha256:" + flipHex(strings.TrimPrefix(h["chain"].(string), "sha256:"))
 }
 
 func changeCommitment(t testing.TB, m map[string]any) {
@@ -137,7 +134,7 @@ func TestOpenBatch(t *testing.T) {
 			if c.did != "" {
 				want = c.did
 			}
-			out := New(w.material).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: want})
+			out := New(w.material, w.entries()).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: want})
 			if out.Status != c.status {
 				t.Fatalf("status %v, want %v; failure %v; checks %+v", out.Status, c.status, out.Failure, out.Checks)
 			}
@@ -180,7 +177,7 @@ func TestCheckOrder(t *testing.T) {
 	w := newWorld(t)
 	p := w.batch(t, 3, inSeason, prooftest.Anchoring{}, nil)[2]
 	d := p.Disclosure()
-	out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
+	out := New(w.material, w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 	if got := names(out.Checks); !reflect.DeepEqual(got, CheckNames()) {
 		t.Errorf("checks %v, want %v", got, CheckNames())
 	}
@@ -200,10 +197,10 @@ func TestFirstFailureWins(t *testing.T) {
 
 	wrongLeaf := func(t testing.TB, m map[string]any) { batchOf(m)["leaf_index"] = 2 }
 	otherToken := func(t testing.TB, m map[string]any) {
-		batchOf(m)["rfc3161_token"] = batchOf(viewJSON(t, other))["rfc3161_token"]
+		tsaOf(m)["tsr_base64"] = tsaOf(viewJSON(t, other))["tsr_base64"]
 	}
 	otherEntry := func(t testing.TB, m map[string]any) {
-		batchOf(m)["transparency_log"] = batchOf(viewJSON(t, other))["transparency_log"]
+		m["transparency_log"] = viewJSON(t, other)["transparency_log"]
 	}
 	brokenSET := func(t testing.TB, m map[string]any) {
 		editEntry(t, m, func(e *rekorv1.TransparencyLogEntry) { e.InclusionPromise.SignedEntryTimestamp[10] ^= 1 })
@@ -243,7 +240,7 @@ func TestFirstFailureWins(t *testing.T) {
 			if c.disc != nil {
 				c.disc(&d)
 			}
-			out := New(w.material).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: did})
+			out := New(w.material, w.entries()).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: did})
 			if out.Status != c.status || out.Failure == nil || out.Failure.Check != c.check {
 				t.Fatalf("%v %v, want %v with %s; checks %+v", out.Status, out.Failure, c.status, c.check, out.Checks)
 			}
@@ -280,7 +277,7 @@ func TestIdentityOrder(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			p := w.batch(t, 1, inSeason, prooftest.Anchoring{}, c.edit)[0]
 			d := p.Disclosure()
-			out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: c.did})
+			out := New(w.material, w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: c.did})
 			if out.Status != Unbound || out.Failure == nil || out.Failure.Detail != c.detail {
 				t.Errorf("%v %v, want unbound with %q", out.Status, out.Failure, c.detail)
 			}
@@ -295,7 +292,7 @@ func TestOpeningsBeforeCommitments(t *testing.T) {
 	p := w.batch(t, 1, inSeason, prooftest.Anchoring{}, func(c *prooftest.Call) { c.Spec = "2.1" })[0]
 	d := p.Disclosure()
 	d.ResponseHash.Value = flipHex(d.ResponseHash.Value)
-	out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
+	out := New(w.material, w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 	want := "disclosed response_hash " + d.ResponseHash.Value + ", the 2.1 chain covers " + p.Values["response_hash"].Str()
 	if out.Status != Invalid || out.Failure == nil || out.Failure.Check != "opening.response_hash" || out.Failure.Detail != want {
 		t.Errorf("%v %v, want opening.response_hash: %s", out.Status, out.Failure, want)

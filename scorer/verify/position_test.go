@@ -18,7 +18,7 @@ func TestPositionNotAnchored(t *testing.T) {
 	batchOf(m)["leaf_index"] = 8
 	batchOf(m)["tree_size"] = 9
 	d := p.Disclosure()
-	out := New(w.material).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: did})
+	out := New(w.material, w.entries()).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: did})
 	if out.Status != Valid {
 		t.Fatalf("%v %v: an inclusion at another position of the same shape is still an inclusion", out.Status, out.Failure)
 	}
@@ -60,7 +60,7 @@ func TestInclusionMessages(t *testing.T) {
 			m := viewJSON(t, p)
 			c.edit(m)
 			d := p.Disclosure()
-			out := New(w.material).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: did})
+			out := New(w.material, w.entries()).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: did})
 			if out.Failure == nil || out.Failure.Check != "inclusion" {
 				t.Fatalf("%v %v, want inclusion", out.Status, out.Failure)
 			}
@@ -112,7 +112,7 @@ func TestInclusionEveryLeaf(t *testing.T) {
 	w := newWorld(t)
 	for n := 1; n <= 9; n++ {
 		ps := w.batch(t, n, inSeason, prooftest.Anchoring{}, nil)
-		v := New(w.material)
+		v := New(w.material, w.entries())
 		for _, p := range ps {
 			d := p.Disclosure()
 			if out := v.Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did}); out.Status != Valid {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ark-forge/proveit/scorer/anchor"
 	pv "github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/trust"
 )
 
@@ -14,6 +15,11 @@ import (
 // key the view carries.
 func (v *Verifier) checkSignature(r *report, view *pv.View, ba *batchResult, window trust.Window) {
 	keys, when := v.signatureKeys(ba, window)
+	defer checkPublicKey(r, view, keys, when)
+	if view.Signature == nil {
+		r.fail(anchor.Failf("signature", "the view carries no arkforge_signature (null)"), "signature")
+		return
+	}
 	if len(keys) == 0 {
 		r.fail(anchor.Failf("signature", "no Trust Layer proof key is %s", when), "signature")
 		return
@@ -21,11 +27,37 @@ func (v *Verifier) checkSignature(r *report, view *pv.View, ba *batchResult, win
 	msg := []byte(view.Chain)
 	for _, k := range keys {
 		if ed25519.Verify(k.Key, msg, view.Signature) {
+			r.signedWith = k
 			r.ok("signature", "Ed25519 over hashes.chain verifies with key %s, %s", k.ID, when)
 			return
 		}
 	}
 	r.fail(anchor.Failf("signature", "Ed25519 signature over hashes.chain %s verifies with no key %s (%d tried)", view.Chain, when, len(keys)), "signature")
+}
+
+// checkPublicKey reports the view's arkforge_pubkey, which no check relies
+// on, as a Trust Layer incident when it is not the pinned key: the one
+// that verified the signature, or, when none did, one of the keys pinned
+// for the proof's time. A view that serves none is not an incident.
+func checkPublicKey(r *report, view *pv.View, keys []trust.ProofKey, when string) {
+	pk := view.PublicKey
+	served := pyjson.Canonical(pk.Served)
+	switch {
+	case pk.Served.Kind() == pyjson.Null:
+	case pk.Key == nil:
+		r.incident(view, "arkforge_pubkey", "arkforge_pubkey %s is not an Ed25519 key in the Trust Layer's encoding (%s): not used, the signature is checked with the pinned keys only", served, pk.Problem)
+	case r.signedWith.Key != nil:
+		if !pk.Key.Equal(r.signedWith.Key) {
+			r.incident(view, "arkforge_pubkey", "arkforge_pubkey %s is not the pinned key %s (%s) that verifies the signature: not used", served, r.signedWith.ID, pv.EncodeEd25519(r.signedWith.Key))
+		}
+	default:
+		for _, k := range keys {
+			if pk.Key.Equal(k.Key) {
+				return
+			}
+		}
+		r.incident(view, "arkforge_pubkey", "arkforge_pubkey %s is no Trust Layer proof key %s: not used, the signature is checked with the pinned keys only", served, when)
+	}
 }
 
 // signatureKeys returns the pinned proof keys a signature may verify with,

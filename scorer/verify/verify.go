@@ -1,7 +1,9 @@
 package verify
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"sync"
 	"time"
 
@@ -57,17 +59,27 @@ type Check struct {
 	Detail string // what was compared
 }
 
-// Incident is a Trust Layer incident (§4.1): a flat field of the view that
-// differs from the value its opened commitment holds. It changes no outcome.
+// Incident is a Trust Layer incident: a field of the view, which no anchor
+// covers, that contradicts what is anchored or pinned. A flat field that
+// differs from the value its opened commitment holds (§4.1); an
+// arkforge_pubkey that is not the pinned key; a transparency_log that
+// names the entry with another log index or time than the entry's own. It
+// changes no outcome: nothing that is not committed changes a status.
 type Incident struct {
 	ProofID string
-	Field   string
-	Flat    string // canonical JSON of the flat value
-	Opened  string // canonical JSON of the opened value
+	Field   string // the view's field: hashes.request, agent_identity, arkforge_pubkey, transparency_log.log_index …
+	Detail  string // what differs, with both values
 }
 
-func (i Incident) String() string {
-	return fmt.Sprintf("proof %s: flat field %s is %s, its opened commitment holds %s", i.ProofID, i.Field, i.Flat, i.Opened)
+func (i Incident) String() string { return "proof " + i.ProofID + ": " + i.Detail }
+
+// flatIncident records a flat field that differs from its opened value.
+func (r *report) flatIncident(view *pv.View, field string, flat, opened pyjson.Value) {
+	r.incident(view, field, "flat field %s is %s, its opened commitment holds %s", field, pyjson.Canonical(flat), pyjson.Canonical(opened))
+}
+
+func (r *report) incident(view *pv.View, field, format string, args ...any) {
+	r.out.Incidents = append(r.out.Incidents, Incident{ProofID: view.ProofID, Field: field, Detail: fmt.Sprintf(format, args...)})
 }
 
 // Outcome is the result of verifying one proof.
@@ -88,7 +100,32 @@ type Outcome struct {
 	DIDResolutionStatus string
 	Checks              []Check
 	Incidents           []Incident
+	// NotFetched is set when an input the verification needs is not in
+	// the cache: the batch's Rekor entry (a *NotFetchedError). Status and
+	// Failure then say nothing about the proof, and every caller stops:
+	// « not fetched » is not « does not exist ».
+	NotFetched error
 }
+
+// Entries are the cached Rekor entries of a season, by uuid: the answers
+// of the Rekor API that proveit fetch keeps (package season). For an entry
+// the cache does not hold, RekorEntry returns an error that is
+// fs.ErrNotExist (errors.Is).
+type Entries interface {
+	RekorEntry(uuid string) ([]byte, error)
+}
+
+// NotFetchedError is a batch whose Rekor entry the cache does not hold.
+type NotFetchedError struct {
+	UUID string
+	Err  error // the cache's error
+}
+
+func (e *NotFetchedError) Error() string {
+	return fmt.Sprintf("the batch's Rekor entry %s is not in the cache: %v", e.UUID, e.Err)
+}
+
+func (e *NotFetchedError) Unwrap() error { return e.Err }
 
 // Options says what to check a proof against.
 type Options struct {
@@ -106,43 +143,49 @@ type Options struct {
 	DID string
 }
 
-// Verifier verifies proofs against one season's trust material.
+// Verifier verifies proofs against one season's trust material and its
+// cached Rekor entries.
 type Verifier struct {
-	trust *trust.Material
+	trust   *trust.Material
+	entries Entries
 
 	mu      sync.Mutex
 	batches map[batchKey]*batchResult
 }
 
-// New returns a Verifier for m. The Verifier keeps the results of the
-// anchors it verifies against m: m must not change afterwards.
-func New(m *trust.Material) *Verifier {
-	return &Verifier{trust: m, batches: map[batchKey]*batchResult{}}
+// New returns a Verifier for m, reading the Rekor entries the views name
+// from entries. The Verifier keeps the results of the anchors it verifies
+// against m and entries: neither may change afterwards.
+func New(m *trust.Material, entries Entries) *Verifier {
+	return &Verifier{trust: m, entries: entries, batches: map[batchKey]*batchResult{}}
 }
 
 // batchKey is everything the anchors of a batch are verified from, beside
-// the Verifier's trust material: the root (raw, which the token's imprint
-// covers, and hex, which the Rekor entry's artefact is), the token's bytes
-// and the Rekor entry's bytes. Two views that differ in any of them are
-// verified on their own; the batch id is not verified by the anchors and
-// is not part of the key.
+// the Verifier's trust material and entries: the root (raw, which the
+// token's imprint covers, and hex, which the Rekor entry's artefact is),
+// the token's bytes and the uuid of the Rekor entry. Two views that differ
+// in any of them are verified on their own; the batch id is not verified
+// by the anchors and is not part of the key.
 type batchKey struct {
 	root, rootHex string
-	token, entry  string
+	token, uuid   string
+	hasToken      bool
 }
 
-func keyOf(b *pv.Batch) batchKey {
-	return batchKey{root: string(b.Root), rootHex: b.RootHex, token: string(b.RFC3161Token), entry: string(b.TransparencyLog)}
+func keyOf(view *pv.View) batchKey {
+	b := &view.Batch
+	return batchKey{root: string(b.Root), rootHex: b.RootHex, token: string(view.TimestampAuthority.Token), hasToken: view.TimestampAuthority.Token != nil, uuid: view.TransparencyLog.UUID}
 }
 
 type batchResult struct {
-	once    sync.Once
-	genTime time.Time
-	tsa     rfc3161.Result
-	log     rekor.Result
-	tsaErr  *anchor.Failure
-	logErr  *anchor.Failure
-	rekorID string // the pinned Rekor submission key that verified
+	once       sync.Once
+	genTime    time.Time
+	tsa        rfc3161.Result
+	log        rekor.Result
+	tsaErr     *anchor.Failure
+	logErr     *anchor.Failure
+	rekorID    string // the pinned Rekor submission key that verified
+	notFetched error  // the Rekor entry is not in the cache
 }
 
 // BatchesVerified returns how many distinct batch anchors were verified.
@@ -153,8 +196,8 @@ func (v *Verifier) BatchesVerified() int {
 }
 
 // anchors verifies the batch's RFC 3161 token and Rekor entry once.
-func (v *Verifier) anchors(b *pv.Batch) *batchResult {
-	k := keyOf(b)
+func (v *Verifier) anchors(view *pv.View) *batchResult {
+	k := keyOf(view)
 	v.mu.Lock()
 	r, ok := v.batches[k]
 	if !ok {
@@ -163,11 +206,22 @@ func (v *Verifier) anchors(b *pv.Batch) *batchResult {
 	}
 	v.mu.Unlock()
 	r.once.Do(func() {
-		res, err := rfc3161.Verify(b.RFC3161Token, b.Root, v.trust.Root.TimestampingAuthorities())
-		if err != nil {
+		b := &view.Batch
+		if ta := view.TimestampAuthority; ta.Token == nil {
+			r.tsaErr = anchor.Failf("rfc3161.absent", "the batch is closed and the view carries no token: %s", describeTSA(ta))
+		} else if res, err := rfc3161.Verify(ta.Token, b.Root, v.trust.Root.TimestampingAuthorities()); err != nil {
 			r.tsaErr = asFailure(err, "rfc3161")
 		} else {
 			r.tsa, r.genTime = res, res.GenTime
+		}
+		entry, f, err := v.entry(view.TransparencyLog)
+		switch {
+		case err != nil:
+			r.notFetched, r.logErr = err, anchor.Failf("rekor.not_fetched", "%v", err)
+			return
+		case f != nil:
+			r.logErr = f
+			return
 		}
 		r.logErr = anchor.Failf("rekor.key", "no Rekor submission key is pinned for the batch's time")
 		keys := v.trust.RekorKeys
@@ -175,7 +229,7 @@ func (v *Verifier) anchors(b *pv.Batch) *batchResult {
 			keys = v.trust.RekorKeysAt(r.genTime)
 		}
 		for _, key := range keys {
-			res, err := rekor.Verify(b.TransparencyLog, []byte(b.RootHex), key.Key, v.trust.Root.RekorLogs(), v.trust.RekorOrigin)
+			res, err := rekor.VerifyAPIEntry(entry, view.TransparencyLog.UUID, []byte(b.RootHex), key.Key, v.trust.Root.RekorLogs(), v.trust.RekorOrigin)
 			if err == nil {
 				r.log, r.logErr, r.rekorID = res, nil, key.ID
 				break
@@ -184,6 +238,51 @@ func (v *Verifier) anchors(b *pv.Batch) *batchResult {
 		}
 	})
 	return r
+}
+
+// entry reads the cached Rekor entry the view's transparency_log names: a
+// failure when it names none, an error when the cache does not hold it.
+// The status the view gives decides nothing: an entry it names is read
+// and verified whatever the status says.
+func (v *Verifier) entry(tl pv.TransparencyLog) ([]byte, *anchor.Failure, error) {
+	switch {
+	case !tl.Present:
+		return nil, anchor.Failf("rekor.reference", "the batch is closed and the view names no Rekor entry (transparency_log is null)"), nil
+	case tl.UUID == "":
+		return nil, anchor.Failf("rekor.reference", "the batch is closed and transparency_log names no entry (status %s%s)", quote(tl.Status), failureNote(tl)), nil
+	case !rekor.ValidUUID(tl.UUID):
+		return nil, anchor.Failf("rekor.reference", "transparency_log.uuid %s is not a Rekor entry uuid (%s)", quote(tl.UUID), rekor.UUIDPattern), nil
+	case v.entries == nil:
+		return nil, nil, &NotFetchedError{UUID: tl.UUID, Err: fmt.Errorf("no cache of Rekor entries was given: %w", fs.ErrNotExist)}
+	}
+	data, err := v.entries.RekorEntry(tl.UUID)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil, &NotFetchedError{UUID: tl.UUID, Err: err}
+	case err != nil:
+		return nil, anchor.Failf("rekor.api.json", "the cached entry %s cannot be read: %v", tl.UUID, err), nil
+	}
+	return data, nil, nil
+}
+
+// describeTSA says what a view's timestamp_authority serves instead of a
+// token.
+func describeTSA(ta pv.TimestampAuthority) string {
+	if !ta.Present {
+		return "timestamp_authority is null"
+	}
+	return "timestamp_authority has status " + quote(ta.Status) + " and no tsr_base64"
+}
+
+// failureNote quotes the error or reason of v1.7's failure shapes.
+func failureNote(tl pv.TransparencyLog) string {
+	switch {
+	case tl.Error != "":
+		return ", error " + quote(tl.Error)
+	case tl.Reason != "":
+		return ", reason " + quote(tl.Reason)
+	}
+	return ""
 }
 
 func asFailure(err error, prefix string) *anchor.Failure {
@@ -195,7 +294,8 @@ func asFailure(err error, prefix string) *anchor.Failure {
 
 // report accumulates checks; the first failure decides the outcome.
 type report struct {
-	out *Outcome
+	out        *Outcome
+	signedWith trust.ProofKey // the pinned key that verified the signature, if one did
 }
 
 func (r *report) ok(name, format string, args ...any) {
@@ -251,7 +351,8 @@ func (v *Verifier) Verify(view *pv.View, opts Options) Outcome {
 	var ba *batchResult
 	if !open {
 		// Verified once per batch; the signature needs its genTime.
-		ba = v.anchors(&view.Batch)
+		ba = v.anchors(view)
+		out.NotFetched = ba.notFetched
 	}
 	v.checkSignature(r, view, ba, opts.Window)
 	checkOpenings(r, view, opts.Disclosure)
@@ -260,7 +361,7 @@ func (v *Verifier) Verify(view *pv.View, opts Options) Outcome {
 		r.pending("batch", "batch %s is open: no anchor yet, so inclusion, rfc3161, rekor and season_window wait for its close", view.Batch.ID)
 	} else {
 		checkInclusion(r, view)
-		checkAnchors(r, ba, opts.Window)
+		checkAnchors(r, view, ba, opts.Window)
 	}
 	condition1 := out.Failure == nil
 	checkIdentity(r, view, opts.DID)

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,8 +16,8 @@ import (
 	"time"
 
 	rekorv1 "github.com/sigstore/protobuf-specs/gen/pb-go/rekor/v1"
-	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/ark-forge/proveit/scorer/anchor/rekor"
 	"github.com/ark-forge/proveit/scorer/anchor/rekor/rekortest"
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	pv "github.com/ark-forge/proveit/scorer/proof"
@@ -118,6 +119,10 @@ func buildWorld(dir string) (*world, error) {
 	return w, err
 }
 
+// entries are the world's Rekor entries: the issuer's and the tampered
+// ones.
+func (w *world) entries() Entries { return testEntries{w.is} }
+
 func call(at time.Time) prooftest.Call {
 	return prooftest.Call{
 		Target: target, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(body),
@@ -175,24 +180,70 @@ func parse(t testing.TB, m map[string]any) *pv.View {
 
 func batchOf(m map[string]any) map[string]any { return m["batch"].(map[string]any) }
 
-// editEntry rewrites the batch's transparency_log entry.
+// tampered holds the Rekor entries the tests edit, each under a uuid of
+// its own: the entry's leaf hash (its body is not edited) behind a tree id
+// no log has, so that the honest entry stays under its own uuid.
+var tampered struct {
+	sync.Mutex
+	n       int
+	entries map[string][]byte
+}
+
+// testEntries serves the tampered entries, then the issuer's.
+type testEntries struct{ is *prooftest.Issuer }
+
+func (e testEntries) RekorEntry(uuid string) ([]byte, error) {
+	tampered.Lock()
+	b, ok := tampered.entries[uuid]
+	tampered.Unlock()
+	if ok {
+		return b, nil
+	}
+	return e.is.RekorEntry(uuid)
+}
+
+// editEntry edits the Rekor entry the view names and makes the view name
+// the edited copy.
 func editEntry(t testing.TB, m map[string]any, edit func(*rekorv1.TransparencyLogEntry)) {
 	t.Helper()
-	raw, err := json.Marshal(batchOf(m)["transparency_log"])
+	tl := m["transparency_log"].(map[string]any)
+	uuid := tl["uuid"].(string)
+	data, err := testEntries{shared.is}.RekorEntry(uuid)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var e rekorv1.TransparencyLogEntry
-	if err := protojson.Unmarshal(raw, &e); err != nil {
-		t.Fatal(err)
+	api, f := rekor.ParseAPIEntry(data, uuid)
+	if f != nil {
+		t.Fatal(f)
 	}
-	edit(&e)
-	out, err := rekortest.Marshal(&e)
+	edit(api.TLE)
+	tampered.Lock()
+	defer tampered.Unlock()
+	tampered.n++
+	edited := fmt.Sprintf("%016x", 0x7e57000000000000+tampered.n) + uuid[len(uuid)-64:]
+	out, err := rekortest.MarshalAPI(edited, api.TLE)
 	if err != nil {
 		t.Fatal(err)
 	}
-	batchOf(m)["transparency_log"] = json.RawMessage(out)
+	if tampered.entries == nil {
+		tampered.entries = map[string][]byte{}
+	}
+	tampered.entries[edited] = out
+	tl["uuid"] = edited
 }
+
+// flipSignature flips one bit of the view's arkforge_signature.
+func flipSignature(t testing.TB, m map[string]any) {
+	b, why := pv.DecodeEd25519(m["arkforge_signature"].(string), ed25519.SignatureSize)
+	if why != "" {
+		t.Fatal(why)
+	}
+	b[len(b)/2] ^= 0x01
+	m["arkforge_signature"] = pv.EncodeEd25519(b)
+}
+
+// tsaOf is the view's timestamp_authority.
+func tsaOf(m map[string]any) map[string]any { return m["timestamp_authority"].(map[string]any) }
 
 func flipBase64(t testing.TB, s string) string {
 	b, err := base64.StdEncoding.DecodeString(s)
@@ -216,7 +267,7 @@ func flipHex(s string) string {
 func TestValidProof(t *testing.T) {
 	w := newWorld(t)
 	ps := w.batch(t, 5, inSeason, prooftest.Anchoring{}, nil)
-	v := New(w.material)
+	v := New(w.material, w.entries())
 	for _, p := range ps {
 		d := p.Disclosure()
 		out := v.Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
@@ -260,13 +311,12 @@ func TestTamperMatrix(t *testing.T) {
 	cases := []tc{
 		{name: "flipped signature byte", view: func() map[string]any {
 			m := viewJSON(t, p)
-			s := m["signature"].(map[string]any)
-			s["value"] = flipBase64(t, s["value"].(string))
+			flipSignature(t, m)
 			return m
 		}, status: Invalid, check: "signature", detail: "verifies with no key pinned for 2026-09-25T12:00:00Z"},
 		{name: "signature by an unpinned key", view: func() map[string]any {
 			m := viewJSON(t, p)
-			m["signature"].(map[string]any)["value"] = base64.StdEncoding.EncodeToString(ed25519.Sign(otherKey, []byte(p.Chain)))
+			m["arkforge_signature"] = pv.EncodeEd25519(ed25519.Sign(otherKey, []byte(p.Chain)))
 			return m
 		}, status: Invalid, check: "signature"},
 		{name: "altered commitment", view: func() map[string]any {
@@ -277,7 +327,7 @@ func TestTamperMatrix(t *testing.T) {
 		}, status: Invalid, check: "chain", detail: "the view says " + p.Chain},
 		{name: "altered chain", view: func() map[string]any {
 			m := viewJSON(t, p)
-			m["hashes"].(map[string]any)["chain"] = flipHex(p.Chain)
+			m["hashes"].(map[string]any)["chain"] = "sha256:" + flipHex(p.Chain)
 			return m
 		}, status: Invalid, check: "chain", detail: "recomputed " + p.Chain},
 		{name: "wrong nonce in the disclosure", disc: func(d *submission.Disclosure) { d.RequestHash.Nonce = flipHex(d.RequestHash.Nonce) },
@@ -313,7 +363,7 @@ func TestTamperMatrix(t *testing.T) {
 		}, status: Invalid, check: "inclusion"},
 		{name: "the Rekor entry of another batch", view: func() map[string]any {
 			m := viewJSON(t, p)
-			batchOf(m)["transparency_log"] = batchOf(viewJSON(t, other[0]))["transparency_log"]
+			m["transparency_log"] = viewJSON(t, other[0])["transparency_log"]
 			return m
 		}, status: Invalid, check: "rekor.body.digest"},
 		{name: "a broken SET", view: func() map[string]any {
@@ -333,11 +383,13 @@ func TestTamperMatrix(t *testing.T) {
 		{name: "a pending batch", view: func() map[string]any {
 			m := viewJSON(t, p)
 			m["batch"] = map[string]any{"id": "lot-ouvert", "status": "open"}
+			m["timestamp_authority"] = map[string]any{"status": "submitted"}
+			m["transparency_log"] = nil
 			return m
 		}, status: Pending},
 		{name: "an altered flat hashes.request", view: func() map[string]any {
 			m := viewJSON(t, p)
-			m["hashes"].(map[string]any)["request"] = flipHex(p.Values[pv.FieldRequestHash].Str())
+			m["hashes"].(map[string]any)["request"] = "sha256:" + flipHex(p.Values[pv.FieldRequestHash].Str())
 			return m
 		}, status: Valid},
 		{name: "another enrolled DID", did: "did:key:z6MkSomeoneElse", status: Unbound, check: "identity", detail: `the enrolled DID is "did:key:z6MkSomeoneElse"`},
@@ -361,7 +413,7 @@ func TestTamperMatrix(t *testing.T) {
 			if c.did != "" {
 				wantDID = c.did
 			}
-			out := New(w.material).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: wantDID})
+			out := New(w.material, w.entries()).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: wantDID})
 			if out.Status != c.status {
 				t.Fatalf("status %v, want %v; failure %v; checks %+v", out.Status, c.status, out.Failure, out.Checks)
 			}
@@ -382,10 +434,10 @@ func TestFlatFieldIncident(t *testing.T) {
 	w := newWorld(t)
 	p := w.batch(t, 2, inSeason, prooftest.Anchoring{}, nil)[0]
 	m := viewJSON(t, p)
-	m["hashes"].(map[string]any)["request"] = flipHex(p.Values[pv.FieldRequestHash].Str())
+	m["hashes"].(map[string]any)["request"] = "sha256:" + flipHex(p.Values[pv.FieldRequestHash].Str())
 	m["agent_identity_verified"] = false
 	d := p.Disclosure()
-	out := New(w.material).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: did})
+	out := New(w.material, w.entries()).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: did})
 	if out.Status != Valid {
 		t.Fatalf("status %v: %v", out.Status, out.Failure)
 	}
@@ -412,7 +464,7 @@ func TestSeasonWindow(t *testing.T) {
 	} {
 		p := w.batch(t, 1, c.at, prooftest.Anchoring{}, nil)[0]
 		d := p.Disclosure()
-		out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
+		out := New(w.material, w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 		if out.Status != c.want {
 			t.Errorf("genTime %s: %v (%v), want %v", c.at.Format(time.RFC3339), out.Status, out.Failure, c.want)
 		}
@@ -424,7 +476,7 @@ func TestSeasonWindow(t *testing.T) {
 	// is not checked, and said so.
 	p := w.batch(t, 1, season.Until.Add(time.Hour), prooftest.Anchoring{}, nil)[0]
 	d := p.Disclosure()
-	out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Disclosure: &d, DID: did})
+	out := New(w.material, w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Disclosure: &d, DID: did})
 	if out.Status != Valid || out.Checks[8].Name != "season_window" || out.Checks[8].Result != "skipped" || out.Checks[8].Detail != "no season window given" {
 		t.Errorf("no window: %v %v, checks %+v", out.Status, out.Failure, out.Checks)
 	}
@@ -447,7 +499,7 @@ func TestSpecVersions(t *testing.T) {
 	} {
 		p := w.batch(t, 3, inSeason, prooftest.Anchoring{}, func(call *prooftest.Call) { call.Spec = c.spec })[1]
 		d := p.Disclosure()
-		out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
+		out := New(w.material, w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 		if out.Status != c.status || out.Failure == nil || out.Failure.Check != c.check {
 			t.Errorf("spec %s: %v %v, want %v %s; checks %+v", c.spec, out.Status, out.Failure, c.status, c.check, out.Checks)
 		}
@@ -474,7 +526,7 @@ func TestUnverifiedIdentity(t *testing.T) {
 	} {
 		p := w.batch(t, 2, inSeason, prooftest.Anchoring{}, c.edit)[0]
 		d := p.Disclosure()
-		out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
+		out := New(w.material, w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 		if out.Status != Unbound || out.Failure == nil || !strings.Contains(out.Failure.Detail, c.detail) {
 			t.Errorf("%v %v, want unbound with %q", out.Status, out.Failure, c.detail)
 		}
@@ -509,7 +561,7 @@ func TestAnchorVariants(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			p := w.batch(t, 2, inSeason, c.a, nil)[1]
 			d := p.Disclosure()
-			out := New(w.material).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
+			out := New(w.material, w.entries()).Verify(parse(t, viewJSON(t, p)), Options{Window: season, Disclosure: &d, DID: did})
 			if out.Status != Invalid || out.Failure == nil || out.Failure.Check != c.check {
 				t.Errorf("%v %v, want invalid with %s", out.Status, out.Failure, c.check)
 			}
@@ -522,9 +574,9 @@ func TestTokenOverAnotherRoot(t *testing.T) {
 	p := w.batch(t, 3, inSeason, prooftest.Anchoring{}, nil)[0]
 	q := w.batch(t, 3, inSeason, prooftest.Anchoring{}, nil)[0]
 	m := viewJSON(t, p)
-	batchOf(m)["rfc3161_token"] = batchOf(viewJSON(t, q))["rfc3161_token"]
+	tsaOf(m)["tsr_base64"] = tsaOf(viewJSON(t, q))["tsr_base64"]
 	d := p.Disclosure()
-	out := New(w.material).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: did})
+	out := New(w.material, w.entries()).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: did})
 	if out.Status != Invalid || out.Failure == nil || out.Failure.Check != "rfc3161.imprint" {
 		t.Fatalf("%v %v, want rfc3161.imprint", out.Status, out.Failure)
 	}
@@ -565,7 +617,7 @@ func TestCheckpointVariants(t *testing.T) {
 				e.InclusionProof.Checkpoint.Envelope = note
 			})
 			d := p.Disclosure()
-			out := New(w.material).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: did})
+			out := New(w.material, w.entries()).Verify(parse(t, m), Options{Window: season, Disclosure: &d, DID: did})
 			if out.Status != Invalid || out.Failure == nil || out.Failure.Check != c.check {
 				t.Errorf("%v %v, want %s", out.Status, out.Failure, c.check)
 			}
@@ -578,7 +630,7 @@ func TestCheckpointVariants(t *testing.T) {
 func TestBatchAnchorsVerifiedOnce(t *testing.T) {
 	w := newWorld(t)
 	ps := w.batch(t, 16, inSeason, prooftest.Anchoring{}, nil)
-	v := New(w.material)
+	v := New(w.material, w.entries())
 	var wg sync.WaitGroup
 	results := make([]Outcome, len(ps))
 	for i, p := range ps {
@@ -607,7 +659,7 @@ func BenchmarkVerifyProof(b *testing.B) {
 	d := p.Disclosure()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		New(w.material).Verify(view, Options{Window: season, Disclosure: &d, DID: did})
+		New(w.material, w.entries()).Verify(view, Options{Window: season, Disclosure: &d, DID: did})
 	}
 }
 
@@ -623,7 +675,7 @@ func BenchmarkVerifyBatch(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		v := New(w.material)
+		v := New(w.material, w.entries())
 		for j := range views {
 			v.Verify(views[j], Options{Window: season, Disclosure: &discs[j], DID: did})
 		}

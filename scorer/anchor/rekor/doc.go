@@ -1,13 +1,46 @@
 // Package rekor verifies a batch's Rekor anchor, the « entrée Rekor » of
 // §4.1 condition 1 of the challenge specification (package anchor says
-// what it anchors): a Rekor v1 hashedrekord v0.0.1 entry, served as a
-// sigstore TransparencyLogEntry JSON
-// (dev.sigstore.rekor.v1.TransparencyLogEntry, protojson), whose artefact
-// is the batch root's lowercase hex string, signed with the Trust Layer's
+// what it anchors): a Rekor v1 hashedrekord v0.0.1 entry whose artefact is
+// the batch root's lowercase hex string, signed with the Trust Layer's
 // pinned Rekor submission key.
 //
-// Verify checks, in this order, and reports the first failing check as an
+// Two shapes of the same entry are read. The view of a proof does not carry
+// the entry: its transparency_log names it by uuid, proveit fetch reads it
+// with GET /api/v1/log/entries/{uuid} and caches the answer exactly as the
+// Rekor v1 API serves it (VerifyAPIEntry); sigstore bundles carry it as a
+// TransparencyLogEntry JSON (dev.sigstore.rekor.v1.TransparencyLogEntry,
+// protojson), the shape of the real third-party entries of testdata/real
+// (Verify). VerifyAPIEntry converts the first into the second as
+// sigstore's own conversion does (rekor pkg/tle, GenerateTransparencyLogEntry;
+// TestAPIConversionIsSigstores compares them), then runs every check of
+// Verify after rekor.entry.json.
+//
+// The checks, in this order; the first that fails is reported as an
 // *anchor.Failure whose Check is one of these stable codes:
+//
+// The Rekor API answer (api.go), for VerifyAPIEntry only:
+//   - rekor.api.size: the answer is larger than MaxEntrySize.
+//   - rekor.api.json: the answer is not strict JSON (duplicate keys
+//     refused), not an object of exactly one member {uuid: LogEntryAnon},
+//     a field of LogEntryAnon (body, integratedTime, logID, logIndex,
+//     verification {inclusionProof {checkpoint, hashes, logIndex, rootHash,
+//     treeSize}, signedEntryTimestamp}; attestation allowed and not read) of
+//     another JSON type, an unknown field, a negative integer; or a
+//     not-found record that is not exactly {"not_found": true, "uuid": UUID}.
+//   - rekor.api.uuid: the uuid asked for is not a Rekor uuid (UUIDPattern),
+//     or the answer is keyed by another uuid, or the not-found record is
+//     another uuid's.
+//   - rekor.api.not_found: the answer is the not-found record proveit fetch
+//     caches when the log answered 404: the log has no such entry, so the
+//     batch has no Rekor anchor.
+//   - rekor.api.missing: a field of LogEntryAnon is absent.
+//   - rekor.api.encoding: body or signedEntryTimestamp is not non-empty
+//     standard base64, or logID, rootHash or a path hash is not 64 lowercase
+//     hex digits.
+//   - rekor.api.leaf: the body's RFC 6962 leaf hash, SHA-256(0x00 ‖ body),
+//     is not the last 64 digits of the uuid: the answer is another entry's.
+//     The kind and version are then read from the body (rekor.body.decode
+//     when it names none).
 //
 // Parse (entry.go):
 //   - rekor.entry.size: the entry JSON is larger than MaxEntrySize.

@@ -63,17 +63,19 @@ func parseEntry(entryJSON []byte) (*entry, *anchor.Failure) {
 	if f != nil {
 		return nil, f
 	}
-	if kv := e.tle.GetKindVersion(); kv.GetKind() != "hashedrekord" || kv.GetVersion() != "0.0.1" {
-		return nil, anchor.Failf("rekor.entry.kind", "kindVersion is %q %q, want hashedrekord 0.0.1", kv.GetKind(), kv.GetVersion())
-	}
-	if f := e.decodeBody(); f != nil {
-		return nil, f
-	}
-	return e, nil
+	return e, e.checkKind()
 }
 
-// parseEnvelope runs rekor.entry.size, .json and .missing: what the log
-// checks need, whatever the entry's kind.
+// checkKind runs rekor.entry.kind and the rekor.body.* parse checks.
+func (e *entry) checkKind() *anchor.Failure {
+	if kv := e.tle.GetKindVersion(); kv.GetKind() != "hashedrekord" || kv.GetVersion() != "0.0.1" {
+		return anchor.Failf("rekor.entry.kind", "kindVersion is %q %q, want hashedrekord 0.0.1", kv.GetKind(), kv.GetVersion())
+	}
+	return e.decodeBody()
+}
+
+// parseEnvelope runs rekor.entry.size and .json on a TransparencyLogEntry
+// JSON, then checkEnvelope.
 func parseEnvelope(entryJSON []byte) (*entry, *anchor.Failure) {
 	if len(entryJSON) > MaxEntrySize {
 		return nil, anchor.Failf("rekor.entry.size", "entry is %d bytes, limit %d", len(entryJSON), MaxEntrySize)
@@ -82,6 +84,12 @@ func parseEnvelope(entryJSON []byte) (*entry, *anchor.Failure) {
 	if err := (protojson.UnmarshalOptions{DiscardUnknown: false}).Unmarshal(entryJSON, tle); err != nil {
 		return nil, anchor.Failf("rekor.entry.json", "entry is not TransparencyLogEntry JSON: %s", protoErrorText(err))
 	}
+	return checkEnvelope(tle)
+}
+
+// checkEnvelope runs rekor.entry.missing: what the log checks need,
+// whatever the entry's kind.
+func checkEnvelope(tle *rekorv1.TransparencyLogEntry) (*entry, *anchor.Failure) {
 	e := &entry{tle: tle, proof: tle.GetInclusionProof()}
 	switch {
 	case len(tle.GetCanonicalizedBody()) == 0:

@@ -14,6 +14,7 @@ const MaxEntrySize = 256 << 10
 
 // Result is what a verified entry establishes.
 type Result struct {
+	UUID           string    // the entry's uuid, when it was read from the Rekor API (VerifyAPIEntry)
 	LogIndex       int64     // the entry's index in the log, as the SET signs it
 	LeafIndex      int64     // inclusionProof.logIndex: the leaf's index in its shard's tree
 	IntegratedTime time.Time // when the log integrated the entry, UTC, as the SET signs it
@@ -24,6 +25,13 @@ type Result struct {
 }
 
 var checks = []string{
+	"rekor.api.size",
+	"rekor.api.json",
+	"rekor.api.uuid",
+	"rekor.api.not_found",
+	"rekor.api.missing",
+	"rekor.api.encoding",
+	"rekor.api.leaf",
 	"rekor.entry.size",
 	"rekor.entry.json",
 	"rekor.entry.missing",
@@ -48,7 +56,8 @@ var checks = []string{
 	"rekor.body.signature",
 }
 
-// Checks returns the check codes Verify can report, in the order it runs
+// Checks returns the check codes VerifyAPIEntry and Verify can report (Verify
+// starts at rekor.entry.size), in the order they run
 // them (rekor.body.decode also covers the spec, read after rekor.body.kind).
 func Checks() []string { return append([]string(nil), checks...) }
 
@@ -62,8 +71,16 @@ func Checks() []string { return append([]string(nil), checks...) }
 // the error is an *anchor.Failure naming the first failing check (see the
 // package doc for the order); Verify never panics, whatever its input.
 func Verify(entryJSON []byte, artifact []byte, submitter *ecdsa.PublicKey, logs map[string]*root.TransparencyLog, origin string) (Result, error) {
-	e, f := parseEntry(entryJSON)
+	e, f := parseEnvelope(entryJSON)
 	if f != nil {
+		return Result{}, f
+	}
+	return verifyEntry(e, artifact, submitter, logs, origin)
+}
+
+// verifyEntry runs every check after the envelope's, in order.
+func verifyEntry(e *entry, artifact []byte, submitter *ecdsa.PublicKey, logs map[string]*root.TransparencyLog, origin string) (Result, error) {
+	if f := e.checkKind(); f != nil {
 		return Result{}, f
 	}
 	log, f := findLog(e, logs, origin)

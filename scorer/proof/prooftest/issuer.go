@@ -31,6 +31,8 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"io/fs"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -46,9 +48,17 @@ import (
 	"github.com/ark-forge/proveit/scorer/submission"
 )
 
-// issuerName is written into every view the issuer mints (top-level
-// "issuer") and into the trust material it pins.
+// issuerName is written into the trust material the issuer pins, and into
+// every view it mints: each is a demo proof (is_demo true, as v1.7 marks
+// a proof minted without an upstream call) whose demo_notice says whose.
 const issuerName = "PROVE IT test issuer — not ArkForge, not a real Trust Layer"
+
+// demoNotice is the demo_notice of every view the issuer mints.
+const demoNotice = issuerName + ": a test proof, minted without a real Trust Layer."
+
+// Base URL of the test Trust Layer, under the reserved .invalid TLD: what
+// the views' tsr_url point at.
+const BaseURL = "https://trust-layer.test.invalid"
 
 // Config fixes the issuer's world.
 type Config struct {
@@ -79,6 +89,9 @@ type Issuer struct {
 	Log  *rekortest.Log
 	seq  int
 	open []*Proof
+	// entries holds every Rekor entry the issuer logged, as the Rekor API
+	// serves it, by uuid: read at the batch's close.
+	entries map[string][]byte
 }
 
 // New derives the issuer's keys, TSA and Rekor log from cfg.Seed.
@@ -89,7 +102,7 @@ func New(cfg Config) (*Issuer, error) {
 	if cfg.Seller == "" {
 		cfg.Seller = "corpus.arkforge.tech"
 	}
-	is := &Issuer{cfg: cfg, proofKeyID: "test-proof-key-1", rekorKeyID: "test-rekor-key-1"}
+	is := &Issuer{cfg: cfg, proofKeyID: "test-proof-key-1", rekorKeyID: "test-rekor-key-1", entries: map[string][]byte{}}
 	is.proofKey = ed25519.NewKeyFromSeed(is.derive("proof key", nil))
 	var err error
 	if is.rekorKey, err = rekortest.DeriveKey(cfg.Seed, "trust layer rekor submission key"); err != nil {
@@ -150,7 +163,23 @@ type Proof struct {
 	commitments map[string]string
 	Chain       string
 	signature   []byte
+	publicKey   ed25519.PublicKey // arkforge_pubkey: the key it was signed with
+	tsa         *rfc3161test.TSA  // the TSA an open batch's view names (the pool's first, as v1.7 names FreeTSA)
 	Batch       pv.Batch
+	// The batch's anchors, set at its close.
+	Token       []byte // the RFC 3161 TimeStampResp, DER
+	TSAProvider string // the host of the TSA's URI, as v1.7 names a provider
+	Rekor       Rekor  // where the batch's entry is
+}
+
+// Rekor is where a batch's Rekor entry is: what the view's
+// transparency_log says of it.
+type Rekor struct {
+	UUID           string
+	LogIndex       int64
+	IntegratedTime int64
+	BaseURL        string // the log's
+	Entry          []byte // the entry as the Rekor v1 API serves it, read at the batch's close
 }
 
 // Issue hashes the call as the proxy does and mints a proof into the open
@@ -212,6 +241,8 @@ func (is *Issuer) Issue(c Call) (*Proof, error) {
 		p.Chain = pv.CommittedChain(p.ID, c.Spec, p.commitments)
 	}
 	p.signature = ed25519.Sign(is.proofKey, []byte(p.Chain))
+	p.publicKey = is.proofKey.Public().(ed25519.PublicKey)
+	p.tsa = is.TSAs[0]
 	is.open = append(is.open, p)
 	return p, nil
 }
@@ -260,20 +291,53 @@ func (is *Issuer) CloseBatchWith(id string, genTime time.Time, a Anchoring) ([]*
 	if err != nil {
 		return nil, fmt.Errorf("prooftest: logging batch %s: %w", id, err)
 	}
-	entry, err := a.Log.Entry(index)
+	uuid, entry, err := a.Log.APIEntry(index)
 	if err != nil {
 		return nil, err
 	}
+	is.entries[uuid] = entry
 	batch := is.open
 	is.open = nil
 	for i, p := range batch {
 		p.Batch = pv.Batch{
 			ID: id, Status: pv.BatchClosed, TreeSize: uint64(len(leaves)), LeafIndex: uint64(i),
 			InclusionPath: inclusionPath(leaves, i), Root: root, RootHex: rootHex,
-			RFC3161Token: token, TransparencyLog: entry,
 		}
+		p.Token, p.TSAProvider = token, tsaProvider(a.TSA)
+		p.Rekor = Rekor{UUID: uuid, LogIndex: index, IntegratedTime: genTime.Unix(), BaseURL: a.Log.BaseURL(), Entry: entry}
 	}
 	return batch, nil
+}
+
+// tsaProvider names a TSA as v1.7 names its providers ("freetsa.org"):
+// the host of its URI.
+func tsaProvider(t *rfc3161test.TSA) string {
+	if u, err := url.Parse(t.URI()); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return t.URI()
+}
+
+// RekorEntry returns the Rekor entry of uuid as the Rekor v1 API serves it
+// (GET /api/v1/log/entries/{uuid}), read at its batch's close; an error
+// that is fs.ErrNotExist for a uuid the issuer never logged. The Issuer is
+// thus the cache of Rekor entries package verify reads.
+func (is *Issuer) RekorEntry(uuid string) ([]byte, error) {
+	e, ok := is.entries[uuid]
+	if !ok {
+		return nil, fmt.Errorf("prooftest: no Rekor entry %s: %w", uuid, fs.ErrNotExist)
+	}
+	return bytes.Clone(e), nil
+}
+
+// RekorEntries returns every Rekor entry the issuer logged, by uuid, as the
+// Rekor v1 API serves them: what anchors/rekor/<uuid>.json holds.
+func (is *Issuer) RekorEntries() map[string][]byte {
+	out := make(map[string][]byte, len(is.entries))
+	for k, v := range is.entries {
+		out[k] = bytes.Clone(v)
+	}
+	return out
 }
 
 // OpenBatch is the id of the batch proofs join until it is closed: their
@@ -330,23 +394,86 @@ func (p *Proof) Disclosure() submission.Disclosure {
 }
 
 // View returns the public view as the API serves it (GET /v1/proof/{id}),
-// in the layout package proof documents, as indented JSON.
-func (p *Proof) View() ([]byte, error) {
+// in the real shape package proof documents (v1.7's names and encodings,
+// the 3.1 additions beside them), as indented JSON, without the volatile
+// fields a read adds (ServedView adds them).
+func (p *Proof) View() ([]byte, error) { return marshalIndent(p.view()) }
+
+// ServedView is View with what the Trust Layer adds at each read
+// (proof.VolatileFields): views_count, the number of this read, and
+// integrity_verified, v1.7's legacy check, false for a proof it cannot
+// recompute.
+func (p *Proof) ServedView(viewsCount int) ([]byte, error) {
+	v := p.view()
+	v["views_count"] = viewsCount
+	v["integrity_verified"] = pv.AlgorithmOf(p.Spec) == pv.CanonicalV2 || pv.AlgorithmOf(p.Spec) == pv.LegacyV1
+	return marshalIndent(v)
+}
+
+// CacheFiles returns the files a season's cache holds for p, as proveit
+// fetch writes them, by path relative to the season directory:
+// proofs/<id>.json, the served view in its cached form (proof.CachedForm),
+// and, once its batch is closed, anchors/rekor/<uuid>.json, its batch's
+// Rekor entry as the Rekor v1 API serves it.
+func (p *Proof) CacheFiles() (map[string][]byte, error) {
+	served, err := p.ServedView(1)
+	if err != nil {
+		return nil, err
+	}
+	view, err := pv.CachedForm(served)
+	if err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{"proofs/" + p.ID + ".json": view}
+	if p.Batch.Status == pv.BatchClosed && p.Rekor.UUID != "" {
+		files["anchors/rekor/"+p.Rekor.UUID+".json"] = bytes.Clone(p.Rekor.Entry)
+	}
+	return files, nil
+}
+
+// view is the public view, as get_public_proof builds it.
+func (p *Proof) view() map[string]any {
+	verified := any(nil) // v1.7 writes a verified identity as true, any other as null
+	if p.Values[pv.FieldAgentIdentityVerified].Bool() {
+		verified = true
+	}
+	algorithm := "https://github.com/ark-forge/proof-spec/blob/main/SPEC.md#2-chain-hash-algorithm"
+	if pv.AlgorithmOf(p.Spec) != pv.CanonicalV2 && pv.AlgorithmOf(p.Spec) != pv.LegacyV1 {
+		algorithm = "modelled by proveit (content/modele-de-preuve.md): spec " + p.Spec + " is not public"
+	}
 	v := map[string]any{
-		"issuer":       issuerName,
 		"proof_id":     p.ID,
+		"is_demo":      true,
+		"demo_notice":  demoNotice,
 		"spec_version": p.Spec,
 		"hashes": map[string]any{
-			"request":  p.Values[pv.FieldRequestHash].Str(),
-			"response": p.Values[pv.FieldResponseHash].Str(),
-			"chain":    p.Chain,
+			"request":  "sha256:" + p.Values[pv.FieldRequestHash].Str(),
+			"response": "sha256:" + p.Values[pv.FieldResponseHash].Str(),
+			"chain":    "sha256:" + p.Chain,
 		},
-		"signature": map[string]any{"algorithm": "ed25519", "value": base64.StdEncoding.EncodeToString(p.signature)},
+		"timestamp":               p.Values[pv.FieldTimestamp].Str(),
+		"upstream_timestamp":      nil,
+		"verification_algorithm":  algorithm,
+		"arkforge_signature":      pv.EncodeEd25519(p.signature),
+		"arkforge_pubkey":         pv.EncodeEd25519(p.publicKey),
+		"identity_consistent":     true,
+		"transaction_success":     true,
+		"upstream_status_code":    200,
+		"disputed":                nil,
+		"dispute_id":              nil,
+		"agent_identity":          p.Values[pv.FieldAgentIdentity].Str(),
+		"agent_identity_verified": verified,
+		"did_resolution_status":   p.Values[pv.FieldDIDResolutionStatus].Str(),
+		"seller":                  p.Values[pv.FieldSeller].Str(),
+		"provider_payment":        nil,
 	}
-	for _, f := range []string{pv.FieldAgentIdentity, pv.FieldBuyerFingerprint, pv.FieldDIDResolutionStatus, pv.FieldSeller, pv.FieldTimestamp, pv.FieldTransactionID} {
-		v[f] = p.Values[f].Str()
+	if pv.AlgorithmOf(p.Spec) == pv.CanonicalV2 || pv.AlgorithmOf(p.Spec) == pv.LegacyV1 {
+		// Chained in clear before 3.0: the view carries them so that a
+		// third party can recompute the chain (modelled; v1.7 serves them
+		// to the owner only).
+		v[pv.FieldBuyerFingerprint] = p.Values[pv.FieldBuyerFingerprint].Str()
+		v[pv.FieldTransactionID] = p.Values[pv.FieldTransactionID].Str()
 	}
-	v[pv.FieldAgentIdentityVerified] = p.Values[pv.FieldAgentIdentityVerified].Bool()
 	if len(p.commitments) > 0 {
 		v["commitments"] = p.commitments
 	}
@@ -364,6 +491,8 @@ func (p *Proof) View() ([]byte, error) {
 		v["disclosed"] = d
 	}
 	b := map[string]any{"id": p.Batch.ID, "status": p.Batch.Status}
+	ta := map[string]any{"status": pv.TSASubmitted, "provider": tsaProvider(p.tsa), "tsr_url": BaseURL + "/v1/proof/" + p.ID + "/tsr"}
+	v["transparency_log"] = nil
 	if p.Batch.Status == pv.BatchClosed {
 		path := make([]string, len(p.Batch.InclusionPath))
 		for i, h := range p.Batch.InclusionPath {
@@ -373,11 +502,17 @@ func (p *Proof) View() ([]byte, error) {
 		b["leaf_index"] = p.Batch.LeafIndex
 		b["inclusion_path"] = path
 		b["root"] = p.Batch.RootHex
-		b["rfc3161_token"] = base64.StdEncoding.EncodeToString(p.Batch.RFC3161Token)
-		b["transparency_log"] = json.RawMessage(p.Batch.TransparencyLog)
+		ta["status"], ta["provider"], ta["tsr_base64"] = pv.TSAVerified, p.TSAProvider, base64.StdEncoding.EncodeToString(p.Token)
+		v["transparency_log"] = map[string]any{
+			"provider": "sigstore-rekor", "status": pv.LogVerified, "uuid": p.Rekor.UUID,
+			"log_index": p.Rekor.LogIndex, "integrated_time": p.Rekor.IntegratedTime,
+			"log_url":    p.Rekor.BaseURL + "/api/v1/log/entries/" + p.Rekor.UUID,
+			"verify_url": fmt.Sprintf("https://search.test.invalid/?logIndex=%d", p.Rekor.LogIndex),
+		}
 	}
 	v["batch"] = b
-	return marshalIndent(v)
+	v["timestamp_authority"] = ta
+	return v
 }
 
 // marshalIndent writes v as indented JSON with sorted keys (encoding/json

@@ -3,7 +3,9 @@ package prooftest
 import (
 	"bytes"
 	"crypto/x509"
+	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -80,12 +82,20 @@ func TestDeterministic(t *testing.T) {
 func TestSaysItIsATestIssuer(t *testing.T) {
 	views, root, tl := mint(t, "seed one")
 	for i, v := range views {
-		if !strings.Contains(string(v), `"issuer": "`+issuerName+`"`) {
-			t.Errorf("view %d does not name the test issuer", i)
-		}
 		parsed, err := pv.ParseView(v)
 		if err != nil {
 			t.Fatalf("view %d: %v", i, err)
+		}
+		if notice := parsed.Informational["demo_notice"]; !strings.Contains(notice.Str(), issuerName) || !pyjson.Equal(parsed.Informational["is_demo"], pyjson.BoolValue(true)) {
+			t.Errorf("view %d does not say it is the test issuer's demo proof: is_demo %s, demo_notice %s", i, pyjson.Canonical(parsed.Informational["is_demo"]), pyjson.Canonical(notice))
+		}
+		if len(parsed.Ignored) != 0 {
+			t.Errorf("view %d carries keys the real view does not: %v", i, parsed.Ignored)
+		}
+		for _, url := range []string{parsed.TimestampAuthority.TSRURL, parsed.TransparencyLog.LogURL, parsed.TransparencyLog.VerifyURL} {
+			if url != "" && !strings.Contains(url, ".invalid/") {
+				t.Errorf("view %d names %s, not under .invalid", i, url)
+			}
 		}
 		if i < 3 && parsed.Batch.Status != pv.BatchClosed || i >= 3 && parsed.Batch.Status != pv.BatchOpen {
 			t.Errorf("view %d: batch %s", i, parsed.Batch.Status)
@@ -174,21 +184,21 @@ func poolTokens(t *testing.T) []poolToken {
 			t.Fatal(err)
 		}
 		b := ps[0].Batch
-		ts, err := timestamp.ParseResponse(b.RFC3161Token)
+		ts, err := timestamp.ParseResponse(ps[0].Token)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(ts.Certificates) != 0 || ts.Nonce != nil {
 			t.Errorf("batch %d: the token embeds %d certificates, nonce %v: want the real shape, none and none", i, len(ts.Certificates), ts.Nonce)
 		}
-		res, err := rfc3161.Verify(b.RFC3161Token, b.Root, tsas)
+		res, err := rfc3161.Verify(ps[0].Token, b.Root, tsas)
 		if err != nil {
 			t.Fatalf("batch %d: %v", i, err)
 		}
 		if want := "https://" + TSAPool[i] + ".invalid"; res.TSAURI != want {
 			t.Errorf("batch %d: stamped by %s, want %s", i, res.TSAURI, want)
 		}
-		tokens = append(tokens, poolToken{root: b.Root, resp: b.RFC3161Token, tsa: tsas[i].(*root.SigstoreTimestampingAuthority), at: res.GenTime})
+		tokens = append(tokens, poolToken{root: b.Root, resp: ps[0].Token, tsa: tsas[i].(*root.SigstoreTimestampingAuthority), at: res.GenTime})
 	}
 	return tokens
 }
@@ -227,5 +237,73 @@ func TestTree(t *testing.T) {
 	}
 	if len(inclusionPath(leaves[:1], 0)) != 0 {
 		t.Error("a tree of one leaf has a non-empty path")
+	}
+}
+
+// v17Keys are the top-level keys of the public view v1.7 serves
+// (ark-forge/trust-layer v1.7.0: proofs.py get_public_proof, demo_notice
+// for a demo proof; app.py get_proof adds integrity_verified).
+var v17Keys = []string{"agent_identity", "agent_identity_verified", "arkforge_pubkey", "arkforge_signature", "demo_notice", "did_resolution_status",
+	"dispute_id", "disputed", "hashes", "identity_consistent", "integrity_verified", "is_demo", "proof_id", "provider_payment", "seller", "spec_version",
+	"timestamp", "timestamp_authority", "transaction_success", "transparency_log", "upstream_status_code", "upstream_timestamp", "verification_algorithm",
+	"views_count"}
+
+// TestServedViewHasTheRealKeys: a served 3.1 view carries exactly v1.7's
+// keys and the three the model of 3.1 adds (commitments, disclosed,
+// batch); a 2.1 view, the two it chains in clear beside them
+// (buyer_fingerprint, transaction_id). Its timestamp_authority and
+// transparency_log carry v1.7's keys.
+func TestServedViewHasTheRealKeys(t *testing.T) {
+	is, err := New(Config{Seed: []byte("keys"), KeyWindow: window})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 9, 25, 12, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		spec  string
+		extra []string
+	}{{pv.Spec31, []string{"batch", "commitments", "disclosed"}}, {pv.Spec21, []string{"batch", "buyer_fingerprint", "transaction_id"}}} {
+		p, err := is.Issue(Call{Target: "https://corpus.arkforge.tech/x", Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(`{}`), DID: "did:key:z6MkT", APIKey: "k", At: at, Spec: c.spec})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := is.CloseBatch("lot-"+c.spec, at.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		served, err := p.ServedView(4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(served, &m); err != nil {
+			t.Fatal(err)
+		}
+		want := append(append([]string(nil), v17Keys...), c.extra...)
+		sort.Strings(want)
+		var got []string
+		for k := range m {
+			got = append(got, k)
+		}
+		sort.Strings(got)
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("spec %s: keys\n%v\nwant\n%v", c.spec, got, want)
+		}
+		for name, keys := range map[string]string{
+			"timestamp_authority": "provider,status,tsr_base64,tsr_url",
+			"transparency_log":    "integrated_time,log_index,log_url,provider,status,uuid,verify_url",
+		} {
+			var sub map[string]json.RawMessage
+			if err := json.Unmarshal(m[name], &sub); err != nil {
+				t.Fatal(err)
+			}
+			var ks []string
+			for k := range sub {
+				ks = append(ks, k)
+			}
+			sort.Strings(ks)
+			if strings.Join(ks, ",") != keys {
+				t.Errorf("spec %s: %s has %v, want %s", c.spec, name, ks, keys)
+			}
+		}
 	}
 }

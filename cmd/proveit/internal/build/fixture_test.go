@@ -233,6 +233,18 @@ type claim struct {
 	proofs          []*prooftest.Proof
 }
 
+// cache writes p's files of the season's cache, as proveit fetch would:
+// its view and, once its batch is closed, its batch's Rekor entry.
+func (f *fixture) cache(p *prooftest.Proof) {
+	files, err := p.CacheFiles()
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	for name, b := range files {
+		f.files[name] = b
+	}
+}
+
 func (f *fixture) submit(track, slug, task, verdict, narrative string, claims []claim, edit func(map[string]any)) {
 	f.t.Helper()
 	as := []any{}
@@ -275,11 +287,7 @@ func (f *fixture) write(root string) {
 		}
 	}
 	for _, p := range f.proofs {
-		v, err := p.View()
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		f.files["proofs/"+p.ID+".json"] = v
+		f.cache(p)
 	}
 	freezeIs, err := prooftest.New(prooftest.Config{Seed: []byte("templates fixture"), KeyWindow: fxKeyWin})
 	if err != nil {
@@ -311,8 +319,7 @@ func (f *fixture) write(root string) {
 		f.t.Fatal(err)
 	}
 	for i, m := range freezes {
-		fv, _ := m.p.View()
-		f.files["proofs/"+m.p.ID+".json"] = fv
+		f.cache(m.p)
 		d := m.p.Disclosure()
 		f.files[fxTracks[i].name+"/preregistration.toml"] = []byte(fmt.Sprintf(`[[freezes]]
 bareme = %q

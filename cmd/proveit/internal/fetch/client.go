@@ -17,12 +17,20 @@ const DefaultBase = "https://trustlayer.arkforge.tech"
 // userAgent is sent with every request.
 const userAgent = "proveit-fetch/1 (+https://github.com/ark-forge/proveit)"
 
-// Client reads proof views from one Trust Layer. Base and Store are
-// required; a zero field takes its default.
+// Client reads proof views from one Trust Layer, and the Rekor entries
+// they name from one Rekor log. Base and Store are required; a zero field
+// takes its default.
 type Client struct {
 	Base  string       // the Trust Layer's base URL, e.g. DefaultBase
 	HTTP  *http.Client // default: a client with a two-minute timeout
 	Store Store        // the read budget, kept between runs
+
+	// Rekor is the Rekor log's base URL (the baseUrl its trusted root
+	// pins, e.g. https://rekor.sigstore.dev); "" reads no entry.
+	Rekor string
+	// MaxEntries is the most Rekor entries one run reads; zero is
+	// DefaultMaxEntries.
+	MaxEntries int
 
 	// MaxWait is the longest the run waits, at once, for the limit (the
 	// sliding window, or a Retry-After): a longer wait stops the run with a
@@ -68,13 +76,24 @@ func NormalizeBase(base string) (string, error) {
 	return strings.TrimRight(u.Scheme+"://"+u.Host+u.EscapedPath(), "/"), nil
 }
 
-// check returns the client's base URL, normalized, or why the client cannot
-// read.
-func (c *Client) check() (string, error) {
+// check returns the client's base URL and Rekor URL, normalized, or why
+// the client cannot read.
+func (c *Client) check() (string, string, error) {
 	if c.Store == nil {
-		return "", errors.New("fetch: the client has no budget Store")
+		return "", "", errors.New("fetch: the client has no budget Store")
 	}
-	return NormalizeBase(c.Base)
+	base, err := NormalizeBase(c.Base)
+	if err != nil {
+		return "", "", err
+	}
+	if c.Rekor == "" {
+		return base, "", nil
+	}
+	rekor, err := NormalizeBase(c.Rekor)
+	if err != nil {
+		return "", "", fmt.Errorf("Rekor %w", err)
+	}
+	return base, rekor, nil
 }
 
 func (c *Client) now() time.Time {

@@ -2,8 +2,9 @@
 // files that season.Load lists and the build reads, with the public views
 // of the Trust Layer (the view of GET /v1/proof/{id}, the only one the
 // scorer reads, §4.1 of the specification), within the Trust Layer's read
-// limit (§10). It is the only part of proveit that talks HTTP: the build
-// reads the cache and nothing else. Which proofs a season cites is the
+// limit (§10), and the anchors/rekor/<uuid>.json files with the Rekor
+// entries those views name, within the log's limits. It is the only part
+// of proveit that talks HTTP: the build reads the cache and nothing else. Which proofs a season cites is the
 // season package's to say (season.Season.CitedProofs); fetch is given their
 // ids.
 //
@@ -30,13 +31,34 @@
 //
 // Writes. A view is written only once it parses, with proof.ParseCached, as
 // the view of the proof it was asked for; otherwise it is refused and
-// reported with the proof id. Every file is written atomically: a temporary
+// reported with the proof id. What is written is its cached form
+// (proof.CachedForm): the served view without proof.VolatileFields
+// (views_count, which every read increments, and integrity_verified),
+// re-serialised as canonical JSON, so that two reads of a closed proof
+// write the same bytes; the volatile fields are never compared either. Every file is written atomically: a temporary
 // file in the same directory, synced, then renamed over the old one, so that
 // a reader sees the old file or the new one, never a part of either, and an
 // interrupted run loses nothing it wrote. The temporary files an interrupted
 // run may leave are removed by RemoveTemp (the season loader would refuse
 // them). Every response body is bounded; a body over its bound or cut short
 // is refused whole.
+//
+// Rekor entries. A view does not carry its batch's Rekor entry: its
+// transparency_log names it by uuid. Once the views are read, every entry
+// that a cached closed view names by a valid uuid and that the cache lacks
+// is read with GET {Client.Rekor}/api/v1/log/entries/{uuid}, in uuid order,
+// at most Client.MaxEntries a run (the next run reads the rest), bodies
+// bounded by rekor.MaxEntrySize, a 429's Retry-After waited when within
+// MaxWait (the reading stops, to be run again, when further), transient
+// failures retried with backoff. The answer is written as the log served
+// it, byte for byte, once rekor.ParseAPIEntry finds it to be the entry of
+// the uuid asked for (keyed by it, its body's leaf hash the uuid's end); a
+// 404 is cached as rekor.NotFoundRecord, so that the build can tell « the
+// log has no such entry » from « not fetched ». A cached entry is not read
+// again; Options.Recheck reads it again and compares what the log signs for
+// good (body, logIndex, integratedTime, logID, SET), not the inclusion
+// proof and checkpoint, which grow with the log. Rekor's reads are not the
+// Trust Layer's: they spend nothing of its budget.
 //
 // Incidents. An answer that contradicts what the Trust Layer served before
 // is a Trust Layer incident: a closed view that comes back different, a

@@ -11,8 +11,11 @@ import (
 // Options says what to read again.
 type Options struct {
 	// Recheck reads closed views and 404 records again too, to audit that
-	// the Trust Layer still serves what was cached; a difference is refused
-	// and reported as an incident, the cached file kept.
+	// the Trust Layer still serves what was cached, and the cached Rekor
+	// entries, to audit that the log still serves them; a difference (the
+	// volatile fields of a view, and the inclusion proof and checkpoint of
+	// an entry, which grow with the log, aside) is refused and reported as
+	// an incident, the cached file kept.
 	Recheck bool
 }
 
@@ -26,8 +29,13 @@ type Entry struct {
 // Plan is what a run will do: what the cache holds for every cited proof,
 // what must be read, and when the limit lets the calls be made.
 type Plan struct {
-	Dir       string         // the proofs directory
-	Base      string         // the Trust Layer, normalized
+	Dir   string // the proofs directory
+	Base  string // the Trust Layer, normalized
+	Rekor string // the Rekor log, normalized; "" reads no entry
+	// Entries are the Rekor entries that the cached closed views name and
+	// the cache lacks (with Recheck, all of them), by uuid: what Run reads
+	// after the views, with those the views it reads name.
+	Entries   []string
 	IDs       []string       // every cited proof, sorted, distinct
 	Held      map[Cached]int // what the cache holds, over IDs
 	Fetch     []Entry        // what will be read, in id order
@@ -39,6 +47,8 @@ type Plan struct {
 	Period    time.Duration
 	NotBefore time.Time   // set by a 429, zero when none
 	Times     []time.Time // when each of the Calls can be made, by the limit
+
+	recheck bool
 }
 
 // Last is when the last call can be made (Planned when there is none).
@@ -53,15 +63,18 @@ func (p *Plan) Last() time.Time {
 // directory is an empty cache) and the budget, and says what Run will read.
 // It makes no call and writes nothing.
 func (c *Client) Plan(dir string, ids []string, opts Options) (*Plan, error) {
-	base, err := c.check()
+	base, rekorURL, err := c.check()
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Dir: dir, Base: base, Held: map[Cached]int{}, Limit: c.limit(), Period: c.period()}
+	p := &Plan{Dir: dir, Base: base, Rekor: rekorURL, Held: map[Cached]int{}, Limit: c.limit(), Period: c.period(), recheck: opts.Recheck}
 	if p.IDs, err = distinctIDs(ids); err != nil {
 		return nil, err
 	}
 	p.planReads(opts)
+	if rekorURL != "" {
+		p.Entries = planEntries(EntriesDir(dir), wantedEntries(dir, p.IDs), opts.Recheck)
+	}
 	if err := c.planBudget(p); err != nil {
 		return nil, err
 	}

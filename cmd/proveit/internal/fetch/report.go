@@ -18,12 +18,14 @@ type Report struct {
 	Stopped error
 	Left    int       // reads left in the window at the end
 	Next    time.Time // when the next read is allowed, at the end
+	// Entries is what the run did with the Rekor entries the views name.
+	Entries EntryReport
 }
 
-// OK reports whether every planned proof was answered with nothing refused,
-// no incident and no failed call.
+// OK reports whether every planned proof was answered, and every entry its
+// view names read, with nothing refused, no incident and no failed call.
 func (r *Report) OK() bool {
-	return r.Stopped == nil && len(r.Remaining) == 0 && len(r.Refused) == 0 && len(r.Incidents) == 0 && len(r.Failed) == 0
+	return r.Stopped == nil && len(r.Remaining) == 0 && len(r.Refused) == 0 && len(r.Incidents) == 0 && len(r.Failed) == 0 && r.Entries.OK()
 }
 
 // ProofError is a view refused, or a Trust Layer incident, for one proof.

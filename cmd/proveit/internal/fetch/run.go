@@ -9,32 +9,38 @@ import (
 
 // runner is one Run: the plan being carried out and its report.
 type runner struct {
-	c        *Client
-	base     string
-	dir      string
-	rep      *Report
-	answered map[string]bool // the planned ids that got an answer
+	c          *Client
+	base       string
+	rekor      string // the Rekor log; "" reads no entry
+	dir        string
+	entriesDir string
+	rep        *Report
+	answered   map[string]bool // the planned ids that got an answer
 }
 
 // Run carries out the plan: reads, checks and writes, within the limit. It
 // returns an error only for a failure on this machine (the budget store, the
 // cache directory); everything about the Trust Layer is in the Report.
 func (c *Client) Run(ctx context.Context, p *Plan) (*Report, error) {
-	base, err := c.check()
+	base, rekorURL, err := c.check()
 	if err != nil {
 		return nil, err
 	}
-	if base != p.Base {
-		return nil, fmt.Errorf("fetch: the plan is for %s, the client reads %s", p.Base, base)
+	if base != p.Base || rekorURL != p.Rekor {
+		return nil, fmt.Errorf("fetch: the plan is for %s and %q, the client reads %s and %q", p.Base, p.Rekor, base, rekorURL)
 	}
-	r := &runner{c: c, base: base, dir: p.Dir, rep: &Report{}, answered: map[string]bool{}}
-	if len(p.Fetch) == 0 {
-		return r.finish(p, nil)
+	r := &runner{c: c, base: base, rekor: rekorURL, dir: p.Dir, entriesDir: EntriesDir(p.Dir), rep: &Report{}, answered: map[string]bool{}}
+	if len(p.Fetch) > 0 {
+		if err := r.prepare(); err != nil {
+			return r.finish(p, err)
+		}
+		if err := r.readAll(ctx, p.Fetch); err != nil {
+			return r.finish(p, err)
+		}
 	}
-	if err := r.prepare(); err != nil {
-		return r.finish(p, err)
-	}
-	return r.finish(p, r.readAll(ctx, p.Fetch))
+	// The entries the cached closed views name, those just written
+	// included: the log is read once the views are.
+	return r.finish(p, r.readEntries(ctx, p.IDs, p.recheck))
 }
 
 // prepare creates the proofs directory and clears the temporary files an

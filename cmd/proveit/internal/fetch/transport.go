@@ -10,11 +10,16 @@ import (
 // roundTrip sends the request and reads the body of a 200 within its bound
 // (of another status, at most 64 KiB, discarded).
 func (r *runner) roundTrip(ctx context.Context, ex exchange) (int, http.Header, []byte, error) {
+	return r.roundTripTo(ctx, r.base, ex)
+}
+
+// roundTripTo is roundTrip to another base URL (the Rekor log's).
+func (r *runner) roundTripTo(ctx context.Context, base string, ex exchange) (int, http.Header, []byte, error) {
 	var body io.Reader
 	if ex.body != nil {
 		body = bytes.NewReader(ex.body)
 	}
-	req, err := http.NewRequestWithContext(ctx, ex.method, r.base+ex.path, body)
+	req, err := http.NewRequestWithContext(ctx, ex.method, base+ex.path, body)
 	if err != nil {
 		return 0, nil, nil, err
 	}

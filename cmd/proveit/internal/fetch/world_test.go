@@ -63,6 +63,7 @@ type world struct {
 	seed   string
 	is     *prooftest.Issuer
 	srv    *fetchtest.Server
+	rekor  *fetchtest.Rekor
 	clock  *fakeClock
 	store  Store
 	dir    string
@@ -70,6 +71,8 @@ type world struct {
 	log    bytes.Buffer
 	limit  int
 	proofs map[string]*prooftest.Proof
+	// maxEntries is the client's MaxEntries.
+	maxEntries int
 }
 
 func newWorld(t *testing.T, seed string) *world {
@@ -80,8 +83,10 @@ func newWorld(t *testing.T, seed string) *world {
 	}
 	srv := fetchtest.New()
 	t.Cleanup(srv.Close)
+	rk := fetchtest.NewRekor()
+	t.Cleanup(rk.Close)
 	return &world{
-		t: t, seed: seed, is: is, srv: srv,
+		t: t, seed: seed, is: is, srv: srv, rekor: rk,
 		clock: &fakeClock{t: time.Date(2026, 10, 6, 9, 0, 0, 0, time.UTC)},
 		store: FileStore{Path: filepath.Join(t.TempDir(), "fetch-state.json")},
 		dir:   filepath.Join(t.TempDir(), "proofs"),
@@ -121,6 +126,7 @@ func (w *world) close(batch string) {
 			w.t.Fatal(err)
 		}
 	}
+	w.rekor.PutAll(w.is.RekorEntries())
 }
 
 // closed mints n proofs in a closed batch.
@@ -132,7 +138,7 @@ func (w *world) closed(n int) []string {
 
 func (w *world) client() *Client {
 	return &Client{
-		Base: w.srv.URL, HTTP: w.srv.Client(), Store: w.store, MaxWait: time.Minute, Progress: &w.log,
+		Base: w.srv.URL, HTTP: w.srv.Client(), Store: w.store, MaxWait: time.Minute, Progress: &w.log, Rekor: w.rekor.URL, MaxEntries: w.maxEntries,
 		policy: policy{now: w.clock.Now, sleep: w.clock.Sleep, rand: func() float64 { return 0.5 }, limit: w.limit},
 	}
 }

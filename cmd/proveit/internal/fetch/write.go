@@ -12,12 +12,19 @@ import (
 )
 
 // view checks a view served for id against its id and the cache, and writes
-// it: a view that is not id's is refused; one that contradicts the cached
-// view is an incident; one equal to it is unchanged.
-func (r *runner) view(id string, data []byte) error {
-	v, nf, err := proof.ParseCached(id, data)
+// its cached form (proof.CachedForm: without the volatile fields, canonical
+// JSON): a view that is not id's is refused; one that contradicts the
+// cached view is an incident; one equal to it is unchanged. The volatile
+// fields are never compared.
+func (r *runner) view(id string, served []byte) error {
+	v, nf, err := proof.ParseCached(id, served)
 	if err != nil {
 		r.refuse(id, "served view refused, not written: "+parseFailure(err))
+		return nil
+	}
+	data, err := proof.CachedForm(served)
+	if err != nil { // ParseCached read it: it cannot fail
+		r.refuse(id, "served view refused, not written: "+err.Error())
 		return nil
 	}
 	if nf != nil {
@@ -98,27 +105,20 @@ func (r *runner) write(id string, data []byte) error {
 
 // boundKeys are the parts of a view that the chain hash and the signature
 // bind: they never change, even while the batch is open.
-var boundKeys = []string{"proof_id", "spec_version", "hashes", "commitments", "disclosed", "signature"}
+var boundKeys = []string{"proof_id", "spec_version", "hashes", "commitments", "disclosed", "arkforge_signature"}
 
-// same reports whether two view documents are equal as JSON values.
+// same reports whether two view documents are equal in their cached form:
+// as JSON values, without their volatile fields (the comparison ignores
+// layout, key order and proof.VolatileFields, never another value).
 func same(a, b []byte) bool {
-	ca, err1 := canonical(a)
-	cb, err2 := canonical(b)
+	ca, err1 := proof.CachedForm(a)
+	cb, err2 := proof.CachedForm(b)
 	return err1 == nil && err2 == nil && bytes.Equal(ca, cb)
 }
 
-// canonical returns the canonical JSON of a view document (the comparison
-// ignores layout and key order, never a value).
-func canonical(data []byte) ([]byte, error) {
-	v, err := pyjson.DecodeStrict(data)
-	if err != nil {
-		return nil, err
-	}
-	return pyjson.Canonical(v), nil
-}
-
 // diffKeys lists the top-level keys whose values differ between two view
-// documents (only among keys, when keys is not nil), sorted.
+// documents (only among keys, when keys is not nil), sorted. view compares
+// cached forms, which hold no volatile field.
 func diffKeys(a, b []byte, keys []string) []string {
 	va, err1 := pyjson.DecodeStrict(a)
 	vb, err2 := pyjson.DecodeStrict(b)

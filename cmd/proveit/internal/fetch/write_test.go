@@ -68,7 +68,7 @@ func TestChangedClosedView(t *testing.T) {
 	if len(rep.Incidents) != 1 || rep.Incidents[0].ProofID != ids[1] || len(rep.Unchanged) != 2 || len(rep.Written) != 0 || rep.OK() {
 		t.Fatalf("%+v\n%s", rep, w.log.String())
 	}
-	if msg := rep.Incidents[0].Error(); !strings.Contains(msg, "its anchored view (batch lot-3 closed) came back different (batch): refused, the cached view is kept") {
+	if msg := rep.Incidents[0].Error(); !strings.Contains(msg, "its anchored view (batch lot-3 closed) came back different (batch, timestamp_authority, transparency_log): refused, the cached view is kept") {
 		t.Errorf("incident: %s", msg)
 	}
 	if _, after := w.cached(ids[1]); !bytes.Equal(before, after) {
@@ -139,7 +139,7 @@ func TestPendingChanged(t *testing.T) {
 	if len(rep.Incidents) != 2 || len(rep.Written) != 0 {
 		t.Fatalf("%+v\n%s", rep, w.log.String())
 	}
-	if msg := rep.Incidents[0].Error(); !strings.Contains(msg, "proof "+ids[0]+": the view of a pending proof came back with a different commitments, hashes, signature") {
+	if msg := rep.Incidents[0].Error(); !strings.Contains(msg, "proof "+ids[0]+": the view of a pending proof came back with a different arkforge_signature, commitments, hashes") {
 		t.Errorf("changed: %s", msg)
 	}
 	if msg := rep.Incidents[1].Error(); !strings.Contains(msg, "proof "+ids[1]+": answered not found, but it was served before") {

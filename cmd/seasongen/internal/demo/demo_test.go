@@ -398,7 +398,7 @@ func evalPointer(body pyjson.Value, field string) (pyjson.Value, error) {
 // conformité history is v2 superseded by v3.
 func TestFreezes(t *testing.T) {
 	g := load(t)
-	v := verify.New(g.material)
+	v := verify.New(g.material, g.season)
 	for _, tr := range g.season.Tracks {
 		pre := tr.Preregistration
 		want := map[string][]string{"conformite": {"conformite-bareme-v2", "conformite-bareme-v3"}, "generique": {"generique-bareme-v1"}}[tr.Name]
@@ -470,7 +470,7 @@ func readView(t *testing.T, s *season.Season, id string) *pv.View {
 // fails for the reason it is built for.
 func TestProofs(t *testing.T) {
 	g := load(t)
-	v := verify.New(g.material)
+	v := verify.New(g.material, g.season)
 	disclosures, dids := citedDisclosures(g.season)
 	outcomes := map[string]int{}
 	for _, pm := range g.meta.Proofs {
@@ -752,7 +752,7 @@ func checkAgainstMeta(t *testing.T, s *season.Season, meta *Meta) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := verify.New(material)
+	v := verify.New(material, s)
 	window := trust.Window{From: s.OpensAt, Until: s.ClosesAt}
 	for _, pm := range meta.Participants {
 		p := s.Participant(pm.Slug)

@@ -5,7 +5,6 @@ import (
 	"crypto/ed25519"
 	"crypto/hmac"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -105,6 +104,9 @@ type generator struct {
 	put  func(rel string, data []byte) error
 	meta *Meta
 	errs []error
+	// entries are the uuids of the Rekor entries the written views name:
+	// anchors/rekor holds them, as proveit fetch would cache them.
+	entries map[string]bool
 }
 
 func (g *generator) write(rel string, data []byte) {
@@ -137,7 +139,7 @@ func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta
 	if err != nil {
 		return nil, err
 	}
-	g := &generator{w: newWorld(), is: is, put: put, meta: &Meta{}}
+	g := &generator{w: newWorld(), is: is, put: put, meta: &Meta{}, entries: map[string]bool{}}
 	g.writeStatic()
 	g.freezes()
 
@@ -169,6 +171,7 @@ func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta
 		g.writeParticipant(p)
 		g.finishParticipant(p)
 	}
+	g.writeEntries()
 	sort.Slice(g.meta.Participants, func(i, j int) bool { return g.meta.Participants[i].Slug < g.meta.Participants[j].Slug })
 	sort.Slice(g.meta.Proofs, func(i, j int) bool { return g.meta.Proofs[i].ID < g.meta.Proofs[j].ID })
 	seen := map[string]bool{}
@@ -297,11 +300,7 @@ func (g *generator) freezes() {
 			}
 			fmt.Fprintf(&b, "[freezes.request_hash]\nnonce = %s\nvalue = %s\n", tomlString(d.RequestHash.Nonce), tomlString(d.RequestHash.Value))
 			fmt.Fprintf(&b, "[freezes.response_hash]\nnonce = %s\nvalue = %s\n", tomlString(d.ResponseHash.Nonce), tomlString(d.ResponseHash.Value))
-			view, err := f.proof.View()
-			if err != nil {
-				panic(err)
-			}
-			g.write("proofs/"+f.proof.ID+".json", view)
+			g.writeView(f.proof, nil)
 			g.meta.Proofs = append(g.meta.Proofs, ProofMeta{ID: f.proof.ID, Track: t.name, DID: ChallengeDID, Outcome: OutcomeValid, Body: "freeze", Freeze: true})
 			g.meta.Freezes = append(g.meta.Freezes, FreezeMeta{Track: t.name, Bareme: f.version, ProofID: f.proof.ID, SupersededBy: f.supersededBy})
 		}
@@ -518,14 +517,51 @@ func (g *generator) writeProof(c *call) {
 		g.write("proofs/"+c.id+".json", []byte(`{"not_found": true, "proof_id": "`+c.id+`"}`+"\n"))
 		return
 	}
-	view, err := c.proof.View()
+	var edit func([]byte) []byte
+	if c.mode == modeForged {
+		edit = breakSignature
+	}
+	g.writeView(c.proof, edit)
+}
+
+// writeView writes proofs/<id>.json, the view of p as proveit fetch caches
+// it (proof.CachedForm: the served view without its volatile fields,
+// canonical JSON), after edit when it is not nil, and notes the Rekor
+// entry it names.
+func (g *generator) writeView(p *prooftest.Proof, edit func([]byte) []byte) {
+	view, err := p.ServedView(1)
 	if err != nil {
 		panic(err)
 	}
-	if c.mode == modeForged {
-		view = breakSignature(view)
+	if edit != nil {
+		view = edit(view)
 	}
-	g.write("proofs/"+c.id+".json", view)
+	cached, err := pv.CachedForm(view)
+	if err != nil {
+		panic(err)
+	}
+	g.write("proofs/"+p.ID+".json", cached)
+	if p.Rekor.UUID != "" {
+		g.entries[p.Rekor.UUID] = true
+	}
+}
+
+// writeEntries writes anchors/rekor/<uuid>.json for every Rekor entry a
+// written view names, as the Rekor v1 API serves it.
+func (g *generator) writeEntries() {
+	uuids := make([]string, 0, len(g.entries))
+	for u := range g.entries {
+		uuids = append(uuids, u)
+	}
+	sort.Strings(uuids)
+	for _, u := range uuids {
+		e, err := g.is.RekorEntry(u)
+		if err != nil {
+			g.fail("%v", err)
+			continue
+		}
+		g.write("anchors/rekor/"+u+".json", e)
+	}
 }
 
 // breakSignature flips one bit of the view's signature.
@@ -536,13 +572,12 @@ func breakSignature(view []byte) []byte {
 	if err := d.Decode(&m); err != nil {
 		panic(err)
 	}
-	sig := m["signature"].(map[string]any)
-	b, err := base64.StdEncoding.DecodeString(sig["value"].(string))
-	if err != nil {
-		panic(err)
+	b, why := pv.DecodeEd25519(m["arkforge_signature"].(string), 64)
+	if why != "" {
+		panic(why)
 	}
 	b[len(b)/2] ^= 0x01
-	sig["value"] = base64.StdEncoding.EncodeToString(b)
+	m["arkforge_signature"] = pv.EncodeEd25519(b)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

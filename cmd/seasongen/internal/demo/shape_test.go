@@ -21,11 +21,11 @@ func TestTokensHaveTheRealShape(t *testing.T) {
 			continue
 		}
 		v := readView(t, g.season, p.ID)
-		if len(v.Batch.RFC3161Token) == 0 {
+		if len(v.TimestampAuthority.Token) == 0 {
 			continue
 		}
 		batches++
-		ts, err := timestamp.ParseResponse(v.Batch.RFC3161Token)
+		ts, err := timestamp.ParseResponse(v.TimestampAuthority.Token)
 		if err != nil {
 			t.Fatalf("proof %s: %v", p.ID, err)
 		}

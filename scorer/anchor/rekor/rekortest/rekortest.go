@@ -500,3 +500,86 @@ func Marshal(m proto.Message) ([]byte, error) {
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
+
+// UUID returns the uuid of the entry at index as a sharded Rekor v1 server
+// names it, and as the Trust Layer records it (transparency_log.uuid): the
+// tree ID in 16 hex digits, then the entry's RFC 6962 leaf hash,
+// SHA-256(0x00 ‖ body), in 64.
+func (l *Log) UUID(index int64) (string, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if index < 0 || index >= int64(len(l.entries)) {
+		return "", fmt.Errorf("rekortest: index %d outside a log of %d entries", index, len(l.entries))
+	}
+	return fmt.Sprintf("%016x", l.treeID) + hex.EncodeToString(hasher.HashLeaf(l.entries[index].body)), nil
+}
+
+// APIEntry returns the entry at index as the Rekor v1 API serves it (GET
+// /api/v1/log/entries/{uuid}), with an inclusion proof and a checkpoint
+// for the log's current tree (MarshalAPI).
+func (l *Log) APIEntry(index int64) (uuid string, data []byte, err error) {
+	if uuid, err = l.UUID(index); err != nil {
+		return "", nil, err
+	}
+	tle, err := l.TransparencyLogEntry(index)
+	if err != nil {
+		return "", nil, err
+	}
+	data, err = MarshalAPI(uuid, tle)
+	return uuid, data, err
+}
+
+// MarshalAPI writes tle as the Rekor v1 API serves a log entry (rekor
+// pkg/generated/models LogEntry, written by go-openapi's JSON producer: a
+// compact encoding/json object, HTML characters unescaped, a final
+// newline): {uuid: {"body": base64(canonicalizedBody), "integratedTime",
+// "logID": hex, "logIndex", "verification": {"inclusionProof":
+// {"checkpoint", "hashes": [hex], "logIndex", "rootHash": hex,
+// "treeSize"}, "signedEntryTimestamp": base64}}}. It is the inverse of
+// sigstore's conversion (rekor pkg/tle), so tests edit a
+// TransparencyLogEntry and write it back with it.
+func MarshalAPI(uuid string, tle *rekorv1.TransparencyLogEntry) ([]byte, error) {
+	ip := tle.GetInclusionProof()
+	hashes := make([]string, len(ip.GetHashes()))
+	for i, h := range ip.GetHashes() {
+		hashes[i] = hex.EncodeToString(h)
+	}
+	type inclusionProof struct {
+		Checkpoint string   `json:"checkpoint"`
+		Hashes     []string `json:"hashes"`
+		LogIndex   int64    `json:"logIndex"`
+		RootHash   string   `json:"rootHash"`
+		TreeSize   int64    `json:"treeSize"`
+	}
+	type verification struct {
+		InclusionProof       inclusionProof `json:"inclusionProof"`
+		SignedEntryTimestamp []byte         `json:"signedEntryTimestamp"`
+	}
+	type anon struct {
+		Body           string       `json:"body"`
+		IntegratedTime int64        `json:"integratedTime"`
+		LogID          string       `json:"logID"`
+		LogIndex       int64        `json:"logIndex"`
+		Verification   verification `json:"verification"`
+	}
+	v := map[string]anon{uuid: {
+		Body:           base64.StdEncoding.EncodeToString(tle.GetCanonicalizedBody()),
+		IntegratedTime: tle.GetIntegratedTime(),
+		LogID:          hex.EncodeToString(tle.GetLogId().GetKeyId()),
+		LogIndex:       tle.GetLogIndex(),
+		Verification: verification{
+			InclusionProof: inclusionProof{
+				Checkpoint: ip.GetCheckpoint().GetEnvelope(), Hashes: hashes, LogIndex: ip.GetLogIndex(),
+				RootHash: hex.EncodeToString(ip.GetRootHash()), TreeSize: ip.GetTreeSize(),
+			},
+			SignedEntryTimestamp: tle.GetInclusionPromise().GetSignedEntryTimestamp(),
+		},
+	}}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, fmt.Errorf("rekortest: %w", err)
+	}
+	return buf.Bytes(), nil
+}

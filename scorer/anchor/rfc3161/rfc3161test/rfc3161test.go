@@ -343,6 +343,9 @@ func (t *TSA) Chain() (root *x509.Certificate, intermediates []*x509.Certificate
 	return t.root, intermediates, t.leaf
 }
 
+// URI returns the TSA's URI, as its trusted-root entry gives it.
+func (t *TSA) URI() string { return t.opts.URI }
+
 // TrustedRootEntry is the TSA as a sigstore TrustedRoot timestampAuthorities
 // entry: subject, URI, the chain leaf first and root last, and the window
 // of Options.Window.

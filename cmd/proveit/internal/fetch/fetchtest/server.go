@@ -1,6 +1,10 @@
-// Package fetchtest is a test Trust Layer's read API (GET /v1/proof/{id},
-// POST /v1/proofs) on loopback, serving the views a test issuer minted,
-// counting every call, with a hook to inject faults. It is for tests.
+// Package fetchtest is test support for proveit fetch, on loopback: a test
+// Trust Layer's read API (GET /v1/proof/{id}, POST /v1/proofs) serving the
+// views a test issuer minted as the real one serves them, views_count
+// incremented and integrity_verified added at every read (Server), and a
+// test Rekor log's read API (GET /api/v1/log/entries/{uuid}) serving its
+// entries as Rekor v1 does (Rekor). Both count every call and take a hook
+// to inject faults. It is for tests.
 package fetchtest
 
 import (
@@ -9,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -29,6 +34,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	views    map[string][]byte
+	reads    map[string]int // views_count of each view
 	hidden   map[string]bool
 	requests []Request
 	fault    func(req Request, w http.ResponseWriter) bool
@@ -36,12 +42,14 @@ type Server struct {
 
 // New starts a server on 127.0.0.1. Close it when done.
 func New() *Server {
-	s := &Server{views: map[string][]byte{}, hidden: map[string]bool{}}
+	s := &Server{views: map[string][]byte{}, reads: map[string]int{}, hidden: map[string]bool{}}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
 }
 
-// Put serves view as the view of id.
+// Put serves view as the view of id; a view that is a JSON object is
+// served, as the Trust Layer serves it, with views_count (its reads so far,
+// this one included) and integrity_verified added (Served).
 func (s *Server) Put(id string, view []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -135,7 +143,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			io.WriteString(w, `{"detail": "proof not found"}`)
 			return
 		}
-		w.Write(v)
+		w.Write(s.served(req.IDs[0], v))
 		return
 	}
 	if len(req.IDs) > 50 {
@@ -153,7 +161,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		case !ok:
 			out.NotFound = append(out.NotFound, id)
 		case !s.hidden[id]:
-			out.Proofs[id] = json.RawMessage(v)
+			out.Proofs[id] = json.RawMessage(s.served(id, v))
 		}
 	}
 	sort.Strings(out.NotFound)
@@ -163,6 +171,33 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Write(b)
+}
+
+// served is the view of id as one read serves it: with views_count and
+// integrity_verified, the fields v1.7's get_proof adds at every read
+// (proof.VolatileFields), in another layout than Put's (compact, keys
+// sorted). A view that is not a JSON object is served as it is. s.mu is
+// held.
+func (s *Server) served(id string, v []byte) []byte {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(v, &m); err != nil {
+		return v
+	}
+	s.reads[id]++
+	m["views_count"] = json.RawMessage(strconv.Itoa(s.reads[id]))
+	m["integrity_verified"] = json.RawMessage("false")
+	out, err := json.Marshal(m)
+	if err != nil {
+		return v
+	}
+	return out
+}
+
+// Reads is how many times the view of id was served.
+func (s *Server) Reads(id string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.reads[id]
 }
 
 func (s *Server) log(req Request) Request {

@@ -1,0 +1,41 @@
+package proof
+
+import (
+	"github.com/ark-forge/proveit/scorer/pyjson"
+)
+
+// VolatileFields are the top-level fields of a served view that change
+// from one read to the next: views_count, which GET /v1/proof/{id}
+// increments at every read, and integrity_verified, which it adds at read
+// time (v1.7 app.py, get_proof). They are never compared, never read by a
+// check and never published as a fact; the cache does not keep them
+// (CachedForm), and the parser accepts a view with or without them.
+var VolatileFields = []string{"integrity_verified", "views_count"}
+
+// CachedForm is what the cache keeps of a served view (or of the 404
+// record): the document without its VolatileFields, written as canonical
+// JSON, CPython's json.dumps(view, sort_keys=True, separators=(",", ":"))
+// (package pyjson), and a newline. Two reads of a closed proof give the
+// same bytes whatever the server's layout and key order, and anyone can
+// recompute the file from a served view with CPython alone:
+//
+//	python3 -c 'import json, sys; v = json.load(sys.stdin); [v.pop(k, None) for k in ("integrity_verified", "views_count")]; print(json.dumps(v, sort_keys=True, separators=(",", ":")))'
+//
+// data must be strict JSON (no duplicate key, no NaN); a document that is
+// not an object is returned canonical, as it is.
+func CachedForm(data []byte) ([]byte, error) {
+	doc, err := pyjson.DecodeStrict(data)
+	if err != nil {
+		return nil, err
+	}
+	if doc.Kind() == pyjson.Object {
+		var kept []pyjson.Member
+		for _, m := range doc.Members() {
+			if !contains(VolatileFields, m.Key) {
+				kept = append(kept, m)
+			}
+		}
+		doc = pyjson.ObjectValue(kept...)
+	}
+	return append(pyjson.Canonical(doc), '\n'), nil
+}
