@@ -104,6 +104,7 @@ type Dossier struct {
 	Season, Trust []string
 	Tracks        []DossierTrack
 	Participants  int
+	RekorEntries  int // under anchors/rekor/
 }
 
 // DossierTrack is one track's part of the dossier.

@@ -113,6 +113,8 @@ func dossierGroups(paths []string, tracks []string) map[string][]string {
 			g["season"] = append(g["season"], p)
 		case first == "trust":
 			g["trust"] = append(g["trust"], p)
+		case first == "anchors":
+			g["anchors"] = append(g["anchors"], p)
 		case first == "participants":
 			g["participants"] = append(g["participants"], p)
 		case strings.HasPrefix(rest, "submissions/"):
@@ -129,7 +131,7 @@ func dossierGroups(paths []string, tracks []string) map[string][]string {
 // dossierView is what the dossier's page shows of paths.
 func dossierView(s *season.Season, paths []string) *templates.Dossier {
 	g := dossierGroups(paths, s.TrackNames)
-	d := &templates.Dossier{Season: g["season"], Trust: g["trust"], Participants: len(g["participants"])}
+	d := &templates.Dossier{Season: g["season"], Trust: g["trust"], Participants: len(g["participants"]), RekorEntries: len(g["anchors"])}
 	for _, name := range s.TrackNames {
 		dt := templates.DossierTrack{Name: name}
 		for _, p := range g["rules"] {
