@@ -423,6 +423,9 @@ func scriptHeron(w *world, p *participant) {
 		}
 		s.honest()
 		s.narrative = "Vérification complète."
+		if id == moderatedNarrative.task {
+			s.narrative = moderatedNarrative.text
+		}
 	}
 	for i, id := range taskIDs(w.gen) {
 		s := p.session(w.gen, id, every(at("2026-10-21", "10:00"), 15*time.Minute, i))
@@ -551,4 +554,18 @@ func scriptCarrefour(w *world, p *participant) {
 		s.entryFault, s.expect = fault, statusRejectedAtEntry
 		s.narrative = fmt.Sprintf("Soumission %d.", i+1)
 	}
+}
+
+// moderatedNarrative is the demo's moderated text: a narrative that uses,
+// for a risk of the corpus, a word the publication guard refuses (§1), so
+// that the build stops on it until the maintainers decide, in
+// moderation.toml, to withhold it; every page then shows the notice.
+var moderatedNarrative = struct {
+	participant, track, task, text, decision string
+}{
+	participant: "heron",
+	track:       conformite,
+	task:        "conf-02",
+	text:        "Vérification complète ; le référentiel signale un risque de fraude documentaire, écarté par les dates de l'avenant.",
+	decision:    "un mot de la liste du §1 y désigne un risque du corpus et non une intention ; la règle ne connaît pas d'exception, le récit est retenu",
 }

@@ -1063,3 +1063,22 @@ func ptrOf(tokens []string) string {
 	}
 	return b.String()
 }
+
+// TestDemoModeration: the demo season shows a moderated field: a narrative
+// the publication guard refuses, withheld by its moderation.toml, so that
+// the season loads with the notice in its place.
+func TestDemoModeration(t *testing.T) {
+	g := load(t)
+	s := g.season
+	if len(s.Moderation) != 1 {
+		t.Fatalf("%d moderation decisions, want 1", len(s.Moderation))
+	}
+	m := s.Moderation[0]
+	sf := s.Track(m.Track).Submission(m.Participant, m.Task)
+	if m.Participant != moderatedNarrative.participant || sf == nil || sf.Submission.Narrative != m.Notice() || strings.Contains(sf.Submission.Narrative, "fraude") {
+		t.Errorf("the moderated narrative is not withheld: %+v", m)
+	}
+	if !strings.Contains(string(sf.Raw), "fraude") {
+		t.Error("the submission as filed does not hold the text the register withholds")
+	}
+}

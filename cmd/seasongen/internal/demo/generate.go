@@ -202,6 +202,18 @@ demo = true
 corpus_host = "`+corpusHost+`"
 tracks = ["`+conformite+`", "`+generique+`"]
 `))
+	sum := sha256.Sum256([]byte(moderatedNarrative.text))
+	g.write("moderation.toml", []byte(fmt.Sprintf(`# Registre de modération de la saison 0 (fictive) : les textes de participants retenus, et pourquoi.
+[[moderated]]
+participant = %q
+field = "narrative"
+track = %q
+task = %q
+rule = "intent"
+sha256 = "%x"
+decision = %q
+decided_at = `+rfc3339(ClosesAt.Add(24*time.Hour))+`
+`, moderatedNarrative.participant, moderatedNarrative.track, moderatedNarrative.task, sum, moderatedNarrative.decision)))
 	root, tl, err := g.is.TrustMaterial(ChallengeDID)
 	if err != nil {
 		panic(err)
