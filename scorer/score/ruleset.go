@@ -34,6 +34,9 @@ type Composition struct {
 	MinFamily    map[string]int // at least this many tasks of a trap family (P5 on three, §5.4)
 	ControlTasks int            // exactly this many tasks of the control family (§5.5)
 	MinVerdict   map[string]int // at least this many tasks expecting a verdict (§6.5)
+	// BoundsTable requires the barème's bounds table to state exactly
+	// track.toml's bounds (checkBaremeBounds).
+	BoundsTable bool
 }
 
 // RuleSets lists every rule set this proveit implements.
@@ -43,8 +46,8 @@ var RuleSets = []RuleSet{
 		Baremes: []string{"conformite-bareme-v3", "generique-bareme-v1"},
 		Rules:   "challenge specification §4.1, §5.7 (conformite-bareme-v3) and §6.6 (generique-bareme-v1): entry, close, the four conditions, instrument defects, pending, minimum and own half, founded verdict",
 		Compositions: map[string]Composition{
-			"conformite-bareme-v3": {Tasks: 10, MinFamily: map[string]int{"P5": 3}, ControlTasks: 1},
-			"generique-bareme-v1":  {Tasks: 10, MinFamily: map[string]int{"P5": 3}, ControlTasks: 1, MinVerdict: map[string]int{"aucune_option_valide": 3}},
+			"conformite-bareme-v3": {Tasks: 10, MinFamily: map[string]int{"P5": 3}, ControlTasks: 1, BoundsTable: true},
+			"generique-bareme-v1":  {Tasks: 10, MinFamily: map[string]int{"P5": 3}, ControlTasks: 1, MinVerdict: map[string]int{"aucune_option_valide": 3}, BoundsTable: true},
 		},
 	},
 	{
@@ -107,6 +110,9 @@ func checkComposition(t *season.Track, rs RuleSet, key map[string]*Expected) err
 		if verdicts[v] < c.MinVerdict[v] {
 			return fail("%d tasks expecting %s in key.json, want at least %d", verdicts[v], quote(v), c.MinVerdict[v])
 		}
+	}
+	if c.BoundsTable {
+		return checkBaremeBounds(t)
 	}
 	return nil
 }

@@ -17,11 +17,14 @@ func compositionTrack(edit func(t *season.Track, key map[string]*Expected)) (*se
 	families := []string{"controle", "P5", "P5", "P5", "P1", "P2", "P3", "P4", "P1", "P2"}
 	verdicts := []string{"conforme", "conforme", "conforme", "non_conforme", "non_conforme", "non_conforme", "non_conforme", "indeterminable", "indeterminable", "indeterminable"}
 	key := map[string]*Expected{}
+	md := "# conformite-bareme-v3\n\nBornes d'assertions figées :\n\n| tâche | minimum | plafond |\n| --- | --- | --- |\n"
 	for i := range 10 {
 		id := fmt.Sprintf("conf-%02d", i+1)
-		t.Tasks = append(t.Tasks, &season.Task{ID: id})
+		t.Tasks = append(t.Tasks, &season.Task{ID: id, MinAssertions: 4, MaxAssertions: 8})
 		key[id] = &Expected{Verdict: verdicts[i], Family: families[i]}
+		md += "| " + id + " | 4 | 8 |\n"
 	}
+	t.BaremeMD = []byte(md + "\nLa suite du barème.\n")
 	if edit != nil {
 		edit(t, key)
 	}
@@ -56,6 +59,21 @@ func TestComposition(t *testing.T) {
 		{"distribution not the key's", func(t *season.Track, key map[string]*Expected) {
 			t.Distribution["conforme"], t.Distribution["non_conforme"] = 4, 3
 		}, `track.toml publishes 4 tasks expecting "conforme", key.json has 3`},
+		{"bounds not the barème's", func(t *season.Track, key map[string]*Expected) { t.Tasks[3].MinAssertions = 2 },
+			"conf-04: the barème says minimum 4 and ceiling 8, track.toml 2 and 8"},
+		{"ceiling not the barème's", func(t *season.Track, key map[string]*Expected) { t.Tasks[9].MaxAssertions = 7 },
+			"conf-10: the barème says minimum 4 and ceiling 8, track.toml 4 and 7"},
+		{"no bounds table", func(t *season.Track, key map[string]*Expected) { t.BaremeMD = []byte("# conformite-bareme-v3\n") },
+			"conformite/bareme.md: no bounds table"},
+		{"a task without its row", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "| conf-07 | 4 | 8 |\n", "", 1))
+		}, "the barème states no bounds for conf-07"},
+		{"a row without its task", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "| conf-10 | 4 | 8 |\n", "| conf-10 | 4 | 8 |\n| conf-11 | 4 | 8 |\n", 1))
+		}, "the barème states bounds for conf-11, which is not a task of track.toml"},
+		{"a malformed row", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "| conf-05 | 4 | 8 |", "| conf-05 | quatre | 8 |", 1))
+		}, `is not a row « | tâche | minimum | plafond | »`},
 	} {
 		tr, key := compositionTrack(c.edit)
 		if err := checkComposition(tr, rs, key); err == nil || !strings.Contains(err.Error(), c.want) {
