@@ -3,6 +3,7 @@ package score
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ark-forge/proveit/scorer/hashes"
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
@@ -89,5 +90,39 @@ func TestDeviationRejectedAtEntry(t *testing.T) {
 	f.submit("dev", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{ok}}, {"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{other}}}, nil)
 	if tr := f.score().task("dev", "conf-01"); tr.Status != Scored || tr.Assertions[1].Cause != ResourceMismatch {
 		t.Errorf("a proof of another resource: %s, %s", tr.Status, tr.Assertions[1].Cause)
+	}
+}
+
+// TestBilledCallNeverSupports is the premise of the limit « Le chemin de
+// facturation n'est pas exercé »: a call billed to the participant (an
+// amount other than 0.0) is never a supported assertion, since condition 3
+// compares with the request of a challenge key, amount 0.0. If this test
+// fails, the limit page is false and must be rewritten.
+func TestBilledCallNeverSupports(t *testing.T) {
+	f := newFixture(t)
+	f.participant("bil")
+	target := host + "/agrements/AGR-0001"
+	for _, amount := range []float64{0.01, 1, 0.5} {
+		data := pyjson.ObjectValue(
+			pyjson.Member{Key: "amount", Value: pyjson.FloatValue(amount)},
+			pyjson.Member{Key: "currency", Value: pyjson.StringValue("eur")},
+			pyjson.Member{Key: "method", Value: pyjson.StringValue("GET")},
+			pyjson.Member{Key: "payload", Value: pyjson.ObjectValue()},
+			pyjson.Member{Key: "target", Value: pyjson.StringValue(target)},
+		)
+		p, err := f.is.Issue(prooftest.Call{Target: target, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(corpusBodies["/agrements/AGR-0001"]),
+			DID: f.parts["bil"], APIKey: "key-bil", At: f.at, RequestData: &data})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.at = f.at.Add(time.Second)
+		f.proofs = append(f.proofs, p)
+		f.submit("bil", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{p}}, {"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{p}}}, nil)
+		tr := f.score().task("bil", "conf-01")
+		for _, a := range tr.Assertions {
+			if a.Cause == Supported {
+				t.Errorf("a call billed %v supports an assertion", amount)
+			}
+		}
 	}
 }

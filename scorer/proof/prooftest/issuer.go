@@ -152,6 +152,10 @@ type Call struct {
 	At         time.Time
 	// Spec is the spec_version of the proof, default "3.1".
 	Spec string
+	// RequestData, when set, is hashed as request_data instead of the
+	// documented request of a challenge key ({target, method, payload,
+	// "amount": 0.0, "currency": "eur"}): a billed call, another currency.
+	RequestData *pyjson.Value
 }
 
 // Proof is one minted proof, with what only its owner sees (the nonces).
@@ -200,7 +204,7 @@ func (is *Issuer) Issue(c Call) (*Proof, error) {
 		ID:   fmt.Sprintf("prf_%s_%s", c.At.UTC().Format("20060102_150405"), hex.EncodeToString(idHash)[:6]),
 		Spec: c.Spec,
 		Values: map[string]pyjson.Value{
-			pv.FieldRequestHash:           pyjson.StringValue(hashes.RequestHash(c.Target, c.Method, c.Payload)),
+			pv.FieldRequestHash:           pyjson.StringValue(requestHash(c)),
 			pv.FieldResponseHash:          pyjson.StringValue(hashes.ResponseHash(c.Body)),
 			pv.FieldAgentIdentity:         pyjson.StringValue(c.DID),
 			pv.FieldAgentIdentityVerified: pyjson.BoolValue(!c.Unverified),
@@ -578,3 +582,12 @@ valid_until = %s
 }
 
 func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// requestHash is hashes.request of a call: its RequestData when set, the
+// documented request otherwise.
+func requestHash(c Call) string {
+	if c.RequestData != nil {
+		return hashes.Of(*c.RequestData)
+	}
+	return hashes.RequestHash(c.Target, c.Method, c.Payload)
+}
