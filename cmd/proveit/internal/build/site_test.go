@@ -527,3 +527,14 @@ func TestMissingFactsShowTheirForms(t *testing.T) {
 		t.Fatal("no report of the fixture has a missing founding fact")
 	}
 }
+
+// TestPagesNameTheRuleSet: a track's page and every report name the rule
+// set that scored them.
+func TestPagesNameTheRuleSet(t *testing.T) {
+	tree := buildTree(t)
+	for _, name := range []string{"saison-3/conformite/index.html", "saison-3/conformite/participants/honnete/index.html", "saison-3/generique/index.html"} {
+		if !strings.Contains(string(tree[name]), "jeu de règles <code>prove-it-s1-essai</code>") {
+			t.Errorf("%s does not name its rule set", name)
+		}
+	}
+}
