@@ -89,3 +89,73 @@ func checkBaremeBounds(t *season.Track) error {
 	}
 	return nil
 }
+
+// The barème also states the probative fields of every collection (§5.7:
+// « Pointeurs recevables par collection »), one line each:
+//
+//   - agrements (/agrements/, ressources propres) : `/entite`, `/statut`, `/avenants/<n>`
+//   - agrees (/listes/agrees/, liste commune) : `/entrees/<n>/entite`
+//
+// checkBaremeProbative requires a line for every collection of track.toml,
+// with its prefix, whether it is own, and exactly its probative pointers,
+// and no line for a collection track.toml lacks.
+var probativeLineRE = regexp.MustCompile("^- ([a-z0-9_]+) \\(([^,()]+), (ressources propres|liste commune)\\) : (`[^`]+`(?:, `[^`]+`)*)$")
+
+func baremeProbative(md []byte) map[string]probativeLine {
+	out := map[string]probativeLine{}
+	for _, l := range strings.Split(strings.ReplaceAll(string(md), "\r\n", "\n"), "\n") {
+		m := probativeLineRE.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil {
+			continue
+		}
+		var ptrs []string
+		for _, p := range strings.Split(m[4], ", ") {
+			ptrs = append(ptrs, strings.Trim(p, "`"))
+		}
+		sort.Strings(ptrs)
+		out[m[1]] = probativeLine{prefix: m[2], own: m[3] == "ressources propres", pointers: ptrs}
+	}
+	return out
+}
+
+type probativeLine struct {
+	prefix   string
+	own      bool
+	pointers []string
+}
+
+func checkBaremeProbative(t *season.Track) error {
+	fail := func(format string, a ...any) error {
+		return fmt.Errorf("%s: bareme.md and track.toml disagree on the probative fields (§5.7): %s", t.Name, fmt.Sprintf(format, a...))
+	}
+	lines := baremeProbative(t.BaremeMD)
+	for _, c := range t.Rules.Collections {
+		l, ok := lines[c.Name]
+		if !ok {
+			return fail("the barème has no line « - %s (%s, …) : `…` » for the collection %s", c.Name, c.Prefix, c.Name)
+		}
+		var ptrs []string
+		for _, p := range c.Probative {
+			ptrs = append(ptrs, p.Text)
+		}
+		sort.Strings(ptrs)
+		switch {
+		case l.prefix != c.Prefix:
+			return fail("%s: the barème says prefix %s, track.toml %s", c.Name, l.prefix, c.Prefix)
+		case l.own != c.Own:
+			return fail("%s: the barème says own %v, track.toml %v", c.Name, l.own, c.Own)
+		case strings.Join(l.pointers, " ") != strings.Join(ptrs, " "):
+			return fail("%s: the barème lists %s, track.toml %s", c.Name, strings.Join(l.pointers, ", "), strings.Join(ptrs, ", "))
+		}
+		delete(lines, c.Name)
+	}
+	if len(lines) > 0 {
+		extra := make([]string, 0, len(lines))
+		for n := range lines {
+			extra = append(extra, n)
+		}
+		sort.Strings(extra)
+		return fail("the barème lists the collection %s, which track.toml lacks", extra[0])
+	}
+	return nil
+}

@@ -112,7 +112,10 @@ func checkComposition(t *season.Track, rs RuleSet, key map[string]*Expected) err
 		}
 	}
 	if c.BoundsTable {
-		return checkBaremeBounds(t)
+		if err := checkBaremeBounds(t); err != nil {
+			return err
+		}
+		return checkBaremeProbative(t)
 	}
 	return nil
 }

@@ -24,6 +24,11 @@ func compositionTrack(edit func(t *season.Track, key map[string]*Expected)) (*se
 		key[id] = &Expected{Verdict: verdicts[i], Family: families[i]}
 		md += "| " + id + " | 4 | 8 |\n"
 	}
+	t.Rules = &season.Rules{Collections: []*season.Collection{
+		{Name: "agrements", Prefix: "/agrements/", Own: true, Probative: []season.Pattern{{Text: "/statut"}, {Text: "/date_fin"}}},
+		{Name: "agrees", Prefix: "/listes/agrees/", Probative: []season.Pattern{{Text: "/entrees/<n>/entite"}}},
+	}}
+	md += "\nChamps probants :\n\n- agrements (/agrements/, ressources propres) : `/date_fin`, `/statut`\n- agrees (/listes/agrees/, liste commune) : `/entrees/<n>/entite`\n"
 	t.BaremeMD = []byte(md + "\nLa suite du barème.\n")
 	if edit != nil {
 		edit(t, key)
@@ -71,6 +76,18 @@ func TestComposition(t *testing.T) {
 		{"a row without its task", func(t *season.Track, key map[string]*Expected) {
 			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "| conf-10 | 4 | 8 |\n", "| conf-10 | 4 | 8 |\n| conf-11 | 4 | 8 |\n", 1))
 		}, "the barème states bounds for conf-11, which is not a task of track.toml"},
+		{"a probative field the barème does not state", func(t *season.Track, key map[string]*Expected) {
+			t.Rules.Collections[0].Probative = append(t.Rules.Collections[0].Probative, season.Pattern{Text: "/denomination"})
+		}, "agrements: the barème lists /date_fin, /statut, track.toml /date_fin, /denomination, /statut"},
+		{"a common list made own", func(t *season.Track, key map[string]*Expected) { t.Rules.Collections[1].Own = true },
+			"agrees: the barème says own false, track.toml true"},
+		{"another prefix", func(t *season.Track, key map[string]*Expected) { t.Rules.Collections[0].Prefix = "/agrement/" },
+			"agrements: the barème says prefix /agrements/, track.toml /agrement/"},
+		{"a collection the barème lacks", func(t *season.Track, key map[string]*Expected) {
+			t.Rules.Collections = append(t.Rules.Collections, &season.Collection{Name: "avenants", Prefix: "/avenants/", Own: true})
+		}, "the barème has no line « - avenants (/avenants/, …)"},
+		{"a collection track.toml lacks", func(t *season.Track, key map[string]*Expected) { t.Rules.Collections = t.Rules.Collections[:1] },
+			"the barème lists the collection agrees, which track.toml lacks"},
 		{"a malformed row", func(t *season.Track, key map[string]*Expected) {
 			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "| conf-05 | 4 | 8 |", "| conf-05 | quatre | 8 |", 1))
 		}, `is not a row « | tâche | minimum | plafond | »`},
