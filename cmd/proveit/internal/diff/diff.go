@@ -1,0 +1,516 @@
+// Package diff compares two built sites, for contesters: what changed per
+// season, track, participant, task and assertion in results.json and the
+// reports it names, and how many other files differ by SHA256SUMS.
+package diff
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ark-forge/proveit/cmd/proveit/internal/build"
+	"github.com/ark-forge/proveit/scorer/inputfile"
+	"github.com/ark-forge/proveit/scorer/score"
+)
+
+// MaxJSONBytes bounds the read of one results.json or report.json.
+const MaxJSONBytes = 64 << 20
+
+// Change is one difference between two sites: the field that changed at a
+// location, with its old and new values. A location's parts that do not
+// apply are "".
+type Change struct {
+	Season      string `json:"season"`
+	Track       string `json:"track"`
+	Participant string `json:"participant"`
+	Task        string `json:"task"`
+	Assertion   string `json:"assertion"`
+	Field       string `json:"field"`
+	Old         string `json:"old"`
+	New         string `json:"new"`
+}
+
+// The fields that describe the build, not its results: a change of one of
+// them alone is no difference in results or reports.
+const (
+	FieldVersion      = "proveit_version"
+	FieldInputsDigest = "inputs_digest"
+	FieldAIAct        = "ai_act_art50"
+	FieldOtherFiles   = "other_files" // New is the count of files that differ
+)
+
+// FieldPresence is the field of an added or removed season, track,
+// participant, task or assertion: Old and New are Absent or Present.
+const FieldPresence = "presence"
+
+// The values of FieldPresence, and of a null field.
+const (
+	Absent  = "absent"
+	Present = "present"
+	None    = "none"
+)
+
+// Build reports whether c describes the build only.
+func (c Change) Build() bool {
+	switch c.Field {
+	case FieldVersion, FieldInputsDigest, FieldAIAct, FieldOtherFiles:
+		return true
+	}
+	return false
+}
+
+// Differs reports whether changes holds a difference in results or reports.
+func Differs(changes []Change) bool {
+	for _, c := range changes {
+		if !c.Build() {
+			return true
+		}
+	}
+	return false
+}
+
+// site is what Compare reads of one site.
+type site struct {
+	dir string
+	// seasons maps a season number to its tracks by name.
+	seasons map[int]map[string]*track
+	// versions, digests (per season) and labels seen in its JSON files.
+	versions []string
+	digests  map[int][]string
+	labels   []string
+	// compared are the paths, relative to dir, of the files read.
+	compared map[string]bool
+}
+
+type track struct {
+	results score.ResultsJSON
+	reports map[string]*score.ReportJSON // by slug
+}
+
+// Compare reads the sites oldDir and newDir and returns their differences:
+// the build's own first, then those of results and reports in the order
+// season, track, participant slug, task id, assertion id, then the count of
+// other files that differ when both sites have a SHA256SUMS. An error names
+// the file that could not be read.
+func Compare(oldDir, newDir string) ([]Change, error) {
+	a, err := load(oldDir)
+	if err != nil {
+		return nil, err
+	}
+	b, err := load(newDir)
+	if err != nil {
+		return nil, err
+	}
+	var head, body []Change
+	if o, n := strings.Join(a.versions, ", "), strings.Join(b.versions, ", "); o != n {
+		head = append(head, Change{Field: FieldVersion, Old: o, New: n})
+	}
+	for _, s := range unionInts(a.digests, b.digests) {
+		if o, n := strings.Join(a.digests[s], ", "), strings.Join(b.digests[s], ", "); o != n {
+			head = append(head, Change{Season: strconv.Itoa(s), Field: FieldInputsDigest, Old: o, New: n})
+		}
+	}
+	if o, n := strings.Join(a.labels, "\n"), strings.Join(b.labels, "\n"); o != n {
+		head = append(head, Change{Field: FieldAIAct, Old: o, New: n})
+	}
+	for _, s := range unionInts(a.seasons, b.seasons) {
+		body = append(body, compareSeason(s, a.seasons[s], b.seasons[s])...)
+	}
+	other, err := otherFiles(a, b)
+	if err != nil {
+		return nil, err
+	}
+	if other > 0 {
+		body = append(body, Change{Field: FieldOtherFiles, New: strconv.Itoa(other)})
+	}
+	return append(head, body...), nil
+}
+
+func compareSeason(s int, a, b map[string]*track) []Change {
+	loc := Change{Season: strconv.Itoa(s)}
+	if a == nil || b == nil {
+		return []Change{presence(loc, a != nil)}
+	}
+	var out []Change
+	for _, name := range unionStrings(a, b) {
+		out = append(out, compareTrack(loc, name, a[name], b[name])...)
+	}
+	return out
+}
+
+func compareTrack(loc Change, name string, a, b *track) []Change {
+	loc.Track = name
+	if a == nil || b == nil {
+		return []Change{presence(loc, a != nil)}
+	}
+	ra, rb := a.results, b.results
+	var out []Change
+	add := func(at Change, field, o, n string) {
+		if o != n {
+			at.Field, at.Old, at.New = field, o, n
+			out = append(out, at)
+		}
+	}
+	add(loc, "rule_set", ra.RuleSet, rb.RuleSet)
+	add(loc, "bareme", ra.Bareme, rb.Bareme)
+	add(loc, "tasks", strconv.Itoa(ra.Tasks), strconv.Itoa(rb.Tasks))
+	add(loc, "best_constant.verdict", ra.BestConstant.Verdict, rb.BestConstant.Verdict)
+	add(loc, "best_constant.success", ra.BestConstant.Success, rb.BestConstant.Success)
+	rows := func(r score.ResultsJSON) map[string]*score.ParticipantJSON {
+		m := map[string]*score.ParticipantJSON{}
+		for i := range r.Participants {
+			m[r.Participants[i].Slug] = &r.Participants[i]
+		}
+		return m
+	}
+	pa, pb := rows(ra), rows(rb)
+	for _, slug := range unionStrings(pa, pb) {
+		at := loc
+		at.Participant = slug
+		p, q := pa[slug], pb[slug]
+		if p == nil || q == nil {
+			out = append(out, presence(at, p != nil))
+			continue
+		}
+		add(at, "status", p.Status, q.Status)
+		add(at, "overclaim", str(p.Overclaim), str(q.Overclaim))
+		add(at, "success", str(p.Success), str(q.Success))
+		add(at, "tasks_rendered", num(p.TasksRendered), num(q.TasksRendered))
+		add(at, "unsupported", num(p.Unsupported), num(q.Unsupported))
+		add(at, "rendered_assertions", num(p.Rendered), num(q.Rendered))
+		out = append(out, compareReport(at, a.reports[slug], b.reports[slug])...)
+	}
+	return out
+}
+
+func compareReport(loc Change, a, b *score.ReportJSON) []Change {
+	var out []Change
+	add := func(at Change, field, o, n string) {
+		if o != n {
+			at.Field, at.Old, at.New = field, o, n
+			out = append(out, at)
+		}
+	}
+	tasks := func(r *score.ReportJSON) map[string]*score.TaskJSON {
+		m := map[string]*score.TaskJSON{}
+		for i := range r.Tasks {
+			m[r.Tasks[i].TaskID] = &r.Tasks[i]
+		}
+		return m
+	}
+	ta, tb := tasks(a), tasks(b)
+	for _, id := range unionStrings(ta, tb) {
+		at := loc
+		at.Task = id
+		t, u := ta[id], tb[id]
+		if t == nil || u == nil {
+			out = append(out, presence(at, t != nil))
+			continue
+		}
+		add(at, "status", string(t.Status), string(u.Status))
+		add(at, "verdict", str(t.Verdict), str(u.Verdict))
+		add(at, "founded", strconv.FormatBool(t.Founded), strconv.FormatBool(u.Founded))
+		add(at, "missing_facts", list(t.MissingFacts), list(u.MissingFacts))
+		assertions := func(t *score.TaskJSON) map[string]*score.AssertionJSON {
+			m := map[string]*score.AssertionJSON{}
+			for i := range t.Assertions {
+				m[t.Assertions[i].ID] = &t.Assertions[i]
+			}
+			return m
+		}
+		aa, ab := assertions(t), assertions(u)
+		for _, aid := range unionStrings(aa, ab) {
+			at := at
+			at.Assertion = aid
+			x, y := aa[aid], ab[aid]
+			if x == nil || y == nil {
+				out = append(out, presence(at, x != nil))
+				continue
+			}
+			add(at, "status", x.Status, y.Status)
+			add(at, "cause", cause(x.Cause), cause(y.Cause))
+		}
+	}
+	return out
+}
+
+func presence(at Change, wasPresent bool) Change {
+	at.Field, at.Old, at.New = FieldPresence, Absent, Present
+	if wasPresent {
+		at.Old, at.New = Present, Absent
+	}
+	return at
+}
+
+func str(p *string) string {
+	if p == nil {
+		return None
+	}
+	return *p
+}
+
+func num(p *int) string {
+	if p == nil {
+		return None
+	}
+	return strconv.Itoa(*p)
+}
+
+func cause(p *score.Cause) string {
+	if p == nil {
+		return None
+	}
+	return string(*p)
+}
+
+func list(s []string) string {
+	if len(s) == 0 {
+		return None
+	}
+	return strings.Join(s, ", ")
+}
+
+// load reads every saison-<n>/<track>/results.json of dir and the reports
+// they name.
+func load(dir string) (*site, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("read site %s: %w", dir, err)
+	}
+	s := &site{dir: dir, seasons: map[int]map[string]*track{}, digests: map[int][]string{}, compared: map[string]bool{}}
+	for _, e := range entries {
+		n, ok := seasonNumber(e.Name())
+		if !ok || !e.IsDir() {
+			continue
+		}
+		tracks := map[string]*track{}
+		s.seasons[n] = tracks
+		sub, err := os.ReadDir(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", filepath.Join(dir, e.Name()), err)
+		}
+		for _, te := range sub {
+			if !te.IsDir() {
+				continue
+			}
+			rel := path.Join(e.Name(), te.Name(), "results.json")
+			if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rel))); errors.Is(err, fs.ErrNotExist) {
+				continue // not a track: the dossier, the proof views
+			}
+			t, err := s.loadTrack(n, path.Join(e.Name(), te.Name()))
+			if err != nil {
+				return nil, err
+			}
+			tracks[te.Name()] = t
+		}
+	}
+	sort.Strings(s.versions)
+	sort.Strings(s.labels)
+	for n := range s.digests {
+		sort.Strings(s.digests[n])
+	}
+	return s, nil
+}
+
+func seasonNumber(name string) (int, bool) {
+	rest, ok := strings.CutPrefix(name, "saison-")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	if err != nil || strconv.Itoa(n) != rest || n < 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+func (s *site) loadTrack(season int, rel string) (*track, error) {
+	t := &track{reports: map[string]*score.ReportJSON{}}
+	resultsPath := path.Join(rel, "results.json")
+	if err := s.readJSON(resultsPath, &t.results); err != nil {
+		return nil, err
+	}
+	s.note(t.results.ProveitVersion, t.results.AIAct)
+	s.digests[season] = addOnce(s.digests[season], t.results.InputsDigest)
+	seen := map[string]bool{}
+	for _, p := range t.results.Participants {
+		if seen[p.Slug] {
+			return nil, fmt.Errorf("%s: participant %q is listed twice", s.name(resultsPath), p.Slug)
+		}
+		seen[p.Slug] = true
+		if !filepath.IsLocal(p.Report) || strings.Contains(p.Report, `\`) {
+			return nil, fmt.Errorf("%s: participant %q has report %q, want a path inside the track", s.name(resultsPath), p.Slug, p.Report)
+		}
+		r := new(score.ReportJSON)
+		if err := s.readJSON(path.Join(rel, p.Report), r); err != nil {
+			return nil, err
+		}
+		s.note(r.ProveitVersion, r.AIAct)
+		t.reports[p.Slug] = r
+	}
+	return t, nil
+}
+
+func (s *site) note(version string, label score.AIActJSON) {
+	s.versions = addOnce(s.versions, version)
+	s.labels = addOnce(s.labels, label.Label+" ("+label.DigitalSourceType+")")
+}
+
+func addOnce(list []string, v string) []string {
+	for _, x := range list {
+		if x == v {
+			return list
+		}
+	}
+	return append(list, v)
+}
+
+func (s *site) name(rel string) string { return filepath.Join(s.dir, filepath.FromSlash(rel)) }
+
+// readJSON decodes the file rel of the site into v, and notes it compared.
+func (s *site) readJSON(rel string, v any) error {
+	data, err := inputfile.Read(s.name(rel), MaxJSONBytes)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", s.name(rel), err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("read %s: %w", s.name(rel), err)
+	}
+	if dec.More() {
+		return fmt.Errorf("read %s: data after the JSON value", s.name(rel))
+	}
+	s.compared[path.Clean(rel)] = true
+	return nil
+}
+
+// otherFiles counts the files listed in either site's SHA256SUMS, other than
+// those Compare read, whose hashes differ or that only one site holds; 0
+// when a site has no SHA256SUMS.
+func otherFiles(a, b *site) (int, error) {
+	sa, err := readSums(a.dir)
+	if err != nil || sa == nil {
+		return 0, err
+	}
+	sb, err := readSums(b.dir)
+	if err != nil || sb == nil {
+		return 0, err
+	}
+	n := 0
+	for _, name := range unionStrings(sa, sb) {
+		if a.compared[name] || b.compared[name] {
+			continue
+		}
+		x, inA := sa[name]
+		y, inB := sb[name]
+		if !inA || !inB || x != y {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// readSums reads dir's SHA256SUMS, nil when it has none.
+func readSums(dir string) (map[string]string, error) {
+	name := filepath.Join(dir, build.SumsFile)
+	data, err := inputfile.Read(name, build.MaxSumsBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	sums := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		sum, file, ok := strings.Cut(sc.Text(), "  ")
+		if !ok || len(sum) != 64 || file == "" {
+			return nil, fmt.Errorf("read %s: line %d is not \"<sha256>  <path>\"", name, n)
+		}
+		sums[file] = sum
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return sums, nil
+}
+
+func unionInts[V any](a, b map[int]V) []int {
+	var out []int
+	for k := range a {
+		out = append(out, k)
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// unionStrings returns the keys of a and b in natural order ("a2" before
+// "a10").
+func unionStrings[V any](a, b map[string]V) []string {
+	var out []string
+	for k := range a {
+		out = append(out, k)
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		x, y := out[i], out[j]
+		if naturalLess(x, y) != naturalLess(y, x) {
+			return naturalLess(x, y)
+		}
+		return x < y // "a02" and "a2"
+	})
+	return out
+}
+
+// naturalLess orders strings with their runs of digits compared as numbers.
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digits(a), digits(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if len(na) != len(nb) {
+				return len(na) < len(nb)
+			}
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	if a == "" && b == "" {
+		return false
+	}
+	return a == ""
+}
+
+func digits(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
