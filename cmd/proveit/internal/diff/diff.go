@@ -115,6 +115,9 @@ func Compare(oldDir, newDir string) ([]Change, error) {
 		head = append(head, Change{Field: FieldVersion, Old: o, New: n})
 	}
 	for _, s := range unionInts(a.digests, b.digests) {
+		if a.seasons[s] == nil || b.seasons[s] == nil {
+			continue // the season is added or removed
+		}
 		if o, n := strings.Join(a.digests[s], ", "), strings.Join(b.digests[s], ", "); o != n {
 			head = append(head, Change{Season: strconv.Itoa(s), Field: FieldInputsDigest, Old: o, New: n})
 		}
