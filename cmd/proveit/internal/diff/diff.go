@@ -377,13 +377,22 @@ func addOnce(list []string, v string) []string {
 	return append(list, v)
 }
 
+// bare returns the reason of a *fs.PathError, whose path the caller names.
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
 func (s *site) name(rel string) string { return filepath.Join(s.dir, filepath.FromSlash(rel)) }
 
 // readJSON decodes the file rel of the site into v, and notes it compared.
 func (s *site) readJSON(rel string, v any) error {
 	data, err := inputfile.Read(s.name(rel), MaxJSONBytes)
 	if err != nil {
-		return fmt.Errorf("read %s: %w", s.name(rel), err)
+		return fmt.Errorf("read %s: %w", s.name(rel), bare(err))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(v); err != nil {
@@ -430,7 +439,7 @@ func readSums(dir string) (map[string]string, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, fmt.Errorf("read %s: %w", name, bare(err))
 	}
 	sums := map[string]string{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
