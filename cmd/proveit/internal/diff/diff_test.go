@@ -143,17 +143,18 @@ func TestCompare(t *testing.T) {
 		{"track", func(s files) {
 			r := s.results("conformite")
 			r.Bareme, r.BestConstant.Verdict, r.BestConstant.Success = "conformite-bareme-v2", "conforme", "6/10"
-		}, "season 0, track conformite: bareme conformite-bareme-v1 → conformite-bareme-v2; best constant verdict non_conforme → conforme; best constant success 4/10 → 6/10\n", true},
+			r.RuleSet, r.Tasks = "prove-it-s2", 11
+		}, "season 0, track conformite: rule set prove-it-s1 → prove-it-s2; bareme conformite-bareme-v1 → conformite-bareme-v2; tasks 10 → 11; best constant verdict non_conforme → conforme; best constant success 4/10 → 6/10\n", true},
 		{"version only", func(s files) {
 			for _, v := range s {
 				switch v := v.(type) {
 				case *score.ResultsJSON:
 					v.ProveitVersion, v.InputsDigest = "0.4.0", "d1"
 				case *score.ReportJSON:
-					v.ProveitVersion = "0.4.0"
+					v.ProveitVersion, v.AIAct.Label = "0.4.0", "label"
 				}
 			}
-		}, "built by proveit 0.3.0 → 0.4.0\nseason 0: inputs digest d0 → d1\n" + NoDifference + "\n", false},
+		}, "built by proveit 0.3.0 → 0.4.0\nseason 0: inputs digest d0 → d1\nthe AI Act art. 50 label differs\n" + NoDifference + "\n", false},
 		{"other files", func(s files) {
 			// The results and the report are compared field by field, not
 			// counted among the other files.
@@ -251,10 +252,13 @@ func TestWriteJSON(t *testing.T) {
 }
 
 func TestNaturalOrder(t *testing.T) {
+	if got := unionStrings(map[string]bool{"a10": true, "a2": true}, map[string]bool{"a02": true, "a1": true}); strings.Join(got, " ") != "a1 a02 a2 a10" {
+		t.Errorf("unionStrings: %v", got)
+	}
 	for _, c := range []struct {
 		a, b string
 		less bool
-	}{{"a2", "a10", true}, {"a10", "a2", false}, {"conf-09", "conf-10", true}, {"a", "a1", true}, {"b1", "a2", false}} {
+	}{{"a2", "a10", true}, {"a10", "a2", false}, {"conf-09", "conf-10", true}, {"a", "a1", true}, {"b1", "a2", false}, {"a02", "a2", false}} {
 		if got := naturalLess(c.a, c.b); got != c.less {
 			t.Errorf("naturalLess(%q, %q) = %v", c.a, c.b, got)
 		}
