@@ -33,7 +33,11 @@ func WriteText(w io.Writer, changes []Change) error {
 			if !Differs(changes) {
 				lines = append(lines, NoDifference)
 			}
-			lines = append(lines, fmt.Sprintf("%s other files differ (see SHA256SUMS)", c.New))
+			files := "other files differ"
+			if c.New == "1" {
+				files = "other file differs"
+			}
+			lines = append(lines, fmt.Sprintf("%s %s (see SHA256SUMS)", c.New, files))
 		case FieldPresence:
 			word := "added"
 			if c.New == Absent {
