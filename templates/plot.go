@@ -120,6 +120,6 @@ func buildPlot(l *locale, r *score.TrackResult) plot {
 			Title: l.text("plot.point", "who", who, "success", l.rate(k.s, r.Tasks), "overclaim", l.permille(k.pm), "names", l.names(b.names, 5))})
 	}
 	p.Title = l.text("plot.title", "track", r.Track)
-	p.Desc = l.text("plot.desc", "track", r.Track, "tasks", r.Tasks, "best", l.rate(r.BestConstant.Successes, r.Tasks), "plotted", p.Plotted, "excluded", p.Excluded)
+	p.Desc = l.text("plot.desc", "track", r.Track, "tasks", r.Tasks, "best", l.rate(r.BestConstant.Successes, r.Tasks), "plotted", l.text("plot.who", "n", p.Plotted), "excluded", l.text("plot.who", "n", p.Excluded))
 	return p
 }

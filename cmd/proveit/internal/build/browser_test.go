@@ -201,6 +201,9 @@ func TestBrowser(t *testing.T) {
 		if info.Lang != "fr" || info.Title == "" {
 			t.Errorf("%s: lang %q, title %q", name, info.Lang, info.Title)
 		}
+		if info.Overflow {
+			t.Errorf("%s is wider than a %d px window: a table, a code block or a line does not fit or scroll", name, width)
+		}
 		ids[name] = map[string]bool{}
 		for _, id := range info.IDs {
 			ids[name][id] = true
@@ -342,6 +345,15 @@ func TestBrowser(t *testing.T) {
 		types = append(types, k)
 	}
 	sort.Strings(types)
+	// No page, of any kind, is wider than a phone.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait)); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range htmlPages {
+		if info := visit(srv.URL + "/" + name); info.Overflow {
+			t.Errorf("%s is wider than a 390 px window: a table, a code block or a line does not fit or scroll", name)
+		}
+	}
 	for _, w := range []int64{390, 1280} {
 		width = w
 		vopts := []chromedp.EmulateViewportOption{}
