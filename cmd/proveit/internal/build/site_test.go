@@ -538,3 +538,16 @@ func TestPagesNameTheRuleSet(t *testing.T) {
 		}
 	}
 }
+
+// TestPendingReportCountsNothing: while a participant is pending, its
+// report counts no task in the success rate, as its row says « en attente ».
+func TestPendingReportCountsNothing(t *testing.T) {
+	tree := buildTree(t)
+	page := string(tree["saison-3/conformite/participants/attente/index.html"])
+	if strings.Contains(page, "comptée en réussite") || !strings.Contains(page, "rien n") || !strings.Contains(page, "compté tant que le participant est en attente") {
+		t.Error("a pending participant's report counts a task in the success rate")
+	}
+	if honest := string(tree["saison-3/conformite/participants/honnete/index.html"]); !strings.Contains(honest, "comptée en réussite") {
+		t.Error("a scored participant's report no longer says which tasks count")
+	}
+}
