@@ -278,6 +278,12 @@ func TestCatalogueKeysAreUsed(t *testing.T) {
 	for _, k := range scoreKeys(score.Causes, score.TaskStatuses, score.IncidentKinds) {
 		used[k] = true
 	}
+	for _, k := range dateKeys() {
+		used[k] = true
+	}
+	if m := missing(messages.French, dateKeys()); len(m) > 0 {
+		t.Errorf("the dates need %v", m)
+	}
 	for _, k := range messages.French.Keys() {
 		if !used[k] {
 			t.Errorf("%q is in messages/fr.toml and nothing uses it", k)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+	"time"
 
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
@@ -104,6 +105,46 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 				Text any
 			}{href, text})
 		},
-		"datetime": func(rfc3339 string) (template.HTML, error) { return fragment("datetime", rfc3339) },
+		"datetime": func(rfc3339 string) (template.HTML, error) {
+			text, err := readableDate(cat, rfc3339)
+			if err != nil {
+				return "", err
+			}
+			return fragment("datetime", struct{ ISO, Text string }{rfc3339, text})
+		},
 	}
+}
+
+// readableDate writes an RFC 3339 instant for a reader, in UTC, with the
+// catalogue's month names and format: « 1er octobre 2026 à 00:00 UTC ».
+// The instant itself stays in the element's datetime attribute.
+func readableDate(cat *messages.Catalogue, rfc3339 string) (string, error) {
+	t, err := time.Parse(time.RFC3339, rfc3339)
+	if err != nil {
+		return "", fmt.Errorf("datetime: %w", err)
+	}
+	t = t.UTC()
+	month, err := cat.Text(monthKey(t.Month()))
+	if err != nil {
+		return "", err
+	}
+	day := fmt.Sprint(t.Day())
+	if t.Day() == 1 {
+		if day, err = cat.Text("date.first"); err != nil {
+			return "", err
+		}
+	}
+	return cat.Text("date.format", "day", day, "month", month, "year", t.Year(), "time", t.Format("15:04:05"))
+}
+
+// monthKey is the catalogue key of a month's name.
+func monthKey(m time.Month) string { return fmt.Sprintf("date.month.m%02d", int(m)) }
+
+// dateKeys are the catalogue keys readableDate looks up.
+func dateKeys() []string {
+	keys := []string{"date.format", "date.first"}
+	for m := time.January; m <= time.December; m++ {
+		keys = append(keys, monthKey(m))
+	}
+	return keys
 }

@@ -119,3 +119,20 @@ func TestTwoDIDsTwoRows(t *testing.T) {
 		t.Errorf("two DIDs under one name are not two rows: %+v", tbl)
 	}
 }
+
+// TestReadableDate: instants are written for a reader in UTC, the first of
+// the month as « 1er », the instant kept whole in the attribute.
+func TestReadableDate(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"2026-10-01T00:00:00Z", "1er octobre 2026 à 00:00:00 UTC"},
+		{"2026-10-31T23:59:59Z", "31 octobre 2026 à 23:59:59 UTC"},
+		{"2026-08-15T12:00:00+02:00", "15 août 2026 à 10:00:00 UTC"},
+	} {
+		if got, err := readableDate(messages.French, c.in); err != nil || got != c.want {
+			t.Errorf("%s: %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+	if _, err := readableDate(messages.French, "1er octobre"); err == nil {
+		t.Error("a date that is not RFC 3339 is accepted")
+	}
+}
