@@ -49,11 +49,3 @@ func (l *locale) decimal(units, tenth string) string {
 // count renders "n/d" without a percentage, for counts such as the tasks
 // rendered.
 func (l *locale) count(n, d int) string { return l.text("number.fraction", "n", n, "d", d) }
-
-// lessFraction reports whether a/b < c/d for non-negative a, c and positive
-// b, d, by cross-multiplication: no float ever decides an order.
-func lessFraction(a, b, c, d int) bool {
-	l := new(big.Int).Mul(big.NewInt(int64(a)), big.NewInt(int64(d)))
-	r := new(big.Int).Mul(big.NewInt(int64(c)), big.NewInt(int64(b)))
-	return l.Cmp(r) < 0
-}

@@ -2,7 +2,6 @@ package templates
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/ark-forge/proveit/scorer/score"
@@ -54,50 +53,10 @@ type assertionLink struct {
 	Href  string
 }
 
-// orderParticipants splits the participants into success groups, most
-// successes first, and the pending ones. Inside a group the rows are
-// ordered by overclaim, lowest first, compared as exact fractions; a
-// participant without a rendered assertion (no overclaim) comes after
-// those with one; ties are broken by slug. Pending participants are
-// ordered by slug.
-func orderParticipants(ps []*score.ParticipantResult) (groups [][]*score.ParticipantResult, pending []*score.ParticipantResult) {
-	var scored []*score.ParticipantResult
-	for _, p := range ps {
-		if p.Status == "pending" {
-			pending = append(pending, p)
-		} else {
-			scored = append(scored, p)
-		}
-	}
-	sort.SliceStable(pending, func(i, j int) bool { return pending[i].Participant.Slug < pending[j].Participant.Slug })
-	sort.SliceStable(scored, func(i, j int) bool {
-		a, b := scored[i], scored[j]
-		if a.Successes != b.Successes {
-			return a.Successes > b.Successes
-		}
-		an, ad, aok := a.Overclaim()
-		bn, bd, bok := b.Overclaim()
-		if aok != bok {
-			return aok
-		}
-		if aok && (lessFraction(an, ad, bn, bd) || lessFraction(bn, bd, an, ad)) {
-			return lessFraction(an, ad, bn, bd)
-		}
-		return a.Participant.Slug < b.Participant.Slug
-	})
-	for _, p := range scored {
-		if n := len(groups); n == 0 || groups[n-1][0].Successes != p.Successes {
-			groups = append(groups, nil)
-		}
-		groups[len(groups)-1] = append(groups[len(groups)-1], p)
-	}
-	return groups, pending
-}
-
 // buildTable is the table of a scored track.
 func buildTable(l *locale, r *score.TrackResult) table {
 	t := table{BestConstant: bestRow{Verdict: r.BestConstant.Verdict, Success: l.rate(r.BestConstant.Successes, r.Tasks)}}
-	groups, pending := orderParticipants(r.Participants)
+	groups, pending := score.TableOrder(r.Participants)
 	for _, g := range groups {
 		rg := rowGroup{Successes: g[0].Successes, Success: l.rate(g[0].Successes, r.Tasks)}
 		for _, p := range g {

@@ -86,7 +86,7 @@ func TestOrderParticipants(t *testing.T) {
 		result("aaa", 1, 0, 0, true),     // pending
 		result("mid", 2, 333, 1000, false),
 	}
-	groups, pending := orderParticipants(ps)
+	groups, pending := score.TableOrder(ps)
 	var got []string
 	for _, g := range groups {
 		got = append(got, fmt.Sprintf("%d:[%s]", g[0].Successes, slugs(g)))

@@ -30,19 +30,19 @@ func TestCSVNeutralisesFormulas(t *testing.T) {
 	if err != nil {
 		t.Fatalf("results.csv does not load: %v", err)
 	}
-	if len(rows) != 2+len(hostile)+1 {
-		t.Fatalf("%d rows, want the header, the best constant and %d participants", len(rows), len(hostile)+1)
+	if len(rows) != 1+len(hostile)+1 {
+		t.Fatalf("%d rows, want the header and %d participants", len(rows), len(hostile)+1)
 	}
 	for i, h := range hostile {
-		row := rows[2+i]
-		for _, col := range []int{1, 3} {
+		row := rows[1+i]
+		for _, col := range []int{3, 5} {
 			if row[col] != "'"+h {
 				t.Errorf("participant %d, column %d: %q, want %q", i, col, row[col], "'"+h)
 			}
 		}
 	}
 	last := rows[len(rows)-1]
-	if last[1] != "Agent 2=1" || last[3] != "a-b" {
+	if last[3] != "Agent 2=1" || last[5] != "a-b" {
 		t.Errorf("a harmless cell was changed: %q", last)
 	}
 	if strings.Contains(string(data), "\n=") || strings.Contains(string(data), ",=") {
@@ -100,5 +100,35 @@ func TestOutputsCarryAIActLabel(t *testing.T) {
 		if row[last] != AIActLabel {
 			t.Errorf("a row without the label: %q", row)
 		}
+	}
+}
+
+// TestCSVInTableOrder: results.csv lists the participants in the order of
+// the page's table: by success, then overclaim within a group, pending
+// last.
+func TestCSVInTableOrder(t *testing.T) {
+	mk := func(slug string, succ, unsup, rendered int, status string) *ParticipantResult {
+		return &ParticipantResult{Status: status, Successes: succ, Unsupported: unsup, Rendered: rendered, TasksRender: 1,
+			Participant: &season.Participant{Slug: slug, Agent: slug, DID: "did:key:z6Mk" + slug}}
+	}
+	r := &TrackResult{Season: 3, Track: "conformite", Tasks: 10, Participants: []*ParticipantResult{
+		mk("a", 2, 1, 4, "scored"), mk("b", 5, 3, 6, "scored"), mk("c", 5, 1, 6, "scored"), mk("d", 9, 0, 0, "pending")}}
+	data, err := r.CSV()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, row := range rows[1:] {
+		got = append(got, row[2])
+	}
+	if strings.Join(got, ",") != "c,b,a,d" {
+		t.Errorf("CSV order %v, want c,b,a,d (success, then overclaim, pending last)", got)
+	}
+	if rows[0][0] != "season" || rows[1][0] != "3" || rows[1][1] != "conformite" {
+		t.Errorf("the rows do not name their season and track: %v %v", rows[0][:2], rows[1][:2])
 	}
 }

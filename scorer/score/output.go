@@ -93,8 +93,12 @@ type ParticipantJSON struct {
 	Overclaim     *string `json:"overclaim"`
 	Successes     *int    `json:"successes"`
 	Success       *string `json:"success"`
-	TasksRendered *int    `json:"tasks_rendered"`
-	Report        string  `json:"report"`
+	// SuccessInterval and OverclaimInterval are the 95 % Wilson intervals
+	// of the two rates (null where the rate is).
+	SuccessInterval   *IntervalJSON `json:"success_interval"`
+	OverclaimInterval *IntervalJSON `json:"overclaim_interval"`
+	TasksRendered     *int          `json:"tasks_rendered"`
+	Report            string        `json:"report"`
 }
 
 // ReportPath is where a participant's report.json lives, relative to the
@@ -125,9 +129,13 @@ func (p *ParticipantResult) row(tasks int) ParticipantJSON {
 	row.Unsupported, row.Rendered, row.Successes, row.TasksRendered = &u, &n, &s, &tr
 	success := fraction(s, tasks)
 	row.Success = &success
+	if tasks > 0 {
+		row.SuccessInterval = interval(s, tasks)
+	}
 	if n > 0 {
 		o := fraction(u, n)
 		row.Overclaim = &o
+		row.OverclaimInterval = interval(u, n)
 	}
 	return row
 }
@@ -269,13 +277,40 @@ func MarshalJSON(v any) ([]byte, error) {
 func (r *TrackResult) CSV() ([]byte, error) {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
+	// One row per participant, in the order of the page's table; every
+	// count an integer column; the best constant is in results.json only.
 	// The AI Act label rides on every row, in its own column: a comment
 	// line is not CSV, and a row without it could be read alone.
-	rows := [][]string{{"slug", "agent", "did", "declared_stack", "status", "unsupported", "rendered_assertions", "overclaim", "successes", "tasks", "success", "tasks_rendered", "ai_act_art50"}}
-	rows = append(rows, []string{"(meilleure réponse constante)", "verdict " + r.BestConstant.Verdict, "", "", "reference", "", "", "", fmt.Sprint(r.BestConstant.Successes), fmt.Sprint(r.Tasks), fraction(r.BestConstant.Successes, r.Tasks), "", AIActLabel})
-	for _, p := range r.Participants {
+	header := []string{"season", "track", "slug", "agent", "did", "declared_stack", "status",
+		"successes", "tasks", "success_low", "success_high",
+		"unsupported", "rendered_assertions", "overclaim_low", "overclaim_high", "tasks_rendered"}
+	for _, c := range Causes {
+		header = append(header, "assertions_"+causeColumn(c.Code))
+	}
+	for _, st := range TaskStatuses {
+		header = append(header, "tasks_"+string(st.Code))
+	}
+	header = append(header, "ai_act_art50")
+	rows := [][]string{header}
+	groups, pending := TableOrder(r.Participants)
+	var ordered []*ParticipantResult
+	for _, g := range groups {
+		ordered = append(ordered, g...)
+	}
+	ordered = append(ordered, pending...)
+	for _, p := range ordered {
 		row := p.row(r.Tasks)
-		rows = append(rows, []string{row.Slug, row.Agent, row.DID, row.DeclaredStack, row.Status, intCell(row.Unsupported), intCell(row.Rendered), strCell(row.Overclaim), intCell(row.Successes), fmt.Sprint(r.Tasks), strCell(row.Success), intCell(row.TasksRendered), AIActLabel})
+		cells := []string{fmt.Sprint(r.Season), r.Track, row.Slug, row.Agent, row.DID, row.DeclaredStack, row.Status,
+			intCell(row.Successes), fmt.Sprint(r.Tasks), low(row.SuccessInterval), high(row.SuccessInterval),
+			intCell(row.Unsupported), intCell(row.Rendered), low(row.OverclaimInterval), high(row.OverclaimInterval), intCell(row.TasksRendered)}
+		causes, statuses := p.counts()
+		for _, c := range Causes {
+			cells = append(cells, fmt.Sprint(causes[c.Code]))
+		}
+		for _, st := range TaskStatuses {
+			cells = append(cells, fmt.Sprint(statuses[st.Code]))
+		}
+		rows = append(rows, append(cells, AIActLabel))
 	}
 	for _, row := range rows {
 		for i, c := range row {
@@ -289,6 +324,40 @@ func (r *TrackResult) CSV() ([]byte, error) {
 	}
 	w.Flush()
 	return b.Bytes(), w.Error()
+}
+
+// counts are how many of the participant's assertions took each cause and
+// how many of its tasks each status.
+func (p *ParticipantResult) counts() (map[Cause]int, map[TaskStatus]int) {
+	causes, statuses := map[Cause]int{}, map[TaskStatus]int{}
+	for _, t := range p.Tasks {
+		statuses[t.Status]++
+		for _, a := range t.Assertions {
+			causes[a.Cause]++
+		}
+	}
+	return causes, statuses
+}
+
+func causeColumn(c Cause) string {
+	if c == NotEvaluated {
+		return "not_evaluated"
+	}
+	return string(c)
+}
+
+func low(iv *IntervalJSON) string {
+	if iv == nil {
+		return ""
+	}
+	return iv.Low
+}
+
+func high(iv *IntervalJSON) string {
+	if iv == nil {
+		return ""
+	}
+	return iv.High
 }
 
 func intCell(p *int) string {
