@@ -58,6 +58,18 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 	}
 	sort.Strings(all)
 	site.InputsDigest = digestLines(all)
+	for _, name := range []string{"results.schema.json", "report.schema.json"} {
+		data, err := score.Schemas.ReadFile("schema/" + name)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := t.Add("schemas/"+name, data); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := addIndex(t, site); err != nil {
+		return nil, nil, err
+	}
 	pages, err := templates.Render(site)
 	if err != nil {
 		return nil, nil, err
@@ -222,4 +234,55 @@ func trackView(tr *season.Track) templates.Track {
 	}
 	v.Participants = len(seen)
 	return v
+}
+
+// indexJSON is index.json at the root of the site: every season and
+// track, with where its results are, for a script to start from.
+type indexJSON struct {
+	AIAct          score.AIActJSON `json:"ai_act_art50"`
+	ProveitVersion string          `json:"proveit_version"`
+	InputsDigest   string          `json:"inputs_digest"`
+	Seasons        []indexSeason   `json:"seasons"`
+}
+
+type indexSeason struct {
+	Number       int          `json:"number"`
+	Title        string       `json:"title"`
+	Status       string       `json:"status"`
+	Demo         bool         `json:"demo"`
+	OpensAt      string       `json:"opens_at"`
+	ClosesAt     string       `json:"closes_at"`
+	InputsDigest string       `json:"inputs_digest"`
+	Tracks       []indexTrack `json:"tracks"`
+}
+
+type indexTrack struct {
+	Name    string `json:"name"`
+	Bareme  string `json:"bareme"`
+	Results string `json:"results,omitempty"` // the track's results.json; absent while the season is open
+	CSV     string `json:"csv,omitempty"`
+}
+
+func addIndex(t Tree, site templates.Site) error {
+	idx := indexJSON{AIAct: score.AIActJSON{Label: score.AIActLabel, DigitalSourceType: score.AlgorithmicMedia}, ProveitVersion: site.Version, InputsDigest: site.InputsDigest, Seasons: []indexSeason{}}
+	for _, s := range site.Seasons {
+		is := indexSeason{Number: s.Number, Title: s.Title, Status: "open", Demo: s.Demo, OpensAt: s.OpensAt, ClosesAt: s.ClosesAt, InputsDigest: s.InputsDigest, Tracks: []indexTrack{}}
+		if s.Closed {
+			is.Status = "closed"
+		}
+		for _, tr := range s.Tracks {
+			it := indexTrack{Name: tr.Name, Bareme: tr.Bareme}
+			if tr.Scored {
+				it.Results = fmt.Sprintf("saison-%d/%s/results.json", s.Number, tr.Name)
+				it.CSV = fmt.Sprintf("saison-%d/%s/results.csv", s.Number, tr.Name)
+			}
+			is.Tracks = append(is.Tracks, it)
+		}
+		idx.Seasons = append(idx.Seasons, is)
+	}
+	data, err := score.MarshalJSON(idx)
+	if err != nil {
+		return err
+	}
+	return t.Add("index.json", data)
 }
