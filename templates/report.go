@@ -24,6 +24,16 @@ type reportView struct {
 	OverclaimNote           string
 	TasksRendered           string
 	Tasks                   []taskView
+	// CauseSummary and StatusSummary count the assertions by cause and the
+	// tasks by status, in the order of the scorer's tables, for the top of
+	// the report.
+	CauseSummary, StatusSummary []countView
+}
+
+// countView is one line of a report's summary.
+type countView struct {
+	Label string
+	N     int
 }
 
 type taskView struct {
@@ -84,6 +94,17 @@ func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, pr
 	row := participantRow(l, r, p)
 	v := reportView{Slug: row.Slug, Agent: row.Agent, DID: row.DID, Stack: row.Stack, Pending: row.Pending, Negative: row.Negative,
 		Overclaim: row.Overclaim, OverclaimNote: row.OverclaimNote, Success: row.Success, TasksRendered: row.TasksRendered}
+	causes, statuses := p.Counts()
+	for _, c := range score.Causes {
+		if n := causes[c.Code]; n > 0 {
+			v.CauseSummary = append(v.CauseSummary, countView{Label: l.text(causeKey(c.Code, "label")), N: n})
+		}
+	}
+	for _, s := range score.TaskStatuses {
+		if n := statuses[s.Code]; n > 0 {
+			v.StatusSummary = append(v.StatusSummary, countView{Label: l.text(statusKey(s.Code, "label")), N: n})
+		}
+	}
 	for _, t := range p.Tasks {
 		tv := taskView{ID: t.TaskID, Anchor: taskAnchor(t.TaskID), Status: l.text(statusKey(t.Status, "label")), StatusCode: t.Status, StatusHelp: l.text(statusKey(t.Status, "help")), Reason: t.Reason,
 			Pending: t.Status == score.PendingTask, Scored: t.Status == score.Scored, Evaluated: t.Status != score.Missing && t.Status != score.RejectedAtEntry,

@@ -303,7 +303,7 @@ func (r *TrackResult) CSV() ([]byte, error) {
 		cells := []string{fmt.Sprint(r.Season), r.Track, row.Slug, row.Agent, row.DID, row.DeclaredStack, row.Status,
 			intCell(row.Successes), fmt.Sprint(r.Tasks), low(row.SuccessInterval), high(row.SuccessInterval),
 			intCell(row.Unsupported), intCell(row.Rendered), low(row.OverclaimInterval), high(row.OverclaimInterval), intCell(row.TasksRendered)}
-		causes, statuses := p.counts()
+		causes, statuses := p.Counts()
 		for _, c := range Causes {
 			cells = append(cells, fmt.Sprint(causes[c.Code]))
 		}
@@ -326,9 +326,9 @@ func (r *TrackResult) CSV() ([]byte, error) {
 	return b.Bytes(), w.Error()
 }
 
-// counts are how many of the participant's assertions took each cause and
+// Counts are how many of the participant's assertions took each cause and
 // how many of its tasks each status.
-func (p *ParticipantResult) counts() (map[Cause]int, map[TaskStatus]int) {
+func (p *ParticipantResult) Counts() (map[Cause]int, map[TaskStatus]int) {
 	causes, statuses := map[Cause]int{}, map[TaskStatus]int{}
 	for _, t := range p.Tasks {
 		statuses[t.Status]++

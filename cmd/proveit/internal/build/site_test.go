@@ -6,17 +6,20 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"html/template"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
 	"github.com/ark-forge/proveit/content"
 	"github.com/ark-forge/proveit/templates"
+	"github.com/ark-forge/proveit/templates/messages"
 )
 
 var cachedTree Tree
@@ -591,5 +594,52 @@ print("ok", len(rows))`
 	out, err := exec.Command(py, "-c", script, dir).CombinedOutput()
 	if err != nil || !strings.HasPrefix(string(out), "ok ") {
 		t.Errorf("results.csv does not load as one row per participant: %s %v", out, err)
+	}
+}
+
+// TestReportSummary: the top of a report counts the tasks by status and
+// the assertions by cause, as report.json has them.
+func TestReportSummary(t *testing.T) {
+	tree := buildTree(t)
+	for _, name := range tree.Names() {
+		if !strings.HasSuffix(name, "/report.json") {
+			continue
+		}
+		var rep struct {
+			Tasks []struct {
+				Status     string `json:"status"`
+				Assertions []struct {
+					Cause *string `json:"cause"`
+				} `json:"assertions"`
+			} `json:"tasks"`
+		}
+		if err := json.Unmarshal(tree[name], &rep); err != nil {
+			t.Fatal(err)
+		}
+		causes, statuses := map[string]int{}, map[string]int{}
+		for _, task := range rep.Tasks {
+			statuses[task.Status]++
+			for _, a := range task.Assertions {
+				if a.Cause != nil {
+					causes[*a.Cause]++
+				}
+			}
+		}
+		page := string(tree[strings.TrimSuffix(name, "report.json")+"index.html"])
+		for code, n := range causes {
+			label, err := messages.French.Text("cause." + code + ".label")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(page, template.HTMLEscapeString(label)+" ("+strconv.Itoa(n)+")") {
+				t.Errorf("%s: the summary lacks %s (%d)", name, label, n)
+			}
+		}
+		for code, n := range statuses {
+			label, _ := messages.French.Text("status." + code + ".label")
+			if !strings.Contains(page, template.HTMLEscapeString(label)+" ("+strconv.Itoa(n)+")") {
+				t.Errorf("%s: the summary lacks %s (%d)", name, label, n)
+			}
+		}
 	}
 }
