@@ -1,0 +1,87 @@
+package build
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/ark-forge/proveit/scorer/score"
+	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/trust"
+)
+
+// ExistsError is a snapshot proveit publish will not overwrite.
+type ExistsError struct{ File string }
+
+func (e *ExistsError) Error() string {
+	return fmt.Sprintf("%s: a publication snapshot already exists, and a published result is never overwritten (DESIGN §12.2): record a contestation or a rectification instead", e.File)
+}
+
+// Publish scores every track of the closed season in dir and writes its
+// publication snapshot, dir/published/<track>.json (DESIGN §12.2), dated
+// publishedAt, or the season's closes_at when publishedAt is zero (never
+// the clock). It refuses an open season and, before writing anything, a
+// snapshot that already exists. It returns the files written.
+func Publish(dir string, publishedAt time.Time) ([]string, error) {
+	s, err := season.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	if s.Status != season.Closed {
+		return nil, fmt.Errorf("%s: season %d is %s: only a closed season is published", s.Path("season.toml"), s.Number, s.Status)
+	}
+	if publishedAt.IsZero() {
+		publishedAt = s.ClosesAt
+	}
+	for _, tr := range s.Tracks {
+		p := s.Path(season.SnapshotFile(tr.Name))
+		if _, err := os.Lstat(p); err == nil {
+			return nil, &ExistsError{File: p}
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	material, err := trust.Load(s.Path("trust"))
+	if err != nil {
+		return nil, err
+	}
+	scorer := score.New(s, material)
+	files := map[string][]byte{}
+	for _, tr := range s.Tracks {
+		res, err := scorer.Track(tr)
+		if err != nil {
+			return nil, fmt.Errorf("season %d: %w", s.Number, err)
+		}
+		data, err := res.Snapshot(publishedAt).Marshal()
+		if err != nil {
+			return nil, err
+		}
+		files[s.Path(season.SnapshotFile(tr.Name))] = data
+	}
+	if err := os.MkdirAll(s.Path(season.PublishedDir), 0o755); err != nil {
+		return nil, err
+	}
+	var written []string
+	for _, tr := range s.Tracks {
+		p := s.Path(season.SnapshotFile(tr.Name))
+		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			if errors.Is(err, fs.ErrExist) {
+				return written, &ExistsError{File: p}
+			}
+			return written, err
+		}
+		_, werr := f.Write(files[p])
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			return written, werr
+		}
+		written = append(written, filepath.ToSlash(p))
+	}
+	return written, nil
+}
