@@ -55,7 +55,7 @@ const (
 )
 
 // fixedDirs are the directories of a season that are not tracks.
-var fixedDirs = []string{"participants", "trust", "proofs", "anchors", PublishedDir}
+var fixedDirs = []string{"participants", "trust", "proofs", "anchors", PublishedDir, ContestationsDir, RectificationsDir}
 
 // trackNameRE is what a track name may be: it names a directory of the
 // season and appears in the submissions' "track" field and in URLs.
@@ -90,7 +90,11 @@ type Season struct {
 	// Snapshots are the publication snapshots, published/<track>.json, by
 	// track; empty before proveit publish.
 	Snapshots map[string]*Snapshot
-	Trust     Trust
+	// Contestations and Rectifications are the register of decisions on
+	// the published results, contestations/ and rectifications/, by id.
+	Contestations  []*Contestation
+	Rectifications []*Rectification
+	Trust          Trust
 }
 
 // Participant is one participants/<slug>.toml.
@@ -241,6 +245,16 @@ func Load(dir string) (*Season, error) {
 	}
 	if present[PublishedDir] {
 		if err := l.loadPublished(s); err != nil {
+			return nil, err
+		}
+	}
+	if present[ContestationsDir] {
+		if err := l.loadContestations(s); err != nil {
+			return nil, err
+		}
+	}
+	if present[RectificationsDir] {
+		if err := l.loadRectifications(s); err != nil {
 			return nil, err
 		}
 	}

@@ -100,6 +100,7 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 		InputsDigest: digest,
 	}
 	scorer := score.New(s, material)
+	var diffs []score.Difference
 	for _, tr := range s.Tracks {
 		tv := trackView(tr)
 		if s.Status == season.Closed {
@@ -107,6 +108,7 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 			if err != nil {
 				return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
 			}
+			diffs = append(diffs, uncovered(s, res)...)
 			if err := addResults(t, s.Number, res, digest); err != nil {
 				return templates.Season{}, err
 			}
@@ -131,6 +133,9 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 			}
 		}
 		view.Tracks = append(view.Tracks, tv)
+	}
+	if len(diffs) > 0 {
+		return templates.Season{}, &UncoveredError{Season: s.Number, Differences: diffs}
 	}
 	if s.Status != season.Closed {
 		return view, nil

@@ -85,3 +85,43 @@ func Publish(dir string, publishedAt time.Time) ([]string, error) {
 	}
 	return written, nil
 }
+
+// UncoveredError is a build whose fresh score differs from a publication
+// snapshot in places no decision covers (DESIGN §12.2): a published result
+// never changes silently. It lists every one.
+type UncoveredError struct {
+	Season      int
+	Differences []score.Difference
+}
+
+func (e *UncoveredError) Error() string {
+	var b []byte
+	b = fmt.Appendf(b, "season %d: %d difference(s) from the publication snapshot covered by no contestation (contestations/<id>.toml, upheld) or rectification (rectifications/<id>.toml):", e.Season, len(e.Differences))
+	for _, d := range e.Differences {
+		task, assertion := d.Task, d.Assertion
+		if task == "" {
+			task = "-"
+		}
+		if assertion == "" {
+			assertion = "-"
+		}
+		b = fmt.Appendf(b, "\n\ttrack %s, participant %s, task %s, assertion %s: %s before %q, after %q", d.Track, d.Participant, task, assertion, d.What, d.Before, d.After)
+	}
+	return string(b)
+}
+
+// uncovered compares the fresh score of a track with its snapshot, if
+// any, and returns the differences no decision of the season covers.
+func uncovered(s *season.Season, res *score.TrackResult) []score.Difference {
+	snap := s.Published(res.Track)
+	if snap == nil {
+		return nil
+	}
+	var out []score.Difference
+	for _, d := range score.Compare(snap, res.Snapshot(snap.PublishedAtTime())) {
+		if len(s.Covering(d.Track, d.Participant, d.Task, d.Assertion)) == 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
