@@ -96,6 +96,9 @@ type Season struct {
 	InputsDigest string
 	// Dossier lists the evidence dossier of a closed season.
 	Dossier *Dossier
+	// Corrections is the register of decisions on the published results;
+	// nil while the season has no publication snapshot.
+	Corrections *Corrections
 }
 
 // Dossier is what the evidence dossier of a closed season holds, paths
@@ -194,6 +197,7 @@ type page struct {
 	Demo        bool
 	Incidents   []incidentTrack
 	Dossier     *Dossier
+	Corrections *correctionsView
 	Digest      string // the inputs digest this page names
 	Version     string // the proveit that built it
 }
@@ -220,7 +224,7 @@ type renderer struct {
 
 func newRenderer(cat *messages.Catalogue) (*renderer, error) {
 	r := &renderer{cat: cat, pages: map[string]*template.Template{}}
-	for _, name := range []string{"index", "season", "page", "track", "report", "incidents", "dossier"} {
+	for _, name := range []string{"index", "season", "page", "track", "report", "incidents", "dossier", "corrections"} {
 		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(files, "html/layout.html", "html/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("templates: %s: %w", name, err)
@@ -344,6 +348,13 @@ func (r *renderer) render(site Site) ([]Page, error) {
 		if s.Dossier != nil {
 			if err := add(dir+"dossier/index.html", "dossier", page{Title: l.text("dossier.title", "season", s.Number), Description: l.text("dossier.description", "season", s.Number), Root: "../../", Season: s, Demo: s.Demo,
 				Dossier: s.Dossier, Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
+				return nil, err
+			}
+		}
+		if s.Corrections != nil {
+			cv := buildCorrections(l, s.Corrections)
+			if err := add(dir+"corrections/index.html", "corrections", page{Title: l.text("corrections.title", "season", s.Number), Description: l.text("corrections.description", "season", s.Number), Root: "../../", Season: s, Demo: s.Demo,
+				Corrections: &cv, Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
 				return nil, err
 			}
 		}

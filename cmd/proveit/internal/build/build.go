@@ -62,6 +62,16 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	for _, view := range site.Seasons {
+		if view.Corrections == nil || !view.Closed {
+			continue
+		}
+		feed, err := templates.Feed(view)
+		if err != nil {
+			return nil, nil, err
+		}
+		pages = append(pages, templates.Page{Name: fmt.Sprintf("saison-%d/corrections/feed.xml", view.Number), HTML: feed})
+	}
 	var violations []guard.Violation
 	for _, p := range pages {
 		violations = append(violations, guard.Page(p.Name, p.HTML)...)
@@ -145,6 +155,7 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 		return templates.Season{}, err
 	}
 	view.Dossier = dossierView(s, paths)
+	view.Corrections = correctionsView(s)
 	for _, p := range s.Proofs {
 		data, err := s.ReadProof(p.ID)
 		if err != nil {

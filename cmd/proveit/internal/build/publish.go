@@ -11,6 +11,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
+	"github.com/ark-forge/proveit/templates"
 )
 
 // ExistsError is a snapshot proveit publish will not overwrite.
@@ -124,4 +125,33 @@ func uncovered(s *season.Season, res *score.TrackResult) []score.Difference {
 		}
 	}
 	return out
+}
+
+// correctionsView is the register of s as its pages show it, nil while
+// the season has no publication snapshot.
+func correctionsView(s *season.Season) *templates.Corrections {
+	if len(s.Snapshots) == 0 {
+		return nil
+	}
+	day := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+	c := &templates.Corrections{}
+	for _, x := range s.Contestations {
+		v := templates.Contestation{ID: x.ID, Track: x.Track, Participant: x.Participant, Task: x.Task, Assertion: x.Assertion, CauseContested: x.CauseContested,
+			ReceivedAt: day(x.ReceivedAt), Deadline: day(x.Deadline()), Summary: x.Summary, Decision: x.Decision, Reason: x.Reason, OutOfTime: x.OutOfTime, Late: x.Late()}
+		if p := s.Participant(x.Participant); p != nil {
+			v.Agent = p.Agent
+		}
+		if x.Decision != season.Pending {
+			v.DecidedAt = day(x.DecidedAt)
+		}
+		c.Contestations = append(c.Contestations, v)
+	}
+	for _, r := range s.Rectifications {
+		v := templates.Rectification{ID: r.ID, DecidedAt: day(r.DecidedAt), Reason: r.Reason}
+		for _, ch := range r.Changes {
+			v.Changes = append(v.Changes, templates.Change{Track: ch.Track, Participant: ch.Participant, Task: ch.Task, Assertion: ch.Assertion})
+		}
+		c.Rectifications = append(c.Rectifications, v)
+	}
+	return c
 }
