@@ -152,6 +152,9 @@ type Track struct {
 	// beside the page.
 	Scored bool
 	Result *score.TrackResult
+	// History maps HistoryKey(participant, task, assertion) to what a
+	// decision changed on that assertion since the publication snapshot.
+	History map[string]*History
 }
 
 // Freeze is one line of a track's freeze history.
@@ -377,7 +380,7 @@ func (r *renderer) render(site Site) ([]Page, error) {
 				return nil, err
 			}
 			for _, p := range tr.Result.Participants {
-				rv := buildReport(l, tr.Result, p, proofs, "../../../preuves/")
+				rv := buildReport(l, tr.Result, p, proofs, "../../../preuves/", tr.History)
 				var parts []ldPart
 				for _, tv := range rv.Tasks {
 					if tv.Evaluated && tv.Narrative != "" {

@@ -115,3 +115,25 @@ func TestCorrectionsGuard(t *testing.T) {
 		t.Fatalf("got %v, want the publication guard to refuse « triche »", err)
 	}
 }
+
+// TestReportShowsHistory: the report of an assertion an upheld
+// contestation changed shows the published value and the decision next to
+// the current one; an unchanged one shows none.
+func TestReportShowsHistory(t *testing.T) {
+	tree, err := Build(registerSeason(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(tree["saison-3/conformite/participants/honnete/index.html"])
+	for _, w := range []string{"Publié à la clôture : unsupported, cause <code>value_mismatch</code>.", "Rectifié par la décision <code>C-2026-001</code> du 2026-11-20T10:00:00Z : Décision motivée."} {
+		if !strings.Contains(page, w) {
+			t.Errorf("honnete's report lacks %q", w)
+		}
+	}
+	if n := strings.Count(page, `class="historique"`); n != 1 {
+		t.Errorf("%d histories on honnete's report, want 1", n)
+	}
+	if strings.Contains(string(tree["saison-3/conformite/participants/surdeclare/index.html"]), `class="historique"`) {
+		t.Error("surdeclare's report shows an assertion history, but only its task's status changed")
+	}
+}

@@ -111,20 +111,58 @@ func (e *UncoveredError) Error() string {
 	return string(b)
 }
 
-// uncovered compares the fresh score of a track with its snapshot, if
-// any, and returns the differences no decision of the season covers.
-func uncovered(s *season.Season, res *score.TrackResult) []score.Difference {
+// compareSnapshot compares the fresh score of a track with its snapshot,
+// if any: it returns the differences no decision of the season covers, and
+// for every assertion a covering decision changed, its history (the
+// published value and the decisions), as the report shows it.
+func compareSnapshot(s *season.Season, res *score.TrackResult) ([]score.Difference, map[string]*templates.History) {
 	snap := s.Published(res.Track)
 	if snap == nil {
-		return nil
+		return nil, nil
 	}
 	var out []score.Difference
+	history := map[string]*templates.History{}
 	for _, d := range score.Compare(snap, res.Snapshot(snap.PublishedAtTime())) {
-		if len(s.Covering(d.Track, d.Participant, d.Task, d.Assertion)) == 0 {
+		ids := s.Covering(d.Track, d.Participant, d.Task, d.Assertion)
+		if len(ids) == 0 {
 			out = append(out, d)
+			continue
+		}
+		if d.Assertion == "" {
+			continue
+		}
+		key := templates.HistoryKey(d.Participant, d.Task, d.Assertion)
+		if history[key] != nil {
+			continue
+		}
+		h := &templates.History{PublishedStatus: "absent", PublishedCause: "—"}
+		if a := snap.Participant(d.Participant).Task(d.Task).Assertion(d.Assertion); a != nil {
+			h.PublishedStatus, h.PublishedCause = a.Status, "—"
+			if a.Cause != nil {
+				h.PublishedCause = *a.Cause
+			}
+		}
+		for _, id := range ids {
+			h.Decisions = append(h.Decisions, decisionRef(s, id))
+		}
+		history[key] = h
+	}
+	return out, history
+}
+
+// decisionRef names the decision id of s.
+func decisionRef(s *season.Season, id string) templates.DecisionRef {
+	for _, c := range s.Contestations {
+		if c.ID == id {
+			return templates.DecisionRef{ID: id, Date: c.DecidedAt.UTC().Format(time.RFC3339), Reason: c.Reason}
 		}
 	}
-	return out
+	for _, r := range s.Rectifications {
+		if r.ID == id {
+			return templates.DecisionRef{ID: id, Date: r.DecidedAt.UTC().Format(time.RFC3339), Reason: r.Reason}
+		}
+	}
+	return templates.DecisionRef{ID: id}
 }
 
 // correctionsView is the register of s as its pages show it, nil while
