@@ -125,6 +125,9 @@ func (l *loader) loadPublished(s *Season) error {
 	if err != nil {
 		return err
 	}
+	if s.Status != Closed {
+		return l.errf(PublishedDir, "", "the season is %s: only a closed season has a publication snapshot", s.Status)
+	}
 	s.Snapshots = map[string]*Snapshot{}
 	for _, e := range entries {
 		rel := join(PublishedDir, e.name)

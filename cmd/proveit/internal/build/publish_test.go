@@ -120,6 +120,11 @@ func TestPublishRefusals(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "published")); err == nil {
 			t.Error("published/ was created")
 		}
+		// A snapshot in an open season is refused by the loader.
+		os.MkdirAll(filepath.Join(dir, "published"), 0o755)
+		if _, err := season.Load(dir); err == nil || !strings.Contains(err.Error(), "only a closed season has a publication snapshot") {
+			t.Errorf("got %v, want published/ refused in an open season", err)
+		}
 	})
 }
 
