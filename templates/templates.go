@@ -155,6 +155,9 @@ type Track struct {
 	// History maps HistoryKey(participant, task, assertion) to what a
 	// decision changed on that assertion since the publication snapshot.
 	History map[string]*History
+	// RowHistory maps a participant's slug to the published rates a
+	// decision changed.
+	RowHistory map[string]*RowHistory
 }
 
 // Freeze is one line of a track's freeze history.
@@ -374,8 +377,10 @@ func (r *renderer) render(site Site) ([]Page, error) {
 			}
 			tdir := dir + tr.Name + "/"
 			trackCrumb := crumb{l.text("nav.track", "track", tr.Name), tdir + "index.html"}
+			tbl := buildTable(l, tr.Result)
+			tbl.withHistory(tr.RowHistory)
 			if err := add(tdir+"index.html", "track", page{Title: l.text("page.track.title", "season", s.Number, "track", tr.Name), Description: l.text("page.track.description", "track", tr.Name, "season", s.Number),
-				Root: "../../", Season: s, Track: tr, Table: buildTable(l, tr.Result), Plot: buildPlot(l, tr.Result), Demo: s.Demo,
+				Root: "../../", Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result), Demo: s.Demo,
 				Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
 				return nil, err
 			}

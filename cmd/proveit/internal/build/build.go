@@ -118,9 +118,9 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 			if err != nil {
 				return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
 			}
-			un, history := compareSnapshot(s, res)
+			un, history, rows := compareSnapshot(s, res)
 			diffs = append(diffs, un...)
-			tv.History = history
+			tv.History, tv.RowHistory = history, rows
 			if err := addResults(t, s.Number, res, digest); err != nil {
 				return templates.Season{}, err
 			}

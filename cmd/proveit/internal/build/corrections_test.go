@@ -137,3 +137,19 @@ func TestReportShowsHistory(t *testing.T) {
 		t.Error("surdeclare's report shows an assertion history, but only its task's status changed")
 	}
 }
+
+// TestTableRowShowsHistory: the row of a participant whose rates a
+// decision changed shows the published rates and the decision.
+func TestTableRowShowsHistory(t *testing.T) {
+	tree, err := Build(registerSeason(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(tree["saison-3/conformite/index.html"])
+	if n := strings.Count(page, `class="note historique"`); n != 1 {
+		t.Errorf("%d rows with a history, want 1 (honnete's)", n)
+	}
+	if !strings.Contains(page, "publié à la clôture : overclaim ") || !strings.Contains(page, "rectifié par C-2026-001") {
+		t.Error("honnete's row does not show its published rates and the decision")
+	}
+}

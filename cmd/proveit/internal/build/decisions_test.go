@@ -3,6 +3,7 @@ package build
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,6 +70,10 @@ func contested(t *testing.T, both bool) (root, dir string) {
 		a := &s.Participant("honnete").Task("conf-01").Assertions[0]
 		c := "value_mismatch"
 		a.Status, a.Cause = "unsupported", &c
+		p := s.Participant("honnete")
+		u := *p.Unsupported + 1
+		o := fmt.Sprintf("%d/%d", u, *p.Rendered)
+		p.Unsupported, p.Overclaim = &u, &o
 		if both {
 			s.Participant("surdeclare").Task("conf-02").Status = "not_rendered"
 		}
@@ -92,6 +97,7 @@ func TestUncoveredDifferencesRefuseTheBuild(t *testing.T) {
 		`participant honnete, task conf-01, assertion a1: status before "unsupported", after "supported"`,
 		`participant honnete, task conf-01, assertion a1: cause before "value_mismatch", after "supported"`,
 		`participant surdeclare, task conf-02, assertion -: status before "not_rendered", after "scored"`,
+		`participant honnete, task -, assertion -: rates before "status scored, overclaim 1/`,
 	} {
 		if !strings.Contains(msg, w) {
 			t.Errorf("the refusal does not list %q:\n%s", w, msg)

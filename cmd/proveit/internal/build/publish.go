@@ -115,17 +115,28 @@ func (e *UncoveredError) Error() string {
 // if any: it returns the differences no decision of the season covers, and
 // for every assertion a covering decision changed, its history (the
 // published value and the decisions), as the report shows it.
-func compareSnapshot(s *season.Season, res *score.TrackResult) ([]score.Difference, map[string]*templates.History) {
+func compareSnapshot(s *season.Season, res *score.TrackResult) ([]score.Difference, map[string]*templates.History, map[string]*templates.RowHistory) {
 	snap := s.Published(res.Track)
 	if snap == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	var out []score.Difference
 	history := map[string]*templates.History{}
+	rows := map[string]*templates.RowHistory{}
 	for _, d := range score.Compare(snap, res.Snapshot(snap.PublishedAtTime())) {
 		ids := s.Covering(d.Track, d.Participant, d.Task, d.Assertion)
 		if len(ids) == 0 {
 			out = append(out, d)
+			continue
+		}
+		if d.Task == "" && d.What == "rates" {
+			if p := snap.Participant(d.Participant); p != nil {
+				h := &templates.RowHistory{PublishedOverclaim: orDash(p.Overclaim), PublishedSuccess: orDash(p.Success)}
+				for _, id := range ids {
+					h.Decisions = append(h.Decisions, decisionRef(s, id))
+				}
+				rows[d.Participant] = h
+			}
 			continue
 		}
 		if d.Assertion == "" {
@@ -147,7 +158,14 @@ func compareSnapshot(s *season.Season, res *score.TrackResult) ([]score.Differen
 		}
 		history[key] = h
 	}
-	return out, history
+	return out, history, rows
+}
+
+func orDash(s *string) string {
+	if s == nil {
+		return "—"
+	}
+	return *s
 }
 
 // decisionRef names the decision id of s.
