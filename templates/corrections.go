@@ -116,6 +116,7 @@ type atomFeed struct {
 	Lang    string      `xml:"xml:lang,attr"`
 	ID      string      `xml:"id"`
 	Title   string      `xml:"title"`
+	Sub     string      `xml:"subtitle,omitempty"`
 	Updated string      `xml:"updated"`
 	Author  atomAuthor  `xml:"author"`
 	Links   []atomLink  `xml:"link"`
@@ -161,6 +162,9 @@ func (r *renderer) feed(s Season) ([]byte, error) {
 	f := atomFeed{Lang: r.cat.Lang(), ID: fmt.Sprintf("%ssaison-%d/corrections", tagPrefix, s.Number), Title: l.text("corrections.feed.title", "season", s.Number),
 		Author: atomAuthor{Name: l.text("corrections.feed.author")}, Rights: l.text("label.ai_act"),
 		Links: []atomLink{{Rel: "self", Href: base + "feed.xml"}, {Rel: "alternate", Href: base + "index.html"}}}
+	if s.Demo {
+		f.Sub = l.text("corrections.feed.demo")
+	}
 	for _, c := range v.Contestations {
 		updated := c.DecidedAt
 		if updated == "" {

@@ -2,13 +2,15 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/build"
 )
 
 func runPublish(e *env, args []string) int {
-	fs := newFlags("publish", "--season DIR [--published-at RFC3339]", `
+	fs := newFlags("publish", "--season DIR|N [--seasons DIR] [--published-at RFC3339]", `
 Publish scores every track of a closed season and writes its publication
 snapshot, DIR/published/<track>.json: for every participant the rates, every
 task's status and every assertion's status and cause, with published_at (the
@@ -17,7 +19,8 @@ run once, at close, by the maintainers: it refuses an open season and never
 overwrites a snapshot. Every later build compares its fresh score with the
 snapshot, and each difference must be covered by a contestation or a
 rectification (README, « Publishing and contesting »).`, e.stderr)
-	dir := fs.String("season", "", "the season directory")
+	dir := fs.String("season", "", "the season directory, or its number under --seasons")
+	seasons := fs.String("seasons", "seasons", "the directory holding one directory per season")
 	at := fs.String("published-at", "", "the publication date-time, RFC 3339 (default: the season's closes_at)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -26,6 +29,9 @@ rectification (README, « Publishing and contesting »).`, e.stderr)
 	if len(pos) != 0 || *dir == "" {
 		fs.Usage()
 		return 2
+	}
+	if _, err := strconv.Atoi(*dir); err == nil {
+		*dir = filepath.Join(*seasons, *dir)
 	}
 	var t time.Time
 	if *at != "" {

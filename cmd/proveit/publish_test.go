@@ -56,6 +56,9 @@ func TestPublishCommand(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "publish", "--season", dir, "--published-at", "demain"); code != 2 || !strings.Contains(stderr, "RFC 3339") {
 		t.Errorf("bad --published-at: exit %d, %q", code, stderr)
 	}
+	if code, _, stderr := runCLI(t, "", "publish", "--seasons", filepath.Dir(dir), "--season", "0"); code != 1 || !strings.Contains(stderr, "already exists") {
+		t.Errorf("--season N: exit %d, %q, want the season found under --seasons", code, stderr)
+	}
 	if code, _, _ := runCLI(t, "", "publish"); code != 2 {
 		t.Errorf("no --season: exit %d", code)
 	}
