@@ -125,7 +125,7 @@ func TestReportShowsHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(tree["saison-3/conformite/participants/honnete/index.html"])
-	for _, w := range []string{"Publié à la clôture : unsupported, cause <code>value_mismatch</code>.", "Rectifié par la décision <code>C-2026-001</code> du 2026-11-20T10:00:00Z : Décision motivée."} {
+	for _, w := range []string{"Valeur publiée : unsupported, cause <code>value_mismatch</code>.", "Rectifié par la décision <code>C-2026-001</code> du 2026-11-20T10:00:00Z : Décision motivée."} {
 		if !strings.Contains(page, w) {
 			t.Errorf("honnete's report lacks %q", w)
 		}
@@ -149,7 +149,7 @@ func TestTableRowShowsHistory(t *testing.T) {
 	if n := strings.Count(page, `class="note historique"`); n != 1 {
 		t.Errorf("%d rows with a history, want 1 (honnete's)", n)
 	}
-	if !strings.Contains(page, "publié à la clôture : overclaim ") || !strings.Contains(page, "rectifié par C-2026-001") {
+	if !strings.Contains(page, "valeur publiée : overclaim ") || !strings.Contains(page, "rectifiée par C-2026-001") {
 		t.Error("honnete's row does not show its published rates and the decision")
 	}
 }

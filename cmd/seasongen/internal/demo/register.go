@@ -146,7 +146,7 @@ func writeRegister(dir string) error {
 	contest("C-2026-001", up, CauseValueMismatch, day(5, 10),
 		"Le participant demande le réexamen de la cause value_mismatch : la valeur déclarée est celle de la réponse reçue.",
 		season.Upheld, day(12, 10),
-		"Accueillie : la comparaison des valeurs de proveit 0.2 confondait deux formes équivalentes d'une même valeur (§5.7). La valeur déclarée figure dans la réponse reçue ; l'assertion est étayée, le taux d'overclaim est recalculé.")
+		"Accueillie : la comparaison des valeurs du scorer, à la publication, confondait deux formes équivalentes d'une même valeur (§5.7). La valeur déclarée figure dans la réponse reçue ; l'assertion est étayée, le taux d'overclaim est recalculé.")
 	contest("C-2026-002", picked[0], picked[0].cause, day(6, 9),
 		"Le participant estime que la ressource citée suffit à étayer la valeur déclarée.",
 		season.Rejected, day(20, 14),
