@@ -73,6 +73,9 @@ type assertionView struct {
 	Proofs    []proofView
 	Negative  bool
 	Supported bool
+	// History is the published value and the decisions that changed it,
+	// nil for an assertion no decision changed (DESIGN §12.2).
+	History *History
 }
 
 type proofView struct {
@@ -90,7 +93,7 @@ type incidentView struct {
 // buildReport is the view of one participant's report. proofs is the set
 // of proof ids whose views are copied under saison-<n>/preuves/; prefix is
 // the path from the report page to that directory.
-func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, proofs map[string]bool, prefix string) reportView {
+func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, proofs map[string]bool, prefix string, history map[string]*History) reportView {
 	row := participantRow(l, r, p)
 	v := reportView{Slug: row.Slug, Agent: row.Agent, DID: row.DID, Stack: row.Stack, Pending: row.Pending, Negative: row.Negative,
 		Overclaim: row.Overclaim, OverclaimNote: row.OverclaimNote, Success: row.Success, TasksRendered: row.TasksRendered}
@@ -114,6 +117,7 @@ func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, pr
 			st := score.AssertionStatus(a.Cause)
 			av := assertionView{Anchor: assertionAnchor(t.TaskID, i), ID: a.ID, Resource: a.Resource, Field: a.Field, Value: string(pyjson.Canonical(a.Value)),
 				Status: st, Cause: l.text(causeKey(a.Cause, "label")), CauseCode: causeCode(a.Cause), Detail: a.Detail, Negative: st == "unsupported", Supported: a.Cause == score.Supported}
+			av.History = history[HistoryKey(p.Participant.Slug, t.TaskID, a.ID)]
 			if a.Cause == "" && len(a.Proofs) == 0 {
 				for _, id := range a.ProofIDs {
 					av.Proofs = append(av.Proofs, proofView{ID: id, Href: proofHref(proofs, prefix, id)})
@@ -161,4 +165,23 @@ func missingFactViews(facts []score.Fact) []missingFactView {
 		out = append(out, v)
 	}
 	return out
+}
+
+// History is what a decision changed on an assertion of a report: the
+// value the snapshot published and each decision that covers the change,
+// shown next to the current one (DESIGN §12.2).
+type History struct {
+	PublishedStatus, PublishedCause string
+	Decisions                       []DecisionRef
+}
+
+// DecisionRef names a contestation or a rectification: its id, its date
+// (RFC 3339) and its reason.
+type DecisionRef struct {
+	ID, Date, Reason string
+}
+
+// HistoryKey is the key of an assertion in Track.History.
+func HistoryKey(participant, task, assertion string) string {
+	return participant + "/" + task + "/" + assertion
 }

@@ -45,6 +45,37 @@ type row struct {
 	Report, ReportJSON      string // relative to the track page
 	Unsupported             []assertionLink
 	Negative                bool
+	// History is the published rates a decision changed, nil otherwise.
+	History *RowHistory
+}
+
+// RowHistory is what a decision changed on a table row: the rates the
+// snapshot published and the decisions that cover the change (DESIGN
+// §12.2).
+type RowHistory struct {
+	PublishedOverclaim, PublishedSuccess string
+	Decisions                            []DecisionRef
+}
+
+// IDs lists the decisions' ids, for the row.
+func (h *RowHistory) IDs() string {
+	ids := make([]string, len(h.Decisions))
+	for i, d := range h.Decisions {
+		ids[i] = d.ID
+	}
+	return strings.Join(ids, ", ")
+}
+
+// withHistory sets each row's history from the track's.
+func (t *table) withHistory(h map[string]*RowHistory) {
+	for i := range t.Groups {
+		for j := range t.Groups[i].Rows {
+			t.Groups[i].Rows[j].History = h[t.Groups[i].Rows[j].Slug]
+		}
+	}
+	for j := range t.Pending {
+		t.Pending[j].History = h[t.Pending[j].Slug]
+	}
 }
 
 // assertionLink points at one assertion's anchor on a report page.

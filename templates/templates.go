@@ -96,6 +96,9 @@ type Season struct {
 	InputsDigest string
 	// Dossier lists the evidence dossier of a closed season.
 	Dossier *Dossier
+	// Corrections is the register of decisions on the published results;
+	// nil while the season has no publication snapshot.
+	Corrections *Corrections
 }
 
 // Dossier is what the evidence dossier of a closed season holds, paths
@@ -149,6 +152,12 @@ type Track struct {
 	// beside the page.
 	Scored bool
 	Result *score.TrackResult
+	// History maps HistoryKey(participant, task, assertion) to what a
+	// decision changed on that assertion since the publication snapshot.
+	History map[string]*History
+	// RowHistory maps a participant's slug to the published rates a
+	// decision changed.
+	RowHistory map[string]*RowHistory
 }
 
 // Freeze is one line of a track's freeze history.
@@ -194,6 +203,7 @@ type page struct {
 	Demo        bool
 	Incidents   []incidentTrack
 	Dossier     *Dossier
+	Corrections *correctionsView
 	Digest      string // the inputs digest this page names
 	Version     string // the proveit that built it
 }
@@ -220,7 +230,7 @@ type renderer struct {
 
 func newRenderer(cat *messages.Catalogue) (*renderer, error) {
 	r := &renderer{cat: cat, pages: map[string]*template.Template{}}
-	for _, name := range []string{"index", "season", "page", "track", "report", "incidents", "dossier"} {
+	for _, name := range []string{"index", "season", "page", "track", "report", "incidents", "dossier", "corrections"} {
 		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(files, "html/layout.html", "html/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("templates: %s: %w", name, err)
@@ -347,6 +357,13 @@ func (r *renderer) render(site Site) ([]Page, error) {
 				return nil, err
 			}
 		}
+		if s.Corrections != nil {
+			cv := buildCorrections(l, s.Corrections)
+			if err := add(dir+"corrections/index.html", "corrections", page{Title: l.text("corrections.title", "season", s.Number), Description: l.text("corrections.description", "season", s.Number), Root: "../../", Season: s, Demo: s.Demo,
+				Corrections: &cv, Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
+				return nil, err
+			}
+		}
 		incidents := buildIncidents(l, s.Tracks)
 		if err := add(dir+"incidents.html", "incidents", page{Title: l.text("incidents.title", "season", s.Number), Description: l.text("incidents.description", "season", s.Number), Root: "../", Season: s, Demo: s.Demo,
 			Incidents: incidents, Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
@@ -360,13 +377,15 @@ func (r *renderer) render(site Site) ([]Page, error) {
 			}
 			tdir := dir + tr.Name + "/"
 			trackCrumb := crumb{l.text("nav.track", "track", tr.Name), tdir + "index.html"}
+			tbl := buildTable(l, tr.Result)
+			tbl.withHistory(tr.RowHistory)
 			if err := add(tdir+"index.html", "track", page{Title: l.text("page.track.title", "season", s.Number, "track", tr.Name), Description: l.text("page.track.description", "track", tr.Name, "season", s.Number),
-				Root: "../../", Season: s, Track: tr, Table: buildTable(l, tr.Result), Plot: buildPlot(l, tr.Result), Demo: s.Demo,
+				Root: "../../", Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result), Demo: s.Demo,
 				Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
 				return nil, err
 			}
 			for _, p := range tr.Result.Participants {
-				rv := buildReport(l, tr.Result, p, proofs, "../../../preuves/")
+				rv := buildReport(l, tr.Result, p, proofs, "../../../preuves/", tr.History)
 				var parts []ldPart
 				for _, tv := range rv.Tasks {
 					if tv.Evaluated && tv.Narrative != "" {

@@ -35,6 +35,7 @@ func init() {
 		{"build", "build every season into the site directory", runBuild},
 		{"check", "rebuild into a temporary directory and compare with the site", runCheck},
 		{"diff", "compare two built sites: what changed in results and reports, in words", runDiff},
+		{"publish", "write a closed season's publication snapshot, once, at close", runPublish},
 		{"canon", "print the canonical JSON of a document, as the Trust Layer computes it", runCanon},
 		{"response-hash", "print hashes.response for a response body", runResponseHash},
 		{"request-hash", "print hashes.request for a call to the corpus", runRequestHash},

@@ -55,7 +55,7 @@ const (
 )
 
 // fixedDirs are the directories of a season that are not tracks.
-var fixedDirs = []string{"participants", "trust", "proofs", "anchors"}
+var fixedDirs = []string{"participants", "trust", "proofs", "anchors", PublishedDir, ContestationsDir, RectificationsDir}
 
 // trackNameRE is what a track name may be: it names a directory of the
 // season and appears in the submissions' "track" field and in URLs.
@@ -87,7 +87,14 @@ type Season struct {
 	// Moderation is the register of moderation.toml: each text it names
 	// is already replaced by its notice in Participants and Tracks.
 	Moderation []*Moderated
-	Trust      Trust
+	// Snapshots are the publication snapshots, published/<track>.json, by
+	// track; empty before proveit publish.
+	Snapshots map[string]*Snapshot
+	// Contestations and Rectifications are the register of decisions on
+	// the published results, contestations/ and rectifications/, by id.
+	Contestations  []*Contestation
+	Rectifications []*Rectification
+	Trust          Trust
 }
 
 // Participant is one participants/<slug>.toml.
@@ -233,6 +240,21 @@ func Load(dir string) (*Season, error) {
 	}
 	if present[ModerationFile] {
 		if err := l.loadModeration(s); err != nil {
+			return nil, err
+		}
+	}
+	if present[PublishedDir] {
+		if err := l.loadPublished(s); err != nil {
+			return nil, err
+		}
+	}
+	if present[ContestationsDir] {
+		if err := l.loadContestations(s); err != nil {
+			return nil, err
+		}
+	}
+	if present[RectificationsDir] {
+		if err := l.loadRectifications(s); err != nil {
 			return nil, err
 		}
 	}

@@ -524,7 +524,7 @@ func TestLoadRejects(t *testing.T) {
 		}, []string{"season.toml", "tracks[1]", `"../generique"`, "^[a-z][a-z0-9-]{0,31}$"}},
 		{"track named like a fixed directory", func(t *testing.T, f *fixture) {
 			edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite", "proofs"]`)
-		}, []string{"season.toml", "tracks[1]", "other than participants, trust, proofs and anchors"}},
+		}, []string{"season.toml", "tracks[1]", "other than participants, trust, proofs, anchors, published, contestations and rectifications"}},
 		{"track directory not declared", func(t *testing.T, f *fixture) {
 			edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite"]`)
 		}, []string{"generique", "unexpected directory", "the tracks are those season.toml declares"}},

@@ -74,6 +74,16 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	for _, view := range site.Seasons {
+		if view.Corrections == nil || !view.Closed {
+			continue
+		}
+		feed, err := templates.Feed(view)
+		if err != nil {
+			return nil, nil, err
+		}
+		pages = append(pages, templates.Page{Name: fmt.Sprintf("saison-%d/corrections/feed.xml", view.Number), HTML: feed})
+	}
 	var violations []guard.Violation
 	for _, p := range pages {
 		violations = append(violations, guard.Page(p.Name, p.HTML)...)
@@ -112,6 +122,7 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 		InputsDigest: digest,
 	}
 	scorer := score.New(s, material)
+	var diffs []score.Difference
 	for _, tr := range s.Tracks {
 		tv := trackView(tr)
 		if s.Status == season.Closed {
@@ -119,6 +130,9 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 			if err != nil {
 				return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
 			}
+			un, history, rows := compareSnapshot(s, res)
+			diffs = append(diffs, un...)
+			tv.History, tv.RowHistory = history, rows
 			if err := addResults(t, s.Number, res, digest); err != nil {
 				return templates.Season{}, err
 			}
@@ -144,6 +158,9 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 		}
 		view.Tracks = append(view.Tracks, tv)
 	}
+	if len(diffs) > 0 {
+		return templates.Season{}, &UncoveredError{Season: s.Number, Differences: diffs}
+	}
 	if s.Status != season.Closed {
 		return view, nil
 	}
@@ -152,6 +169,7 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 		return templates.Season{}, err
 	}
 	view.Dossier = dossierView(s, paths)
+	view.Corrections = correctionsView(s)
 	for _, p := range s.Proofs {
 		data, err := s.ReadProof(p.ID)
 		if err != nil {

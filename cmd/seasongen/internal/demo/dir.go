@@ -42,6 +42,11 @@ func Write(dir string, opts Options) (*Meta, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.Participants == 0 || opts.Participants == len(cast) {
+		if err := writeRegister(tmp); err != nil {
+			return nil, err
+		}
+	}
 	old := ""
 	if _, err := os.Lstat(dir); err == nil {
 		old = tmp + ".old"

@@ -1,0 +1,155 @@
+package build
+
+import (
+	"encoding/xml"
+	"strings"
+	"testing"
+	"time"
+)
+
+// registerSeason is the contested season with a register of every kind:
+// upheld (covering honnete's assertion), rejected and out of time, pending,
+// a late decision, and a rectification covering surdeclare's task.
+func registerSeason(t *testing.T) (root string) {
+	root, dir := contested(t, true)
+	writeDecision(t, dir, "contestations", "C-2026-001", contestation("C-2026-001", "upheld", "2026-11-05T10:00:00Z", "2026-11-20T10:00:00Z"))
+	writeDecision(t, dir, "contestations", "C-2026-002", contestation("C-2026-002", "rejected", "2026-11-20T10:00:00Z", "2026-11-25T10:00:00Z"))
+	writeDecision(t, dir, "contestations", "C-2026-003", strings.Replace(contestation("C-2026-003", "pending", "2026-11-10T10:00:00Z", ""), `reason = "Décision motivée."`, `reason = ""`, 1))
+	writeDecision(t, dir, "contestations", "C-2026-004", contestation("C-2026-004", "rejected", "2026-11-06T10:00:00Z", "2026-12-20T10:00:00Z"))
+	writeDecision(t, dir, "rectifications", "R-2026-001", "id = \"R-2026-001\"\ndecided_at = 2026-11-10T10:00:00Z\nreason = \"Défaut du programme corrigé.\"\n[[changes]]\ntrack = \"conformite\"\nparticipant = \"surdeclare\"\ntask = \"conf-02\"\nassertion = \"\"\n")
+	return root
+}
+
+func TestCorrectionsPage(t *testing.T) {
+	tree, err := Build(registerSeason(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(tree["saison-3/corrections/index.html"])
+	for _, w := range []string{
+		`id="C-2026-001"`, "Accueillie le 2026-11-20T10:00:00Z",
+		`id="C-2026-002"`, "Hors délai (reçue plus de 14 jours après la publication), rejetée le 2026-11-25T10:00:00Z.",
+		`id="C-2026-003"`, "décision attendue au plus tard le 2026-12-10T10:00:00Z",
+		`id="C-2026-004"`, "Rejetée le 2026-12-20T10:00:00Z.", "après le délai de 30 jours (échéance : 2026-12-06T10:00:00Z)",
+		`id="R-2026-001"`, "Défaut du programme corrigé.", "tâche conf-02",
+		`href="../conformite/participants/honnete/index.html#tache-conf-01"`,
+	} {
+		if !strings.Contains(page, w) {
+			t.Errorf("the register page lacks %q", w)
+		}
+	}
+	if !strings.Contains(string(tree["saison-3/index.html"]), `href="corrections/index.html"`) {
+		t.Error("the season page does not link the register")
+	}
+}
+
+func TestCorrectionsFeedIsAtom(t *testing.T) {
+	tree, err := Build(registerSeason(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := tree["saison-3/corrections/feed.xml"]
+	var feed struct {
+		XMLName xml.Name
+		ID      string `xml:"id"`
+		Title   string `xml:"title"`
+		Updated string `xml:"updated"`
+		Author  struct {
+			Name string `xml:"name"`
+		} `xml:"author"`
+		Links []struct {
+			Rel  string `xml:"rel,attr"`
+			Href string `xml:"href,attr"`
+		} `xml:"link"`
+		Entries []struct {
+			ID      string `xml:"id"`
+			Title   string `xml:"title"`
+			Updated string `xml:"updated"`
+			Link    struct {
+				Href string `xml:"href,attr"`
+			} `xml:"link"`
+		} `xml:"entry"`
+	}
+	if err := xml.Unmarshal(data, &feed); err != nil {
+		t.Fatalf("the feed is not XML: %v\n%s", err, data)
+	}
+	if feed.XMLName.Space != "http://www.w3.org/2005/Atom" || feed.XMLName.Local != "feed" {
+		t.Errorf("root %v, want the Atom feed element", feed.XMLName)
+	}
+	if feed.ID != "tag:proveit.arkforge.tech,2026:saison-3/corrections" || feed.Title == "" || feed.Author.Name == "" {
+		t.Errorf("feed id %q, title %q, author %q: want all three", feed.ID, feed.Title, feed.Author.Name)
+	}
+	if feed.Updated != "2026-12-20T10:00:00Z" {
+		t.Errorf("feed updated %q, want the latest decision's date", feed.Updated)
+	}
+	if len(feed.Links) == 0 || feed.Links[0].Rel != "self" {
+		t.Errorf("links %+v, want a self link", feed.Links)
+	}
+	want := map[string]string{"C-2026-001": "2026-11-20T10:00:00Z", "C-2026-002": "2026-11-25T10:00:00Z", "C-2026-003": "2026-11-10T10:00:00Z", "C-2026-004": "2026-12-20T10:00:00Z", "R-2026-001": "2026-11-10T10:00:00Z"}
+	if len(feed.Entries) != len(want) {
+		t.Fatalf("%d entries, want %d", len(feed.Entries), len(want))
+	}
+	for _, e := range feed.Entries {
+		id := strings.TrimPrefix(e.ID, "tag:proveit.arkforge.tech,2026:saison-3/")
+		if w, ok := want[id]; !ok || e.Updated != w || e.Title == "" || e.Link.Href == "" {
+			t.Errorf("entry %+v: want id in %v, updated %s, a title and a link", e, want, w)
+		}
+		if _, err := time.Parse(time.RFC3339, e.Updated); err != nil {
+			t.Errorf("entry %s: updated %q is not RFC 3339", e.ID, e.Updated)
+		}
+	}
+	again, err := Build(registerSeason(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(again["saison-3/corrections/feed.xml"]) != string(data) {
+		t.Error("two builds write different feeds")
+	}
+}
+
+func TestCorrectionsGuard(t *testing.T) {
+	root, dir := contested(t, false)
+	writeDecision(t, dir, "contestations", "C-2026-001", strings.Replace(contestation("C-2026-001", "upheld", "2026-11-05T10:00:00Z", "2026-11-20T10:00:00Z"), "La valeur lue est celle du corpus.", "Le programme triche sur la valeur.", 1))
+	_, err := Build(root)
+	if err == nil || !strings.Contains(err.Error(), "triche") {
+		t.Fatalf("got %v, want the publication guard to refuse « triche »", err)
+	}
+}
+
+// TestReportShowsHistory: the report of an assertion an upheld
+// contestation changed shows the published value and the decision next to
+// the current one; an unchanged one shows none.
+func TestReportShowsHistory(t *testing.T) {
+	tree, err := Build(registerSeason(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(tree["saison-3/conformite/participants/honnete/index.html"])
+	for _, w := range []string{"Valeur publiée : unsupported, cause <code>value_mismatch</code>.", "Rectifié par la décision <code>C-2026-001</code> du 2026-11-20T10:00:00Z : Décision motivée."} {
+		if !strings.Contains(page, w) {
+			t.Errorf("honnete's report lacks %q", w)
+		}
+	}
+	if n := strings.Count(page, `class="historique"`); n != 1 {
+		t.Errorf("%d histories on honnete's report, want 1", n)
+	}
+	if strings.Contains(string(tree["saison-3/conformite/participants/surdeclare/index.html"]), `class="historique"`) {
+		t.Error("surdeclare's report shows an assertion history, but only its task's status changed")
+	}
+}
+
+// TestTableRowShowsHistory: the row of a participant whose rates a
+// decision changed shows the published rates and the decision.
+func TestTableRowShowsHistory(t *testing.T) {
+	tree, err := Build(registerSeason(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(tree["saison-3/conformite/index.html"])
+	if n := strings.Count(page, `class="note historique"`); n != 1 {
+		t.Errorf("%d rows with a history, want 1 (honnete's)", n)
+	}
+	if !strings.Contains(page, "valeur publiée : overclaim ") || !strings.Contains(page, "rectifiée par C-2026-001") {
+		t.Error("honnete's row does not show its published rates and the decision")
+	}
+}

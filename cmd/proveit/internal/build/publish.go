@@ -1,0 +1,213 @@
+package build
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/ark-forge/proveit/scorer/score"
+	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/trust"
+	"github.com/ark-forge/proveit/templates"
+)
+
+// ExistsError is a snapshot proveit publish will not overwrite.
+type ExistsError struct{ File string }
+
+func (e *ExistsError) Error() string {
+	return fmt.Sprintf("%s: a publication snapshot already exists, and a published result is never overwritten (DESIGN §12.2): record a contestation or a rectification instead", e.File)
+}
+
+// Publish scores every track of the closed season in dir and writes its
+// publication snapshot, dir/published/<track>.json (DESIGN §12.2), dated
+// publishedAt, or the season's closes_at when publishedAt is zero (never
+// the clock). It refuses an open season and, before writing anything, a
+// snapshot that already exists. It returns the files written.
+func Publish(dir string, publishedAt time.Time) ([]string, error) {
+	s, err := season.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	if s.Status != season.Closed {
+		return nil, fmt.Errorf("%s: season %d is %s: only a closed season is published", s.Path("season.toml"), s.Number, s.Status)
+	}
+	if publishedAt.IsZero() {
+		publishedAt = s.ClosesAt
+	}
+	for _, tr := range s.Tracks {
+		p := s.Path(season.SnapshotFile(tr.Name))
+		if _, err := os.Lstat(p); err == nil {
+			return nil, &ExistsError{File: p}
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	material, err := trust.Load(s.Path("trust"))
+	if err != nil {
+		return nil, err
+	}
+	scorer := score.New(s, material)
+	files := map[string][]byte{}
+	for _, tr := range s.Tracks {
+		res, err := scorer.Track(tr)
+		if err != nil {
+			return nil, fmt.Errorf("season %d: %w", s.Number, err)
+		}
+		data, err := res.Snapshot(publishedAt).Marshal()
+		if err != nil {
+			return nil, err
+		}
+		files[s.Path(season.SnapshotFile(tr.Name))] = data
+	}
+	if err := os.MkdirAll(s.Path(season.PublishedDir), 0o755); err != nil {
+		return nil, err
+	}
+	var written []string
+	for _, tr := range s.Tracks {
+		p := s.Path(season.SnapshotFile(tr.Name))
+		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			if errors.Is(err, fs.ErrExist) {
+				return written, &ExistsError{File: p}
+			}
+			return written, err
+		}
+		_, werr := f.Write(files[p])
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			return written, werr
+		}
+		written = append(written, filepath.ToSlash(p))
+	}
+	return written, nil
+}
+
+// UncoveredError is a build whose fresh score differs from a publication
+// snapshot in places no decision covers (DESIGN §12.2): a published result
+// never changes silently. It lists every one.
+type UncoveredError struct {
+	Season      int
+	Differences []score.Difference
+}
+
+func (e *UncoveredError) Error() string {
+	var b []byte
+	b = fmt.Appendf(b, "season %d: %d difference(s) from the publication snapshot covered by no contestation (contestations/<id>.toml, upheld) or rectification (rectifications/<id>.toml):", e.Season, len(e.Differences))
+	for _, d := range e.Differences {
+		task, assertion := d.Task, d.Assertion
+		if task == "" {
+			task = "-"
+		}
+		if assertion == "" {
+			assertion = "-"
+		}
+		b = fmt.Appendf(b, "\n\ttrack %s, participant %s, task %s, assertion %s: %s before %q, after %q", d.Track, d.Participant, task, assertion, d.What, d.Before, d.After)
+	}
+	return string(b)
+}
+
+// compareSnapshot compares the fresh score of a track with its snapshot,
+// if any: it returns the differences no decision of the season covers, and
+// for every assertion a covering decision changed, its history (the
+// published value and the decisions), as the report shows it.
+func compareSnapshot(s *season.Season, res *score.TrackResult) ([]score.Difference, map[string]*templates.History, map[string]*templates.RowHistory) {
+	snap := s.Published(res.Track)
+	if snap == nil {
+		return nil, nil, nil
+	}
+	var out []score.Difference
+	history := map[string]*templates.History{}
+	rows := map[string]*templates.RowHistory{}
+	for _, d := range score.Compare(snap, res.Snapshot(snap.PublishedAtTime())) {
+		ids := s.Covering(d.Track, d.Participant, d.Task, d.Assertion)
+		if len(ids) == 0 {
+			out = append(out, d)
+			continue
+		}
+		if d.Task == "" && d.What == "rates" {
+			if p := snap.Participant(d.Participant); p != nil {
+				h := &templates.RowHistory{PublishedOverclaim: orDash(p.Overclaim), PublishedSuccess: orDash(p.Success)}
+				for _, id := range ids {
+					h.Decisions = append(h.Decisions, decisionRef(s, id))
+				}
+				rows[d.Participant] = h
+			}
+			continue
+		}
+		if d.Assertion == "" {
+			continue
+		}
+		key := templates.HistoryKey(d.Participant, d.Task, d.Assertion)
+		if history[key] != nil {
+			continue
+		}
+		h := &templates.History{PublishedStatus: "absent", PublishedCause: "—"}
+		if a := snap.Participant(d.Participant).Task(d.Task).Assertion(d.Assertion); a != nil {
+			h.PublishedStatus, h.PublishedCause = a.Status, "—"
+			if a.Cause != nil {
+				h.PublishedCause = *a.Cause
+			}
+		}
+		for _, id := range ids {
+			h.Decisions = append(h.Decisions, decisionRef(s, id))
+		}
+		history[key] = h
+	}
+	return out, history, rows
+}
+
+func orDash(s *string) string {
+	if s == nil {
+		return "—"
+	}
+	return *s
+}
+
+// decisionRef names the decision id of s.
+func decisionRef(s *season.Season, id string) templates.DecisionRef {
+	for _, c := range s.Contestations {
+		if c.ID == id {
+			return templates.DecisionRef{ID: id, Date: c.DecidedAt.UTC().Format(time.RFC3339), Reason: c.Reason}
+		}
+	}
+	for _, r := range s.Rectifications {
+		if r.ID == id {
+			return templates.DecisionRef{ID: id, Date: r.DecidedAt.UTC().Format(time.RFC3339), Reason: r.Reason}
+		}
+	}
+	return templates.DecisionRef{ID: id}
+}
+
+// correctionsView is the register of s as its pages show it, nil while
+// the season has no publication snapshot.
+func correctionsView(s *season.Season) *templates.Corrections {
+	if len(s.Snapshots) == 0 {
+		return nil
+	}
+	day := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+	c := &templates.Corrections{}
+	for _, x := range s.Contestations {
+		v := templates.Contestation{ID: x.ID, Track: x.Track, Participant: x.Participant, Task: x.Task, Assertion: x.Assertion, CauseContested: x.CauseContested,
+			ReceivedAt: day(x.ReceivedAt), Deadline: day(x.Deadline()), Summary: x.Summary, Decision: x.Decision, Reason: x.Reason, OutOfTime: x.OutOfTime, Late: x.Late()}
+		if p := s.Participant(x.Participant); p != nil {
+			v.Agent = p.Agent
+		}
+		if x.Decision != season.Pending {
+			v.DecidedAt = day(x.DecidedAt)
+		}
+		c.Contestations = append(c.Contestations, v)
+	}
+	for _, r := range s.Rectifications {
+		v := templates.Rectification{ID: r.ID, DecidedAt: day(r.DecidedAt), Reason: r.Reason}
+		for _, ch := range r.Changes {
+			v.Changes = append(v.Changes, templates.Change{Track: ch.Track, Participant: ch.Participant, Task: ch.Task, Assertion: ch.Assertion})
+		}
+		c.Rectifications = append(c.Rectifications, v)
+	}
+	return c
+}

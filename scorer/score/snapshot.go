@@ -1,0 +1,165 @@
+package score
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/version"
+)
+
+// Snapshot returns the publication snapshot of the track (DESIGN §12.2):
+// every participant's rates as results.json writes them, every task's
+// status and every assertion's status and cause, dated publishedAt (never
+// the clock).
+func (r *TrackResult) Snapshot(publishedAt time.Time) *season.Snapshot {
+	snap := &season.Snapshot{Season: r.Season, Track: r.Track, PublishedAt: publishedAt.UTC().Format(time.RFC3339), ProveitVersion: version.Proveit,
+		Participants: []season.SnapshotParticipant{}}
+	rep := r.Results()
+	for i, p := range r.Participants {
+		row := rep.Participants[i]
+		sp := season.SnapshotParticipant{Slug: row.Slug, Status: row.Status, Unsupported: row.Unsupported, Rendered: row.Rendered, Overclaim: row.Overclaim,
+			Successes: row.Successes, Success: row.Success, TasksRendered: row.TasksRendered, Tasks: []season.SnapshotTask{}}
+		for _, tj := range r.Report(p).Tasks {
+			st := season.SnapshotTask{TaskID: tj.TaskID, Status: string(tj.Status), Assertions: []season.SnapshotAssertion{}}
+			for _, a := range tj.Assertions {
+				sa := season.SnapshotAssertion{ID: a.ID, Status: a.Status}
+				if a.Cause != nil {
+					c := string(*a.Cause)
+					sa.Cause = &c
+				}
+				st.Assertions = append(st.Assertions, sa)
+			}
+			sp.Tasks = append(sp.Tasks, st)
+		}
+		sort.Slice(sp.Tasks, func(i, j int) bool { return sp.Tasks[i].TaskID < sp.Tasks[j].TaskID })
+		snap.Participants = append(snap.Participants, sp)
+	}
+	sort.Slice(snap.Participants, func(i, j int) bool { return snap.Participants[i].Slug < snap.Participants[j].Slug })
+	return snap
+}
+
+// Difference is one place where a fresh score differs from the published
+// snapshot: a participant's rates or status (Task and Assertion empty), a
+// task's status (Assertion empty), or an assertion's status or cause.
+type Difference struct {
+	Track, Participant, Task, Assertion string
+	What                                string // "status", "cause", "rates", "presence"
+	Before, After                       string
+}
+
+func (d Difference) String() string {
+	place := d.Participant
+	if d.Task != "" {
+		place += " " + d.Task
+	}
+	if d.Assertion != "" {
+		place += " assertion " + d.Assertion
+	}
+	return fmt.Sprintf("%s: %s, %s: published %s, now %s", d.Track, place, d.What, d.Before, d.After)
+}
+
+// Compare lists every difference between the published snapshot and a
+// fresh one of the same track, in participant, task and assertion order.
+func Compare(published, fresh *season.Snapshot) []Difference {
+	var out []Difference
+	track := published.Track
+	slugs := map[string]bool{}
+	for _, p := range published.Participants {
+		slugs[p.Slug] = true
+	}
+	for _, p := range fresh.Participants {
+		slugs[p.Slug] = true
+	}
+	for _, slug := range sortedSet(slugs) {
+		pb, pa := published.Participant(slug), fresh.Participant(slug)
+		if pb == nil || pa == nil {
+			out = append(out, Difference{Track: track, Participant: slug, What: "presence", Before: present(pb != nil), After: present(pa != nil)})
+			continue
+		}
+		if b, a := rates(pb), rates(pa); b != a {
+			out = append(out, Difference{Track: track, Participant: slug, What: "rates", Before: b, After: a})
+		}
+		tasks := map[string]bool{}
+		for _, t := range pb.Tasks {
+			tasks[t.TaskID] = true
+		}
+		for _, t := range pa.Tasks {
+			tasks[t.TaskID] = true
+		}
+		for _, id := range sortedSet(tasks) {
+			tb, ta := pb.Task(id), pa.Task(id)
+			if tb == nil || ta == nil {
+				out = append(out, Difference{Track: track, Participant: slug, Task: id, What: "presence", Before: present(tb != nil), After: present(ta != nil)})
+				continue
+			}
+			if tb.Status != ta.Status {
+				out = append(out, Difference{Track: track, Participant: slug, Task: id, What: "status", Before: tb.Status, After: ta.Status})
+			}
+			var ids []string
+			seen := map[string]bool{}
+			for _, a := range append(append([]season.SnapshotAssertion{}, tb.Assertions...), ta.Assertions...) {
+				if !seen[a.ID] {
+					seen[a.ID] = true
+					ids = append(ids, a.ID)
+				}
+			}
+			for _, aid := range ids {
+				ab, aa := tb.Assertion(aid), ta.Assertion(aid)
+				if ab == nil || aa == nil {
+					out = append(out, Difference{Track: track, Participant: slug, Task: id, Assertion: aid, What: "presence", Before: present(ab != nil), After: present(aa != nil)})
+					continue
+				}
+				if ab.Status != aa.Status {
+					out = append(out, Difference{Track: track, Participant: slug, Task: id, Assertion: aid, What: "status", Before: ab.Status, After: aa.Status})
+				}
+				if b, a := causeText(ab.Cause), causeText(aa.Cause); b != a {
+					out = append(out, Difference{Track: track, Participant: slug, Task: id, Assertion: aid, What: "cause", Before: b, After: a})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func sortedSet(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func present(ok bool) string {
+	if ok {
+		return "present"
+	}
+	return "absent"
+}
+
+func causeText(c *string) string {
+	if c == nil {
+		return "none"
+	}
+	return *c
+}
+
+func rates(p *season.SnapshotParticipant) string {
+	i := func(v *int) string {
+		if v == nil {
+			return "null"
+		}
+		return fmt.Sprint(*v)
+	}
+	s := func(v *string) string {
+		if v == nil {
+			return "null"
+		}
+		return *v
+	}
+	return strings.Join([]string{"status " + p.Status, "overclaim " + s(p.Overclaim), "success " + s(p.Success), "unsupported " + i(p.Unsupported),
+		"rendered " + i(p.Rendered), "successes " + i(p.Successes), "tasks_rendered " + i(p.TasksRendered)}, ", ")
+}

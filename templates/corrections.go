@@ -1,0 +1,201 @@
+package templates
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"sort"
+)
+
+// Corrections is the register of a season's decisions on its published
+// results (DESIGN §12.2, §9.2 of the specification): every contestation
+// and every rectification, shown on saison-<n>/corrections/ and in its
+// Atom feed. Dates are RFC 3339; nothing reads the clock.
+type Corrections struct {
+	Contestations  []Contestation  // by id
+	Rectifications []Rectification // by id
+}
+
+// Contestation is one contestation as the register shows it.
+type Contestation struct {
+	ID, Track, Participant, Agent, Task, Assertion string
+	CauseContested                                 string
+	ReceivedAt, DecidedAt, Deadline                string // DecidedAt "" while pending
+	Summary, Decision, Reason                      string // Decision: upheld, rejected or pending
+	OutOfTime, Late                                bool
+}
+
+// Rectification is one rectification as the register shows it.
+type Rectification struct {
+	ID, DecidedAt, Reason string
+	Changes               []Change
+}
+
+// Change is one place a rectification changes (Assertion "" for a task).
+type Change struct {
+	Track, Participant, Task, Assertion string
+}
+
+// correctionsView is the register as its page and feed write it.
+type correctionsView struct {
+	Contestations  []contestationView
+	Rectifications []rectificationView
+}
+
+type contestationView struct {
+	Contestation
+	State  string // the decision, in words, with its deadline or lateness
+	Report string // the report's anchor, relative to corrections/
+	Place  string
+}
+
+type rectificationView struct {
+	Rectification
+	Places []placeView
+}
+
+type placeView struct{ Text, Report string }
+
+// reportHref is the task of a report, relative to corrections/.
+func reportHref(track, participant, task string) string {
+	return "../" + track + "/participants/" + participant + "/index.html#" + taskAnchor(task)
+}
+
+func placeText(l *locale, track, participant, task, assertion string) string {
+	if assertion == "" {
+		return l.text("corrections.place.task", "track", track, "participant", participant, "task", task)
+	}
+	return l.text("corrections.place.assertion", "track", track, "participant", participant, "task", task, "assertion", assertion)
+}
+
+// contestationState is the state of a contestation in words: upheld,
+// rejected, out of time (« hors délai », only ever rejected), pending with
+// its deadline; a late decision says so.
+func contestationState(l *locale, c Contestation) string {
+	var s string
+	switch {
+	case c.Decision == "pending":
+		s = l.text("corrections.state.pending", "deadline", c.Deadline)
+	case c.Decision == "upheld":
+		s = l.text("corrections.state.upheld", "date", c.DecidedAt)
+	case c.OutOfTime:
+		s = l.text("corrections.state.out_of_time", "date", c.DecidedAt)
+	default:
+		s = l.text("corrections.state.rejected", "date", c.DecidedAt)
+	}
+	if c.Late {
+		s += " " + l.text("corrections.state.late", "deadline", c.Deadline)
+	}
+	return s
+}
+
+func buildCorrections(l *locale, c *Corrections) correctionsView {
+	var v correctionsView
+	for _, x := range c.Contestations {
+		v.Contestations = append(v.Contestations, contestationView{Contestation: x, State: contestationState(l, x),
+			Report: reportHref(x.Track, x.Participant, x.Task), Place: placeText(l, x.Track, x.Participant, x.Task, x.Assertion)})
+	}
+	for _, r := range c.Rectifications {
+		rv := rectificationView{Rectification: r}
+		for _, ch := range r.Changes {
+			rv.Places = append(rv.Places, placeView{Text: placeText(l, ch.Track, ch.Participant, ch.Task, ch.Assertion), Report: reportHref(ch.Track, ch.Participant, ch.Task)})
+		}
+		v.Rectifications = append(v.Rectifications, rv)
+	}
+	return v
+}
+
+// SiteURL is the address the site is published at, for the feed's links.
+const SiteURL = "https://proveit.arkforge.tech/"
+
+// tagPrefix begins the feed's ids (RFC 4151): stable whatever the build.
+const tagPrefix = "tag:proveit.arkforge.tech,2026:"
+
+type atomFeed struct {
+	XMLName xml.Name    `xml:"http://www.w3.org/2005/Atom feed"`
+	Lang    string      `xml:"xml:lang,attr"`
+	ID      string      `xml:"id"`
+	Title   string      `xml:"title"`
+	Sub     string      `xml:"subtitle,omitempty"`
+	Updated string      `xml:"updated"`
+	Author  atomAuthor  `xml:"author"`
+	Links   []atomLink  `xml:"link"`
+	Rights  string      `xml:"rights"`
+	Entries []atomEntry `xml:"entry"`
+}
+
+type atomAuthor struct {
+	Name string `xml:"name"`
+}
+
+type atomLink struct {
+	Rel  string `xml:"rel,attr"`
+	Href string `xml:"href,attr"`
+}
+
+type atomEntry struct {
+	ID      string      `xml:"id"`
+	Title   string      `xml:"title"`
+	Updated string      `xml:"updated"`
+	Link    atomLink    `xml:"link"`
+	Summary atomContent `xml:"summary"`
+}
+
+type atomContent struct {
+	Type string `xml:"type,attr"`
+	Text string `xml:",chardata"`
+}
+
+// Feed renders saison-<n>/corrections/feed.xml, an Atom 1.0 feed of the
+// season's register: one entry per contestation and rectification, its id
+// a tag URI, its updated the decision's date (the request's while
+// pending), the feed's updated the latest of them; never the clock.
+func Feed(s Season) ([]byte, error) { return french.feed(s) }
+
+func (r *renderer) feed(s Season) ([]byte, error) {
+	if s.Corrections == nil {
+		return nil, fmt.Errorf("templates: season %d has no register", s.Number)
+	}
+	l := &locale{cat: r.cat}
+	v := buildCorrections(l, s.Corrections)
+	base := fmt.Sprintf("%ssaison-%d/corrections/", SiteURL, s.Number)
+	f := atomFeed{Lang: r.cat.Lang(), ID: fmt.Sprintf("%ssaison-%d/corrections", tagPrefix, s.Number), Title: l.text("corrections.feed.title", "season", s.Number),
+		Author: atomAuthor{Name: l.text("corrections.feed.author")}, Rights: l.text("label.ai_act"),
+		Links: []atomLink{{Rel: "self", Href: base + "feed.xml"}, {Rel: "alternate", Href: base + "index.html"}}}
+	if s.Demo {
+		f.Sub = l.text("corrections.feed.demo")
+	}
+	for _, c := range v.Contestations {
+		updated := c.DecidedAt
+		if updated == "" {
+			updated = c.ReceivedAt
+		}
+		f.Entries = append(f.Entries, atomEntry{ID: fmt.Sprintf("%ssaison-%d/%s", tagPrefix, s.Number, c.ID), Title: l.text("corrections.feed.contestation", "id", c.ID, "place", c.Place),
+			Updated: updated, Link: atomLink{Rel: "alternate", Href: base + "index.html#" + c.ID}, Summary: atomContent{Type: "text", Text: c.State + " " + c.Summary + " " + c.Reason}})
+	}
+	for _, rc := range v.Rectifications {
+		f.Entries = append(f.Entries, atomEntry{ID: fmt.Sprintf("%ssaison-%d/%s", tagPrefix, s.Number, rc.ID), Title: l.text("corrections.feed.rectification", "id", rc.ID),
+			Updated: rc.DecidedAt, Link: atomLink{Rel: "alternate", Href: base + "index.html#" + rc.ID}, Summary: atomContent{Type: "text", Text: rc.Reason}})
+	}
+	sort.SliceStable(f.Entries, func(i, j int) bool { return f.Entries[i].ID < f.Entries[j].ID })
+	for _, e := range f.Entries {
+		if e.Updated > f.Updated {
+			f.Updated = e.Updated
+		}
+	}
+	if f.Updated == "" {
+		f.Updated = s.ClosesAt
+	}
+	if l.err != nil {
+		return nil, fmt.Errorf("templates: feed: %w", l.err)
+	}
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	enc := xml.NewEncoder(&b)
+	enc.Indent("", "  ")
+	if err := enc.Encode(f); err != nil {
+		return nil, err
+	}
+	b.WriteString("\n")
+	return b.Bytes(), nil
+}
