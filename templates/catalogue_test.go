@@ -183,7 +183,11 @@ func goUses(t *testing.T) []use {
 					u.key, _ = strconv.Unquote(lit.Value)
 				case i == 0:
 					kc, ok := a.(*ast.CallExpr)
-					if fn, isIdent := kc.Fun.(*ast.Ident); !ok || !isIdent || (fn.Name != "causeKey" && fn.Name != "statusKey" && fn.Name != "incidentKey") {
+					if !ok {
+						t.Errorf("%s: text with a computed key that is not causeKey, statusKey or incidentKey", u.where)
+						break
+					}
+					if fn, isIdent := kc.Fun.(*ast.Ident); !isIdent || (fn.Name != "causeKey" && fn.Name != "statusKey" && fn.Name != "incidentKey") {
 						t.Errorf("%s: text with a computed key that is not causeKey, statusKey or incidentKey", u.where)
 					}
 				case i%2 == 1 && !isLit:

@@ -75,16 +75,16 @@ func contestationState(l *locale, c Contestation) string {
 	var s string
 	switch {
 	case c.Decision == "pending":
-		s = l.text("corrections.state.pending", "deadline", c.Deadline)
+		s = l.text("corrections.state.pending", "deadline", l.date(c.Deadline))
 	case c.Decision == "upheld":
-		s = l.text("corrections.state.upheld", "date", c.DecidedAt)
+		s = l.text("corrections.state.upheld", "date", l.date(c.DecidedAt))
 	case c.OutOfTime:
-		s = l.text("corrections.state.out_of_time", "date", c.DecidedAt)
+		s = l.text("corrections.state.out_of_time", "date", l.date(c.DecidedAt))
 	default:
-		s = l.text("corrections.state.rejected", "date", c.DecidedAt)
+		s = l.text("corrections.state.rejected", "date", l.date(c.DecidedAt))
 	}
 	if c.Late {
-		s += " " + l.text("corrections.state.late", "deadline", c.Deadline)
+		s += " " + l.text("corrections.state.late", "deadline", l.date(c.Deadline))
 	}
 	return s
 }

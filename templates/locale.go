@@ -115,6 +115,16 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 	}
 }
 
+// date is an RFC 3339 instant in words (readableDate), for text that
+// carries a date inside a sentence; the first error is kept.
+func (l *locale) date(rfc3339 string) string {
+	s, err := readableDate(l.cat, rfc3339)
+	if err != nil && l.err == nil {
+		l.err = err
+	}
+	return s
+}
+
 // readableDate writes an RFC 3339 instant for a reader, in UTC, with the
 // catalogue's month names and format: « 1er octobre 2026 à 00:00 UTC ».
 // The instant itself stays in the element's datetime attribute.

@@ -75,7 +75,33 @@ type assertionView struct {
 	Supported bool
 	// History is the published value and the decisions that changed it,
 	// nil for an assertion no decision changed (DESIGN §12.2).
-	History *History
+	History *historyView
+}
+
+// historyView is a History as the report writes it: the published value in
+// words (its cause's label) beside its code.
+type historyView struct {
+	Published, PublishedCode string
+	Decisions                []DecisionRef
+}
+
+// publishedHistory words the value a snapshot published: the label of its
+// cause, or of its status when it has none (not evaluated); an assertion
+// the snapshot does not hold says so.
+func publishedHistory(l *locale, h *History) *historyView {
+	if h == nil {
+		return nil
+	}
+	v := &historyView{Decisions: h.Decisions}
+	switch {
+	case h.PublishedStatus == "absent":
+		v.Published, v.PublishedCode = l.text("report.history.absent"), "—"
+	case h.PublishedCause != "" && h.PublishedCause != "—":
+		v.Published, v.PublishedCode = l.text(causeKey(score.Cause(h.PublishedCause), "label")), h.PublishedCause
+	default:
+		v.Published, v.PublishedCode = l.text(causeKey(score.Cause(h.PublishedStatus), "label")), h.PublishedStatus
+	}
+	return v
 }
 
 type proofView struct {
@@ -117,7 +143,7 @@ func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, pr
 			st := score.AssertionStatus(a.Cause)
 			av := assertionView{Anchor: assertionAnchor(t.TaskID, i), ID: a.ID, Resource: a.Resource, Field: a.Field, Value: string(pyjson.Canonical(a.Value)),
 				Status: st, Cause: l.text(causeKey(a.Cause, "label")), CauseCode: causeCode(a.Cause), Detail: a.Detail, Negative: st == "unsupported", Supported: a.Cause == score.Supported}
-			av.History = history[HistoryKey(p.Participant.Slug, t.TaskID, a.ID)]
+			av.History = publishedHistory(l, history[HistoryKey(p.Participant.Slug, t.TaskID, a.ID)])
 			if a.Cause == "" && len(a.Proofs) == 0 {
 				for _, id := range a.ProofIDs {
 					av.Proofs = append(av.Proofs, proofView{ID: id, Href: proofHref(proofs, prefix, id)})

@@ -136,3 +136,35 @@ func TestReadableDate(t *testing.T) {
 		t.Error("a date that is not RFC 3339 is accepted")
 	}
 }
+
+// TestPublishedHistory: the value a snapshot published is written in words,
+// from its cause, from its status when it has no cause, or as absent; a
+// cause the catalogue does not know is an error, never a raw code.
+func TestPublishedHistory(t *testing.T) {
+	cases := []struct {
+		status, cause, want, code string
+		fails                     bool
+	}{
+		{"unsupported", "value_mismatch", "non étayée : valeur ne correspondant pas", "value_mismatch", false},
+		{"supported", "supported", "étayée", "supported", false},
+		{"not_evaluated", "—", "non examinée (la soumission a été rejetée avant l'examen des assertions)", "not_evaluated", false},
+		{"absent", "—", "absente de l'instantané de publication", "—", false},
+		{"unsupported", "made_up", "", "", true},
+	}
+	for _, c := range cases {
+		l := &locale{cat: messages.French}
+		v := publishedHistory(l, &History{PublishedStatus: c.status, PublishedCause: c.cause})
+		if c.fails {
+			if l.err == nil {
+				t.Errorf("%s/%s: no error", c.status, c.cause)
+			}
+			continue
+		}
+		if l.err != nil || v.Published != c.want || v.PublishedCode != c.code {
+			t.Errorf("%s/%s = %q (%q), %v; want %q (%q)", c.status, c.cause, v.Published, v.PublishedCode, l.err, c.want, c.code)
+		}
+	}
+	if publishedHistory(&locale{cat: messages.French}, nil) != nil {
+		t.Error("no history must stay nil")
+	}
+}

@@ -27,10 +27,10 @@ func TestCorrectionsPage(t *testing.T) {
 	}
 	page := string(tree["saison-3/corrections/index.html"])
 	for _, w := range []string{
-		`id="C-2026-001"`, "Accueillie le 2026-11-20T10:00:00Z",
-		`id="C-2026-002"`, "Hors délai (reçue plus de 14 jours après la publication), rejetée le 2026-11-25T10:00:00Z.",
-		`id="C-2026-003"`, "décision attendue au plus tard le 2026-12-10T10:00:00Z",
-		`id="C-2026-004"`, "Rejetée le 2026-12-20T10:00:00Z.", "après le délai de 30 jours (échéance : 2026-12-06T10:00:00Z)",
+		`id="C-2026-001"`, "Accueillie le 20 novembre 2026 à 10:00:00 UTC",
+		`id="C-2026-002"`, "Hors délai (reçue plus de 14 jours après la publication), rejetée le 25 novembre 2026 à 10:00:00 UTC.",
+		`id="C-2026-003"`, "décision attendue au plus tard le 10 décembre 2026 à 10:00:00 UTC",
+		`id="C-2026-004"`, "Rejetée le 20 décembre 2026 à 10:00:00 UTC.", "après le délai de 30 jours (échéance : 6 décembre 2026 à 10:00:00 UTC)",
 		`id="R-2026-001"`, "Défaut du programme corrigé.", "tâche conf-02",
 		`href="../conformite/participants/honnete/index.html#tache-conf-01"`,
 	} {
@@ -125,7 +125,7 @@ func TestReportShowsHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(tree["saison-3/conformite/participants/honnete/index.html"])
-	for _, w := range []string{"Valeur publiée : unsupported, cause <code>value_mismatch</code>.", "Rectifié par la décision <code>C-2026-001</code> du 2026-11-20T10:00:00Z : Décision motivée."} {
+	for _, w := range []string{"Valeur publiée : non étayée : valeur ne correspondant pas (<code>value_mismatch</code>).", "Rectifié par la décision <code>C-2026-001</code> du <time datetime=\"2026-11-20T10:00:00Z\">20 novembre 2026 à 10:00:00 UTC</time> : Décision motivée."} {
 		if !strings.Contains(page, w) {
 			t.Errorf("honnete's report lacks %q", w)
 		}
