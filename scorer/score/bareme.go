@@ -159,3 +159,139 @@ func checkBaremeProbative(t *season.Track) error {
 	}
 	return nil
 }
+
+// The barème states the published distribution of expected verdicts
+// (§5.5: « Répartition publiée des verdicts attendus »), one sentence:
+//
+//	Répartition publiée des verdicts attendus : 3 conforme, 4 non_conforme, 3 indeterminable.
+//
+// its counts up to the first « ; » or the final full stop, « <n> <verdict> »
+// separated by commas, possibly wrapped over the lines of its paragraph.
+// checkBaremeDistribution requires those counts to be exactly track.toml's
+// [distribution]: the best-constant row is computed from it, so a
+// distribution the barème does not state would publish a baseline nobody
+// pre-registered.
+var (
+	distributionRE     = regexp.MustCompile(`(?i)répartition publiée des verdicts attendus\s*:\s*`)
+	distributionItemRE = regexp.MustCompile(`^([0-9]+)\s+(\S+)$`)
+)
+
+// paragraphAt is the paragraph of lines that begins at byte offset i of
+// md, joined by spaces.
+func paragraphAt(md string, i int) string {
+	rest := md[i:]
+	if end := strings.Index(rest, "\n\n"); end >= 0 {
+		rest = rest[:end]
+	}
+	return strings.Join(strings.Fields(rest), " ")
+}
+
+func baremeDistribution(md []byte) (map[string]int, error) {
+	text := strings.ReplaceAll(string(md), "\r\n", "\n")
+	loc := distributionRE.FindAllStringIndex(text, -1)
+	switch {
+	case len(loc) == 0:
+		return nil, fmt.Errorf("no sentence « Répartition publiée des verdicts attendus : … » (§5.5)")
+	case len(loc) > 1:
+		return nil, fmt.Errorf("the sentence « Répartition publiée des verdicts attendus » appears %d times", len(loc))
+	}
+	stated := paragraphAt(text, loc[0][1])
+	if cut := strings.IndexByte(stated, ';'); cut >= 0 {
+		stated = stated[:cut]
+	} else if cut := strings.IndexByte(stated, '.'); cut >= 0 {
+		stated = stated[:cut]
+	}
+	out := map[string]int{}
+	for _, item := range strings.Split(stated, ",") {
+		m := distributionItemRE.FindStringSubmatch(strings.TrimSpace(item))
+		if m == nil {
+			return nil, fmt.Errorf("the distribution item %q is not « <nombre> <verdict> »", strings.TrimSpace(item))
+		}
+		if _, dup := out[m[2]]; dup {
+			return nil, fmt.Errorf("the distribution states %s twice", m[2])
+		}
+		n, err := strconv.Atoi(m[1])
+		if err != nil {
+			return nil, fmt.Errorf("the distribution item %q: %w", item, err)
+		}
+		out[m[2]] = n
+	}
+	return out, nil
+}
+
+// checkBaremeDistribution compares the barème's distribution with
+// track.toml's.
+func checkBaremeDistribution(t *season.Track) error {
+	stated, err := baremeDistribution(t.BaremeMD)
+	if err != nil {
+		return fmt.Errorf("%s/bareme.md: %w", t.Name, err)
+	}
+	for _, v := range sortedKeys(mergeKeys(stated, t.Distribution)) {
+		_, inBareme := stated[v]
+		_, inTrack := t.Distribution[v]
+		if inBareme != inTrack {
+			return fmt.Errorf("%s: bareme.md and track.toml disagree on the distribution (§5.5): %s is stated by only one of them (barème %v, track.toml %v)", t.Name, quote(v), inBareme, inTrack)
+		}
+		if stated[v] != t.Distribution[v] {
+			return fmt.Errorf("%s: bareme.md and track.toml disagree on the distribution (§5.5): the barème says %d tasks expecting %s, track.toml %d", t.Name, stated[v], quote(v), t.Distribution[v])
+		}
+	}
+	return nil
+}
+
+func mergeKeys(a, b map[string]int) map[string]int {
+	out := map[string]int{}
+	for k := range a {
+		out[k] = 0
+	}
+	for k := range b {
+		out[k] = 0
+	}
+	return out
+}
+
+// checkBaremeVerdicts requires every fixed verdict of track.toml to be
+// named, as a whole word, in the barème's section « Ensemble des verdicts »
+// (§5.3, §6.3): a verdict the pre-registered text does not admit cannot be
+// added in the data. The prose is not parsed further: a verdict the barème
+// names but track.toml lacks is not detected here (the key's verdicts are
+// checked against track.toml by the loader).
+func checkBaremeVerdicts(t *season.Track) error {
+	section, err := baremeSection(t.BaremeMD, "ensemble des verdicts")
+	if err != nil {
+		return fmt.Errorf("%s/bareme.md: %w", t.Name, err)
+	}
+	for _, v := range t.Verdicts {
+		re := regexp.MustCompile(`(^|[^\pL\pN_])` + regexp.QuoteMeta(v) + `($|[^\pL\pN_])`)
+		if !re.MatchString(section) {
+			return fmt.Errorf("%s: bareme.md and track.toml disagree on the verdicts (§5.3): the barème's « Ensemble des verdicts » does not name %s", t.Name, quote(v))
+		}
+	}
+	return nil
+}
+
+// baremeSection is the text under the one heading containing title (case
+// folded), up to the next heading of any level.
+func baremeSection(md []byte, title string) (string, error) {
+	lines := strings.Split(strings.ReplaceAll(string(md), "\r\n", "\n"), "\n")
+	start, found := -1, 0
+	for i, l := range lines {
+		if strings.HasPrefix(l, "#") && strings.Contains(strings.ToLower(l), title) {
+			start, found = i, found+1
+		}
+	}
+	switch {
+	case found == 0:
+		return "", fmt.Errorf("no section « %s »", title)
+	case found > 1:
+		return "", fmt.Errorf("%d sections « %s »", found, title)
+	}
+	end := len(lines)
+	for j := start + 1; j < len(lines); j++ {
+		if strings.HasPrefix(lines[j], "#") {
+			end = j
+			break
+		}
+	}
+	return strings.Join(lines[start+1:end], "\n"), nil
+}

@@ -34,8 +34,11 @@ type Composition struct {
 	MinFamily    map[string]int // at least this many tasks of a trap family (P5 on three, §5.4)
 	ControlTasks int            // exactly this many tasks of the control family (§5.5)
 	MinVerdict   map[string]int // at least this many tasks expecting a verdict (§6.5)
-	// BoundsTable requires the barème's bounds table to state exactly
-	// track.toml's bounds (checkBaremeBounds).
+	// BoundsTable requires the barème's text to state exactly what
+	// track.toml holds: its bounds table (checkBaremeBounds), its probative
+	// fields (checkBaremeProbative), its distribution
+	// (checkBaremeDistribution), and to name every fixed verdict
+	// (checkBaremeVerdicts).
 	BoundsTable bool
 }
 
@@ -112,10 +115,11 @@ func checkComposition(t *season.Track, rs RuleSet, key map[string]*Expected) err
 		}
 	}
 	if c.BoundsTable {
-		if err := checkBaremeBounds(t); err != nil {
-			return err
+		for _, check := range []func(*season.Track) error{checkBaremeBounds, checkBaremeProbative, checkBaremeDistribution, checkBaremeVerdicts} {
+			if err := check(t); err != nil {
+				return err
+			}
 		}
-		return checkBaremeProbative(t)
 	}
 	return nil
 }

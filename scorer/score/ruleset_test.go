@@ -29,6 +29,7 @@ func compositionTrack(edit func(t *season.Track, key map[string]*Expected)) (*se
 		{Name: "agrees", Prefix: "/listes/agrees/", Probative: []season.Pattern{{Text: "/entrees/<n>/entite"}}},
 	}}
 	md += "\nChamps probants :\n\n- agrements (/agrements/, ressources propres) : `/date_fin`, `/statut`\n- agrees (/listes/agrees/, liste commune) : `/entrees/<n>/entite`\n"
+	md += "\n## 5.3 Ensemble des verdicts\n\nExactement trois valeurs : conforme, non_conforme,\nindeterminable.\n\n## 5.5 Saison\n\nRépartition publiée des verdicts attendus : 3 conforme, 4 non_conforme,\n3 indeterminable.\n"
 	t.BaremeMD = []byte(md + "\nLa suite du barème.\n")
 	if edit != nil {
 		edit(t, key)
@@ -88,6 +89,39 @@ func TestComposition(t *testing.T) {
 		}, "the barème has no line « - avenants (/avenants/, …)"},
 		{"a collection track.toml lacks", func(t *season.Track, key map[string]*Expected) { t.Rules.Collections = t.Rules.Collections[:1] },
 			"the barème lists the collection agrees, which track.toml lacks"},
+		{"a distribution the barème does not state", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "3 conforme, 4 non_conforme", "4 conforme, 3 non_conforme", 1))
+		}, `the barème says 4 tasks expecting "conforme", track.toml 3`},
+		{"a verdict the barème's distribution lacks", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "4 non_conforme,\n3 indeterminable.", "4 non_conforme.", 1))
+		}, `"indeterminable" is stated by only one of them (barème false, track.toml true)`},
+		{"a verdict track.toml's distribution lacks", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "3 indeterminable.", "3 indeterminable, 0 autre.", 1))
+		}, `"autre" is stated by only one of them (barème true, track.toml false)`},
+		{"no distribution sentence", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "Répartition publiée", "Répartition", 1))
+		}, "conformite/bareme.md: no sentence « Répartition publiée des verdicts attendus"},
+		{"two distribution sentences", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = append(t.BaremeMD, "\nRépartition publiée des verdicts attendus : 3 conforme.\n"...)
+		}, "appears 2 times"},
+		{"a malformed distribution item", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "3 conforme,", "trois conforme,", 1))
+		}, `the distribution item "trois conforme" is not`},
+		{"a verdict stated twice", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "3 indeterminable.", "3 indeterminable, 1 conforme.", 1))
+		}, "the distribution states conforme twice"},
+		{"a verdict the barème does not name", func(t *season.Track, key map[string]*Expected) {
+			t.Verdicts = append(t.Verdicts, "partiel")
+		}, `the barème's « Ensemble des verdicts » does not name "partiel"`},
+		{"a verdict named only as part of a word", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "conforme, non_conforme,\n", "non_conforme,\n", 1))
+		}, `does not name "conforme"`},
+		{"a verdict named outside its section", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "non_conforme,\nindeterminable.", "non_conforme.", 1))
+		}, `does not name "indeterminable"`},
+		{"no verdict section", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "## 5.3 Ensemble des verdicts", "## 5.3 Verdicts", 1))
+		}, "conformite/bareme.md: no section « ensemble des verdicts »"},
 		{"a malformed row", func(t *season.Track, key map[string]*Expected) {
 			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "| conf-05 | 4 | 8 |", "| conf-05 | quatre | 8 |", 1))
 		}, `is not a row « | tâche | minimum | plafond | »`},
