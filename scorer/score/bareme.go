@@ -295,3 +295,74 @@ func baremeSection(md []byte, title string) (string, error) {
 	}
 	return strings.Join(lines[start+1:end], "\n"), nil
 }
+
+// The barème states the task graph (§5.2) as data too: its roots, one
+// sentence, and the link fields of every collection that has any, one line
+// each:
+//
+//	Racines du graphe : `{entite}`.
+//	- liens de agrements : `/avenants/<n>`
+//
+// checkBaremeGraph requires exactly track.toml's graph_roots, and for every
+// collection exactly its links (no line: none); a line for a collection
+// track.toml lacks is refused.
+var (
+	rootsRE    = regexp.MustCompile("(?m)^Racines du graphe : (`[^`]+`(?:, `[^`]+`)*)\\.$")
+	linkLineRE = regexp.MustCompile("^- liens de ([a-z0-9_]+) : (`[^`]+`(?:, `[^`]+`)*)$")
+)
+
+// backquoted splits « `a`, `b` » into a and b.
+func backquoted(list string) []string {
+	var out []string
+	for _, p := range strings.Split(list, ", ") {
+		out = append(out, strings.Trim(p, "`"))
+	}
+	return out
+}
+
+func checkBaremeGraph(t *season.Track) error {
+	fail := func(format string, a ...any) error {
+		return fmt.Errorf("%s: bareme.md and track.toml disagree on the graph (§5.2): %s", t.Name, fmt.Sprintf(format, a...))
+	}
+	md := strings.ReplaceAll(string(t.BaremeMD), "\r\n", "\n")
+	roots := rootsRE.FindAllStringSubmatch(md, -1)
+	if len(roots) != 1 {
+		return fmt.Errorf("%s/bareme.md: %d sentences « Racines du graphe : `…`. », want one (§5.2)", t.Name, len(roots))
+	}
+	if got, want := strings.Join(backquoted(roots[0][1]), " "), strings.Join(t.Rules.GraphRoots, " "); got != want {
+		return fail("the barème's roots are %s, track.toml's %s", got, want)
+	}
+	links := map[string]string{}
+	for _, l := range strings.Split(md, "\n") {
+		m := linkLineRE.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil {
+			continue
+		}
+		if _, dup := links[m[1]]; dup {
+			return fail("the barème lists the links of %s twice", m[1])
+		}
+		ls := backquoted(m[2])
+		sort.Strings(ls)
+		links[m[1]] = strings.Join(ls, ", ")
+	}
+	for _, c := range t.Rules.Collections {
+		var ls []string
+		for _, p := range c.Links {
+			ls = append(ls, p.Text)
+		}
+		sort.Strings(ls)
+		if got, want := links[c.Name], strings.Join(ls, ", "); got != want {
+			return fail("%s: the barème lists the links %q, track.toml %q", c.Name, got, want)
+		}
+		delete(links, c.Name)
+	}
+	if len(links) > 0 {
+		extra := make([]string, 0, len(links))
+		for n := range links {
+			extra = append(extra, n)
+		}
+		sort.Strings(extra)
+		return fail("the barème lists links of %s, which track.toml lacks", extra[0])
+	}
+	return nil
+}

@@ -36,7 +36,7 @@ type Composition struct {
 	MinVerdict   map[string]int // at least this many tasks expecting a verdict (§6.5)
 	// BoundsTable requires the barème's text to state exactly what
 	// track.toml holds: its bounds table (checkBaremeBounds), its probative
-	// fields (checkBaremeProbative), its distribution
+	// fields (checkBaremeProbative), its graph (checkBaremeGraph), its distribution
 	// (checkBaremeDistribution), and to name every fixed verdict
 	// (checkBaremeVerdicts).
 	BoundsTable bool
@@ -115,7 +115,7 @@ func checkComposition(t *season.Track, rs RuleSet, key map[string]*Expected) err
 		}
 	}
 	if c.BoundsTable {
-		for _, check := range []func(*season.Track) error{checkBaremeBounds, checkBaremeProbative, checkBaremeDistribution, checkBaremeVerdicts} {
+		for _, check := range []func(*season.Track) error{checkBaremeBounds, checkBaremeProbative, checkBaremeGraph, checkBaremeDistribution, checkBaremeVerdicts} {
 			if err := check(t); err != nil {
 				return err
 			}

@@ -24,11 +24,12 @@ func compositionTrack(edit func(t *season.Track, key map[string]*Expected)) (*se
 		key[id] = &Expected{Verdict: verdicts[i], Family: families[i]}
 		md += "| " + id + " | 4 | 8 |\n"
 	}
-	t.Rules = &season.Rules{Collections: []*season.Collection{
-		{Name: "agrements", Prefix: "/agrements/", Own: true, Probative: []season.Pattern{{Text: "/statut"}, {Text: "/date_fin"}}},
+	t.Rules = &season.Rules{GraphRoots: []string{"{entite}"}, Collections: []*season.Collection{
+		{Name: "agrements", Prefix: "/agrements/", Own: true, Probative: []season.Pattern{{Text: "/statut"}, {Text: "/date_fin"}}, Links: []season.Pattern{{Text: "/avenants/<n>"}, {Text: "/attestation"}}},
 		{Name: "agrees", Prefix: "/listes/agrees/", Probative: []season.Pattern{{Text: "/entrees/<n>/entite"}}},
 	}}
 	md += "\nChamps probants :\n\n- agrements (/agrements/, ressources propres) : `/date_fin`, `/statut`\n- agrees (/listes/agrees/, liste commune) : `/entrees/<n>/entite`\n"
+	md += "\nRacines du graphe : `{entite}`.\n\n- liens de agrements : `/attestation`, `/avenants/<n>`\n"
 	md += "\n## 5.3 Ensemble des verdicts\n\nExactement trois valeurs : conforme, non_conforme,\nindeterminable.\n\n## 5.5 Saison\n\nRépartition publiée des verdicts attendus : 3 conforme, 4 non_conforme,\n3 indeterminable.\n"
 	t.BaremeMD = []byte(md + "\nLa suite du barème.\n")
 	if edit != nil {
@@ -122,6 +123,28 @@ func TestComposition(t *testing.T) {
 		{"no verdict section", func(t *season.Track, key map[string]*Expected) {
 			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "## 5.3 Ensemble des verdicts", "## 5.3 Verdicts", 1))
 		}, "conformite/bareme.md: no section « ensemble des verdicts »"},
+		{"other roots", func(t *season.Track, key map[string]*Expected) {
+			t.Rules.GraphRoots = []string{"{entite}", "/referentiel"}
+		},
+			"the barème's roots are {entite}, track.toml's {entite} /referentiel"},
+		{"no roots sentence", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "Racines du graphe", "Racines", 1))
+		}, "0 sentences « Racines du graphe"},
+		{"two roots sentences", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = append(t.BaremeMD, "\nRacines du graphe : `{entite}`.\n"...)
+		}, "2 sentences « Racines du graphe"},
+		{"a link the barème does not state", func(t *season.Track, key map[string]*Expected) {
+			t.Rules.Collections[0].Links = t.Rules.Collections[0].Links[:1]
+		}, `agrements: the barème lists the links "/attestation, /avenants/<n>", track.toml "/avenants/<n>"`},
+		{"links for a collection the barème gives none", func(t *season.Track, key map[string]*Expected) {
+			t.Rules.Collections[1].Links = []season.Pattern{{Text: "/entrees/<n>/entite"}}
+		}, `agrees: the barème lists the links "", track.toml "/entrees/<n>/entite"`},
+		{"links of a collection track.toml lacks", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = append(t.BaremeMD, "\n- liens de avenants : `/document`\n"...)
+		}, "the barème lists links of avenants, which track.toml lacks"},
+		{"links listed twice", func(t *season.Track, key map[string]*Expected) {
+			t.BaremeMD = append(t.BaremeMD, "\n- liens de agrements : `/attestation`, `/avenants/<n>`\n"...)
+		}, "the barème lists the links of agrements twice"},
 		{"a malformed row", func(t *season.Track, key map[string]*Expected) {
 			t.BaremeMD = []byte(strings.Replace(string(t.BaremeMD), "| conf-05 | 4 | 8 |", "| conf-05 | quatre | 8 |", 1))
 		}, `is not a row « | tâche | minimum | plafond | »`},

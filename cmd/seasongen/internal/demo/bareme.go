@@ -141,6 +141,7 @@ Champs probants, par collection (<n> : indice de tableau) :
 		}
 		fmt.Fprintf(&b, "- %s (%s, %s) : %s\n", c.name, c.prefix, ownLabel(c.own), "`"+strings.Join(ps, "`, `")+"`")
 	}
+	writeGraph(&b, t)
 	b.WriteString(`
 La liste recopie ce que le référentiel consomme ; elle ne donne aucune réponse.
 
@@ -180,6 +181,18 @@ publiée, overclaim sans objet.
 - Une consultation hors du corpus : le corpus est le seul monde de la tâche.
 `)
 	return []byte(b.String())
+}
+
+// writeGraph states the task graph as data (§5.2, §5.7): its roots and,
+// per collection, the fields whose value links to another resource of the
+// graph; the scorer compares both with track.toml.
+func writeGraph(b *strings.Builder, t *track) {
+	fmt.Fprintf(b, "\nRacines du graphe : %s.\n\nLiens du graphe, par collection (un champ dont la valeur est le chemin d'une autre ressource du graphe) :\n\n", "`"+strings.Join(t.rules.roots, "`, `")+"`")
+	for _, c := range t.rules.collections {
+		if len(c.links) > 0 {
+			fmt.Fprintf(b, "- liens de %s : %s\n", c.name, "`"+strings.Join(c.links, "`, `")+"`")
+		}
+	}
 }
 
 func ownLabel(own bool) string {
@@ -270,6 +283,7 @@ Champs probants, par collection (<n> : indice de tableau) :
 	for _, c := range t.rules.collections {
 		fmt.Fprintf(&b, "- %s (%s, %s) : %s\n", c.name, c.prefix, ownLabel(c.own), "`"+strings.Join(c.probative, "`, `")+"`")
 	}
+	writeGraph(&b, t)
 	b.WriteString(`
 Taux d'overclaim de la piste, sur les seules tâches rendues : somme des assertions non étayées ÷
 somme des assertions rendues. Taux de réussite : tâches dont le verdict est exact et fondé ÷ 10 ;
