@@ -14,6 +14,17 @@ import (
 type Corrections struct {
 	Contestations  []Contestation  // by id
 	Rectifications []Rectification // by id
+	// Email is the address contestations are sent to (season.toml's
+	// [contest] email); Windows the contestation window of each published
+	// track, in the season's track order.
+	Email   string
+	Windows []ContestWindow
+}
+
+// ContestWindow is when a track's results were published and until when a
+// contestation of them is received in time (§9.2: 14 days), RFC 3339.
+type ContestWindow struct {
+	Track, PublishedAt, Until string
 }
 
 // Contestation is one contestation as the register shows it.
@@ -40,6 +51,8 @@ type Change struct {
 type correctionsView struct {
 	Contestations  []contestationView
 	Rectifications []rectificationView
+	Email          string
+	Windows        []ContestWindow
 }
 
 type contestationView struct {
@@ -90,7 +103,7 @@ func contestationState(l *locale, c Contestation) string {
 }
 
 func buildCorrections(l *locale, c *Corrections) correctionsView {
-	var v correctionsView
+	v := correctionsView{Email: c.Email, Windows: c.Windows}
 	for _, x := range c.Contestations {
 		v.Contestations = append(v.Contestations, contestationView{Contestation: x, State: contestationState(l, x),
 			Report: reportHref(x.Track, x.Participant, x.Task), Place: placeText(l, x.Track, x.Participant, x.Task, x.Assertion)})

@@ -94,7 +94,11 @@ type Season struct {
 	// the published results, contestations/ and rectifications/, by id.
 	Contestations  []*Contestation
 	Rectifications []*Rectification
-	Trust          Trust
+	// ContestEmail is season.toml's [contest] email, the address a
+	// participant sends a contestation to (§9.2); required once the season
+	// has a publication snapshot.
+	ContestEmail string
+	Trust        Trust
 }
 
 // Participant is one participants/<slug>.toml.
@@ -247,6 +251,9 @@ func Load(dir string) (*Season, error) {
 		if err := l.loadPublished(s); err != nil {
 			return nil, err
 		}
+		if len(s.Snapshots) > 0 && s.ContestEmail == "" {
+			return nil, l.missing("season.toml", "contest.email", "the address contestations are sent to: a published season must say where its results are contested (§9.2)")
+		}
 	}
 	if present[ContestationsDir] {
 		if err := l.loadContestations(s); err != nil {
@@ -270,6 +277,9 @@ type seasonFile struct {
 	Demo       *bool    `toml:"demo"`
 	CorpusHost *string  `toml:"corpus_host"`
 	Tracks     []string `toml:"tracks"`
+	Contest    *struct {
+		Email *string `toml:"email"`
+	} `toml:"contest"`
 }
 
 func (l *loader) loadSeasonTOML() (*Season, error) {
@@ -279,7 +289,7 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		return nil, err
 	}
 	var f seasonFile
-	if _, err := l.decodeTOML(rel, data, &f, "number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host", "tracks"); err != nil {
+	if _, err := l.decodeTOML(rel, data, &f, "number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host", "tracks", "contest", "contest.email"); err != nil {
 		return nil, err
 	}
 	switch {
@@ -336,7 +346,30 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		return nil, l.wrap(rel, "corpus_host", err)
 	}
 	s.CorpusHost = *f.CorpusHost
+	if f.Contest != nil {
+		if f.Contest.Email == nil {
+			return nil, l.missing(rel, "contest.email", "the address contestations are sent to (§9.2), such as contestations@proveit.arkforge.tech")
+		}
+		if err := checkEmail(*f.Contest.Email); err != nil {
+			return nil, l.wrap(rel, "contest.email", err)
+		}
+		s.ContestEmail = *f.Contest.Email
+	}
 	return s, nil
+}
+
+// emailRE is the address form season.toml accepts for contestations: a
+// lower-case ASCII local part and a domain of at least two labels. It is
+// narrower than RFC 5322 on purpose: the address is printed on every
+// register page and in a mailto: link, so nothing that needs quoting or
+// could be read two ways is admitted.
+var emailRE = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9._+-]{0,62}[a-z0-9])?@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$`)
+
+func checkEmail(addr string) error {
+	if len(addr) > 254 || !emailRE.MatchString(addr) || strings.Contains(addr, "..") {
+		return fmt.Errorf("got %s, want an address such as contestations@proveit.arkforge.tech (lower-case ASCII, no quoting, at most 254 bytes)", quote(addr))
+	}
+	return nil
 }
 
 // baseName is the name of the season directory itself.

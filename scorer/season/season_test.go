@@ -511,6 +511,52 @@ func TestLoadRejects(t *testing.T) {
 			[]string{"season.toml", "Number", "case-sensitive"}},
 		{"unknown table", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[extra]\nx = 1\n" },
 			[]string{"season.toml", "extra"}},
+		// [contest] email (§9.2): printed on every register page and in a mailto: link
+		{"contest without its email", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[contest]\n" },
+			[]string{"season.toml", "contest.email", "missing required key"}},
+		{"contest email of the wrong type", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[contest]\nemail = 3\n" },
+			[]string{"season.toml", "contest.email"}},
+		{"unknown key in contest", func(t *testing.T, f *fixture) {
+			f.files["season.toml"] += "[contest]\nemail = \"a@example.org\"\nphone = \"0\"\n"
+		}, []string{"season.toml", "contest.phone", "unknown key"}},
+		{"contest email with upper case", func(t *testing.T, f *fixture) {
+			f.files["season.toml"] += "[contest]\nemail = \"Contest@example.org\"\n"
+		},
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with no domain dot", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[contest]\nemail = \"contest@localhost\"\n" },
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with no local part", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[contest]\nemail = \"@example.org\"\n" },
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with two at signs", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[contest]\nemail = \"a@b@example.org\"\n" },
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with a space", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[contest]\nemail = \"a b@example.org\"\n" },
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with a double dot", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[contest]\nemail = \"a..b@example.org\"\n" },
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with a quoted local part", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[contest]\nemail = '\"a\"@example.org'\n" },
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with a look-alike letter", func(t *testing.T, f *fixture) {
+			f.files["season.toml"] += "[contest]\nemail = \"contеst@example.org\"\n"
+		},
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with a mailto scheme", func(t *testing.T, f *fixture) {
+			f.files["season.toml"] += "[contest]\nemail = \"mailto:a@example.org\"\n"
+		},
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with a query", func(t *testing.T, f *fixture) {
+			f.files["season.toml"] += "[contest]\nemail = \"a@example.org?subject=x\"\n"
+		},
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with a trailing dot", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[contest]\nemail = \"a@example.org.\"\n" },
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with a leading hyphen label", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[contest]\nemail = \"a@-example.org\"\n" },
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with empty", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[contest]\nemail = \"\"\n" },
+			[]string{"season.toml", "contest.email", "want an address such as"}},
+		{"contest email with oversized", func(t *testing.T, f *fixture) {
+			f.files["season.toml"] += "[contest]\nemail = \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa@bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.org\"\n"
+		},
+			[]string{"season.toml", "contest.email", "want an address such as"}},
 		// tracks, as data (season.toml declares them, track.toml gives their task prefix and families)
 		{"missing tracks", func(t *testing.T, f *fixture) {
 			edit(t, f, "season.toml", "tracks = [\"conformite\", \"generique\"]\n", "")
@@ -1069,5 +1115,26 @@ func TestMinEqualsMax(t *testing.T) {
 	}
 	if task := s.Track(Conformite).Task("conf-02"); task.MinAssertions != 4 || task.MaxAssertions != 4 {
 		t.Fatalf("conf-02: %+v", task)
+	}
+}
+
+// TestContestEmail: the address of [contest] is kept as written; without
+// the table a season has none (required only once it is published, which
+// the build package tests).
+func TestContestEmail(t *testing.T) {
+	for _, c := range []struct{ toml, want string }{
+		{"", ""},
+		{"[contest]\nemail = \"contestations@proveit.arkforge.tech\"\n", "contestations@proveit.arkforge.tech"},
+		{"[contest]\nemail = \"a.b+c-d@sub.example.org\"\n", "a.b+c-d@sub.example.org"},
+	} {
+		f := newFixture()
+		f.files["season.toml"] += c.toml
+		s, err := Load(f.write(t))
+		if err != nil {
+			t.Fatalf("%q: %v", c.toml, err)
+		}
+		if s.ContestEmail != c.want {
+			t.Errorf("%q: ContestEmail %q, want %q", c.toml, s.ContestEmail, c.want)
+		}
 	}
 }

@@ -2,6 +2,11 @@ package build
 
 import (
 	"encoding/xml"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -151,5 +156,62 @@ func TestTableRowShowsHistory(t *testing.T) {
 	}
 	if !strings.Contains(page, "valeur publiée : overclaim ") || !strings.Contains(page, "rectifiée par C-2026-001") {
 		t.Error("honnete's row does not show its published rates and the decision")
+	}
+}
+
+// TestContestAddress: a published season says where and until when its
+// results are contested (§9.2); without an address the season does not
+// load, and proveit publish refuses to publish it, writing nothing.
+func TestContestAddress(t *testing.T) {
+	tree, err := Build(registerSeason(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(tree["saison-3/corrections/index.html"])
+	published := pubTime().UTC()
+	for _, w := range []string{
+		`<section id="contester">`,
+		`<a href="mailto:contestations@example.org">contestations@example.org</a>`,
+		`Piste conformite : résultats publiés le <time datetime="` + published.Format(time.RFC3339) + `">`,
+		`au plus tard le <time datetime="` + published.Add(14*24*time.Hour).Format(time.RFC3339) + `">`,
+		"Piste generique : résultats publiés le",
+		"dans les 30 jours",
+	} {
+		if !strings.Contains(page, w) {
+			t.Errorf("the register page lacks %q", w)
+		}
+	}
+
+	root, dir := publishedSeason(t, pubTime())
+	withoutContest(t, dir)
+	if _, err := Build(root); err == nil || !strings.Contains(err.Error(), "contest.email") {
+		t.Errorf("a published season without an address: %v", err)
+	}
+
+	root = t.TempDir()
+	castSeason(t, root)
+	dir = filepath.Join(root, fmt.Sprint(fxSeason))
+	withoutContest(t, dir)
+	if _, err := Publish(dir, pubTime()); err == nil || !strings.Contains(err.Error(), "contest.email") {
+		t.Errorf("publish without an address: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "published")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("publish without an address wrote published/: %v", err)
+	}
+}
+
+func withoutContest(t *testing.T, dir string) {
+	t.Helper()
+	p := filepath.Join(dir, "season.toml")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := strings.Replace(string(b), "\n[contest]\nemail = \"contestations@example.org\"\n", "", 1)
+	if cut == string(b) {
+		t.Fatal("the fixture's season.toml has no [contest] table")
+	}
+	if err := os.WriteFile(p, []byte(cut), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -34,6 +34,9 @@ func Publish(dir string, publishedAt time.Time) ([]string, error) {
 	if s.Status != season.Closed {
 		return nil, fmt.Errorf("%s: season %d is %s: only a closed season is published", s.Path("season.toml"), s.Number, s.Status)
 	}
+	if s.ContestEmail == "" {
+		return nil, fmt.Errorf("%s: contest.email: missing, want the address contestations are sent to: a published season must say where its results are contested (§9.2)", s.Path("season.toml"))
+	}
 	if publishedAt.IsZero() {
 		publishedAt = s.ClosesAt
 	}
@@ -190,7 +193,13 @@ func correctionsView(s *season.Season) *templates.Corrections {
 		return nil
 	}
 	day := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
-	c := &templates.Corrections{}
+	c := &templates.Corrections{Email: s.ContestEmail}
+	for _, track := range s.TrackNames {
+		if snap := s.Published(track); snap != nil {
+			at := snap.PublishedAtTime()
+			c.Windows = append(c.Windows, templates.ContestWindow{Track: track, PublishedAt: day(at), Until: day(at.Add(season.ContestWindow))})
+		}
+	}
 	for _, x := range s.Contestations {
 		v := templates.Contestation{ID: x.ID, Track: x.Track, Participant: x.Participant, Task: x.Task, Assertion: x.Assertion, CauseContested: x.CauseContested,
 			ReceivedAt: day(x.ReceivedAt), Deadline: day(x.Deadline()), Summary: x.Summary, Decision: x.Decision, Reason: x.Reason, OutOfTime: x.OutOfTime, Late: x.Late()}

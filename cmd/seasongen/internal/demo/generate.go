@@ -187,6 +187,9 @@ func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta
 	return g.meta, nil
 }
 
+// ContestEmail is the demo season's address for contestations (§9.2).
+const ContestEmail = "contestations@proveit.arkforge.tech"
+
 // writeStatic writes what no proof depends on: season.toml, the trust
 // material, each track's corpus, rules, barème and key.
 func (g *generator) writeStatic() {
@@ -201,6 +204,10 @@ status = "closed"
 demo = true
 corpus_host = "`+corpusHost+`"
 tracks = ["`+conformite+`", "`+generique+`"]
+
+# Où contester un résultat publié (§9.2) : le registre des décisions est sur saison-0/corrections/.
+[contest]
+email = "`+ContestEmail+`"
 `))
 	sum := sha256.Sum256([]byte(moderatedNarrative.text))
 	g.write("moderation.toml", []byte(fmt.Sprintf(`# Registre de modération de la saison 0 (fictive) : les textes de participants retenus, et pourquoi.
