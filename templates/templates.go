@@ -89,9 +89,14 @@ type Season struct {
 	OpensAt  string // RFC 3339
 	ClosesAt string
 	Closed   bool
-	Demo     bool
-	Tracks   []Track
-	Proofs   []string // cached proof ids, copied under preuves/
+	// Invalidated: a mid-season change invalidated the season (§8); its
+	// page gives the reason and the date, and no score is published.
+	Invalidated        bool
+	InvalidationReason string
+	InvalidatedAt      string // RFC 3339
+	Demo               bool
+	Tracks             []Track
+	Proofs             []string // cached proof ids, copied under preuves/
 	// InputsDigest is the digest of the season directory's files.
 	InputsDigest string
 	// Dossier lists the evidence dossier of a closed season.
@@ -333,7 +338,10 @@ func (r *renderer) render(site Site) ([]Page, error) {
 	seasons := make([]seasonView, len(site.Seasons))
 	for i, s := range site.Seasons {
 		seasons[i] = seasonView{Season: s, StatusText: l.text("season.status.open")}
-		if s.Closed {
+		switch {
+		case s.Invalidated:
+			seasons[i].StatusText = l.text("season.status.invalidated")
+		case s.Closed:
 			seasons[i].StatusText = l.text("season.status.closed")
 		}
 	}

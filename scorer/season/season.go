@@ -47,11 +47,15 @@ import (
 // Status is a season's status: open or closed.
 type Status string
 
-// The two statuses of a season. An open season renders no scores and does
-// not publish its answer key (§7.4 and §8 of the specification).
+// The statuses of a season. An open season renders no scores and does not
+// publish its answer key (§7.4 and §8 of the specification). An
+// invalidated season is one a mid-season change invalidated (§8: « il
+// invalide la saison ; il ne se corrige pas, il s'assume et se publie »):
+// it publishes its notice, the reason and the date, and no score.
 const (
-	Open   Status = "open"
-	Closed Status = "closed"
+	Open        Status = "open"
+	Closed      Status = "closed"
+	Invalidated Status = "invalidated"
 )
 
 // fixedDirs are the directories of a season that are not tracks.
@@ -98,7 +102,11 @@ type Season struct {
 	// participant sends a contestation to (§9.2); required once the season
 	// has a publication snapshot.
 	ContestEmail string
-	Trust        Trust
+	// InvalidationReason and InvalidatedAt are set when Status is
+	// Invalidated.
+	InvalidationReason string
+	InvalidatedAt      time.Time
+	Trust              Trust
 }
 
 // Participant is one participants/<slug>.toml.
@@ -277,7 +285,10 @@ type seasonFile struct {
 	Demo       *bool    `toml:"demo"`
 	CorpusHost *string  `toml:"corpus_host"`
 	Tracks     []string `toml:"tracks"`
-	Contest    *struct {
+	// Reason and InvalidatedAt: exactly when status = "invalidated".
+	Reason        *string  `toml:"reason"`
+	InvalidatedAt dateTime `toml:"invalidated_at"`
+	Contest       *struct {
 		Email *string `toml:"email"`
 	} `toml:"contest"`
 }
@@ -289,7 +300,7 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		return nil, err
 	}
 	var f seasonFile
-	if _, err := l.decodeTOML(rel, data, &f, "number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host", "tracks", "contest", "contest.email"); err != nil {
+	if _, err := l.decodeTOML(rel, data, &f, "number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host", "tracks", "reason", "invalidated_at", "contest", "contest.email"); err != nil {
 		return nil, err
 	}
 	switch {
@@ -337,10 +348,13 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 			s.ClosesAt.Format(time.RFC3339Nano), s.OpensAt.Format(time.RFC3339Nano))
 	}
 	switch st := Status(*f.Status); st {
-	case Open, Closed:
+	case Open, Closed, Invalidated:
 		s.Status = st
 	default:
-		return nil, l.errf(rel, "status", "got %s, want %q or %q", quote(*f.Status), Open, Closed)
+		return nil, l.errf(rel, "status", "got %s, want %q, %q or %q", quote(*f.Status), Open, Closed, Invalidated)
+	}
+	if err := l.checkInvalidation(rel, s, f); err != nil {
+		return nil, err
 	}
 	if err := checkHost(*f.CorpusHost); err != nil {
 		return nil, l.wrap(rel, "corpus_host", err)
@@ -356,6 +370,33 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		s.ContestEmail = *f.Contest.Email
 	}
 	return s, nil
+}
+
+// checkInvalidation requires reason and invalidated_at exactly when the
+// season is invalidated: a non-empty reason, and a date not before the
+// opening (the change that invalidates a season happens during it).
+func (l *loader) checkInvalidation(rel string, s *Season, f seasonFile) error {
+	if s.Status != Invalidated {
+		switch {
+		case f.Reason != nil:
+			return l.errf(rel, "reason", "present while status = %q: only an invalidated season gives a reason", s.Status)
+		case f.InvalidatedAt.set:
+			return l.errf(rel, "invalidated_at", "present while status = %q: only an invalidated season has this date", s.Status)
+		}
+		return nil
+	}
+	switch {
+	case f.Reason == nil:
+		return l.missing(rel, "reason", "what changed during the season and invalidated it (§8)")
+	case strings.TrimSpace(*f.Reason) == "":
+		return l.errf(rel, "reason", "empty, want what changed during the season and invalidated it (§8)")
+	case !f.InvalidatedAt.set:
+		return l.missing(rel, "invalidated_at", "the offset date-time the season was invalidated")
+	case f.InvalidatedAt.t.Before(s.OpensAt):
+		return l.errf(rel, "invalidated_at", "%s is before opens_at %s, want the date of a change made during the season", f.InvalidatedAt.t.Format(time.RFC3339Nano), s.OpensAt.Format(time.RFC3339Nano))
+	}
+	s.InvalidationReason, s.InvalidatedAt = *f.Reason, f.InvalidatedAt.t
+	return nil
 }
 
 // emailRE is the address form season.toml accepts for contestations: a

@@ -511,6 +511,27 @@ func TestLoadRejects(t *testing.T) {
 			[]string{"season.toml", "Number", "case-sensitive"}},
 		{"unknown table", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[extra]\nx = 1\n" },
 			[]string{"season.toml", "extra"}},
+		// invalidation (§8): reason and invalidated_at exactly when status = "invalidated"
+		{"a reason on a closed season", func(t *testing.T, f *fixture) { f.files["season.toml"] += "reason = \"x\"\n" },
+			[]string{"season.toml", "reason", "only an invalidated season gives a reason"}},
+		{"invalidated_at on a closed season", func(t *testing.T, f *fixture) { f.files["season.toml"] += "invalidated_at = 2026-09-25T10:00:00Z\n" },
+			[]string{"season.toml", "invalidated_at", "only an invalidated season has this date"}},
+		{"invalidated without a reason", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\ninvalidated_at = 2026-09-25T10:00:00Z")
+		}, []string{"season.toml", "reason", "missing required key"}},
+		{"invalidated with an empty reason", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = \" \"\ninvalidated_at = 2026-09-25T10:00:00Z")
+		}, []string{"season.toml", "reason", "empty"}},
+		{"invalidated without its date", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = \"x\"")
+		}, []string{"season.toml", "invalidated_at", "missing required key"}},
+		{"invalidated before the opening", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = \"x\"\ninvalidated_at = 2026-09-21T07:59:59Z")
+		}, []string{"season.toml", "invalidated_at", "is before opens_at"}},
+		{"invalidated with a key but no salt", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = \"Barème modifié après le gel.\"\ninvalidated_at = 2026-09-25T10:00:00Z")
+			delete(f.files, "conformite/key.salt")
+		}, []string{"conformite/key.salt", "missing", `status = "invalidated"`}},
 		// [contest] email (§9.2): printed on every register page and in a mailto: link
 		{"contest without its email", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[contest]\n" },
 			[]string{"season.toml", "contest.email", "missing required key"}},
@@ -1135,6 +1156,28 @@ func TestContestEmail(t *testing.T) {
 		}
 		if s.ContestEmail != c.want {
 			t.Errorf("%q: ContestEmail %q, want %q", c.toml, s.ContestEmail, c.want)
+		}
+	}
+}
+
+// TestInvalidatedLoads: an invalidated season loads with its reason and
+// date, with or without its key and salt (both or neither).
+func TestInvalidatedLoads(t *testing.T) {
+	for _, withKey := range []bool{true, false} {
+		f := newFixture()
+		edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = \"Barème modifié après le gel.\"\ninvalidated_at = 2026-09-25T10:00:00+02:00")
+		if !withKey {
+			for _, tr := range []string{"conformite", "generique"} {
+				delete(f.files, tr+"/key.json")
+				delete(f.files, tr+"/key.salt")
+			}
+		}
+		s, err := Load(f.write(t))
+		if err != nil {
+			t.Fatalf("key %v: %v", withKey, err)
+		}
+		if s.Status != Invalidated || s.InvalidationReason != "Barème modifié après le gel." || !s.InvalidatedAt.Equal(time.Date(2026, 9, 25, 8, 0, 0, 0, time.UTC)) {
+			t.Errorf("key %v: %s %q %v", withKey, s.Status, s.InvalidationReason, s.InvalidatedAt)
 		}
 	}
 }

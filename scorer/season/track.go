@@ -434,11 +434,15 @@ func (l *loader) loadKey(s *Season, track string, hasJSON, hasSalt bool) (*Key, 
 		}
 		return nil, nil
 	}
+	// An invalidated season may publish its key and salt, both or neither.
+	if s.Status == Invalidated && !hasJSON && !hasSalt {
+		return nil, nil
+	}
 	if !hasJSON {
-		return nil, l.errf(jsonRel, "", "missing, want the sealed answer key: season.toml has status = \"closed\"")
+		return nil, l.errf(jsonRel, "", "missing, want the sealed answer key: season.toml has status = %q", s.Status)
 	}
 	if !hasSalt {
-		return nil, l.errf(saltRel, "", "missing, want the key's 32-byte salt as 64 hex digits: season.toml has status = \"closed\"")
+		return nil, l.errf(saltRel, "", "missing, want the key's 32-byte salt as 64 hex digits: season.toml has status = %q", s.Status)
 	}
 	raw, err := l.readFile(jsonRel, MaxKeyBytes)
 	if err != nil {

@@ -119,7 +119,13 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 		Closed:   s.Status == season.Closed,
 		Demo:     s.Demo,
 
+		Invalidated:        s.Status == season.Invalidated,
+		InvalidationReason: s.InvalidationReason,
+
 		InputsDigest: digest,
+	}
+	if s.Status == season.Invalidated {
+		view.InvalidatedAt = s.InvalidatedAt.UTC().Format(time.RFC3339)
 	}
 	scorer := score.New(s, material)
 	var diffs []score.Difference

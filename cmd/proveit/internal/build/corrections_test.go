@@ -215,3 +215,55 @@ func withoutContest(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 }
+
+// TestInvalidatedSeason: a season a mid-season change invalidated (§8)
+// publishes its notice, the reason and the date, and no score: no table,
+// no results, no report, no proof view, no snapshot accepted.
+func TestInvalidatedSeason(t *testing.T) {
+	root := t.TempDir()
+	castSeason(t, root)
+	dir := filepath.Join(root, fmt.Sprint(fxSeason))
+	p := filepath.Join(dir, "season.toml")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reason := "Le barème de la piste conformite a été modifié le 3 du mois, après le gel."
+	inv := strings.Replace(string(b), `status = "closed"`, `status = "invalidated"`+"\nreason = \""+reason+"\"\ninvalidated_at = "+fxOpens.Add(48*time.Hour).Format(time.RFC3339), 1)
+	if inv == string(b) {
+		t.Fatal("the fixture has no status line")
+	}
+	if err := os.WriteFile(p, []byte(inv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := Build(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(tree[fmt.Sprintf("saison-%d/index.html", fxSeason)])
+	for _, w := range []string{`<section id="invalidation"`, "Saison invalidée", reason, `datetime="` + fxOpens.Add(48*time.Hour).UTC().Format(time.RFC3339) + `"`} {
+		if !strings.Contains(page, w) {
+			t.Errorf("the season page lacks %q", w)
+		}
+	}
+	if !strings.Contains(string(tree["index.html"]), "Saison invalidée") {
+		t.Error("the index does not say the season is invalidated")
+	}
+	prefix := fmt.Sprintf("saison-%d/", fxSeason)
+	for name := range tree {
+		if strings.HasPrefix(name, prefix) && name != prefix+"index.html" {
+			t.Errorf("an invalidated season publishes %s", name)
+		}
+	}
+
+	// A snapshot is refused: an invalidated season has no published score.
+	if err := os.MkdirAll(filepath.Join(dir, "published"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "published", "conformite.json"), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Build(root); err == nil || !strings.Contains(err.Error(), "only a closed season has a publication snapshot") {
+		t.Errorf("a snapshot in an invalidated season: %v", err)
+	}
+}
