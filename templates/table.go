@@ -41,10 +41,13 @@ type row struct {
 	Overclaim               string
 	OverclaimNote           string // why there is no overclaim
 	Success                 string
-	TasksRendered           string
-	Report, ReportJSON      string // relative to the track page
-	Unsupported             []assertionLink
-	Negative                bool
+	// OverclaimCI and SuccessCI are the 95 % Wilson intervals of the two
+	// rates, "" where a rate is not published.
+	OverclaimCI, SuccessCI string
+	TasksRendered          string
+	Report, ReportJSON     string // relative to the track page
+	Unsupported            []assertionLink
+	Negative               bool
 	// History is the published rates a decision changed, nil otherwise.
 	History *RowHistory
 }
@@ -112,11 +115,11 @@ func participantRow(l *locale, r *score.TrackResult, p *score.ParticipantResult)
 		return rw
 	}
 	if n, d, ok := p.Overclaim(); ok {
-		rw.Overclaim = l.rate(n, d)
+		rw.Overclaim, rw.OverclaimCI = l.rate(n, d), l.interval(n, d)
 	} else {
 		rw.Overclaim, rw.OverclaimNote = l.text("number.not_applicable"), l.text("table.no_assertion")
 	}
-	rw.Success = l.rate(p.Successes, r.Tasks)
+	rw.Success, rw.SuccessCI = l.rate(p.Successes, r.Tasks), l.interval(p.Successes, r.Tasks)
 	rw.TasksRendered = l.count(p.TasksRender, r.Tasks)
 	for _, t := range p.Tasks {
 		for i, a := range t.Assertions {

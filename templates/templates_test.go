@@ -15,22 +15,30 @@ func TestRate(t *testing.T) {
 		n, d int
 		want string
 	}{
-		{3, 17, "3/17 (17,6\u00a0%)"},
-		{0, 17, "0/17 (0,0\u00a0%)"},
-		{17, 17, "17/17 (100,0\u00a0%)"},
-		{1, 3, "1/3 (33,3\u00a0%)"},
-		{2, 3, "2/3 (66,7\u00a0%)"},
-		{1, 8, "1/8 (12,5\u00a0%)"},
-		// Half up on the exact rational, where %.1f of the float rounds
+		// Whole below 1000: one unit of a count out of 17 moves the rate
+		// by 6 points, a decimal would be false precision.
+		{3, 17, "3/17 (18\u00a0%)"},
+		{0, 17, "0/17 (0\u00a0%)"},
+		{17, 17, "17/17 (100\u00a0%)"},
+		{1, 3, "1/3 (33\u00a0%)"},
+		{2, 3, "2/3 (67\u00a0%)"},
+		// Half up on the exact rational: 1/8 is 12.5 → 13, 1/200 is 0.5 → 1.
+		{1, 8, "1/8 (13\u00a0%)"},
+		{1, 200, "1/200 (1\u00a0%)"},
+		{1, 201, "1/201 (0\u00a0%)"},
+		{4, 10, "4/10 (40\u00a0%)"},
+		{9, 10, "9/10 (90\u00a0%)"},
+		{999, 999, "999/999 (100\u00a0%)"},
+		// One decimal from 1000, half up where %.1f of the float rounds
 		// to even (6.25 → "6.2", 0.25 → "0.2").
-		{1, 16, "1/16 (6,3\u00a0%)"},
-		{1, 400, "1/400 (0,3\u00a0%)"},
-		{3, 16, "3/16 (18,8\u00a0%)"},
+		{1, 1000, "1/1000 (0,1\u00a0%)"},
+		{1, 1600, "1/1600 (0,1\u00a0%)"},
+		{100, 1600, "100/1600 (6,3\u00a0%)"},
+		{1, 4000, "1/4000 (0,0\u00a0%)"},
 		{1, 2001, "1/2001 (0,0\u00a0%)"},
 		{1, 2000, "1/2000 (0,1\u00a0%)"},
 		{999999, 1000000, "999999/1000000 (100,0\u00a0%)"},
 		{999499, 1000000, "999499/1000000 (99,9\u00a0%)"},
-		{4, 10, "4/10 (40,0\u00a0%)"},
 		{1, 0, "sans objet"},
 	} {
 		if got := (&locale{cat: messages.French}).rate(c.n, c.d); got != c.want {
@@ -101,7 +109,7 @@ func TestOrderParticipants(t *testing.T) {
 	// Success is never crossed: beta's 90 % sits above omega's 0 %, and no
 	// row of a lower group comes before one of a higher group.
 	tbl := buildTable(&locale{cat: messages.French}, &score.TrackResult{Track: "conformite", Tasks: 10, BestConstant: score.BestConstant{Verdict: "non_conforme", Successes: 4}, Participants: ps})
-	if len(tbl.Groups) != 3 || tbl.Groups[0].Success != "5/10 (50,0\u00a0%)" || len(tbl.Pending) != 2 {
+	if len(tbl.Groups) != 3 || tbl.Groups[0].Success != "5/10 (50\u00a0%)" || len(tbl.Pending) != 2 {
 		t.Fatalf("table %+v", tbl)
 	}
 	for _, r := range tbl.Pending {
@@ -166,5 +174,30 @@ func TestPublishedHistory(t *testing.T) {
 	}
 	if publishedHistory(&locale{cat: messages.French}, nil) != nil {
 		t.Error("no history must stay nil")
+	}
+}
+
+// TestInterval: the table's interval is score.Wilson in whole percentages,
+// 7/10 reading 40–89 % (the figure), and nothing where no rate is
+// published.
+func TestInterval(t *testing.T) {
+	l := &locale{cat: messages.French}
+	for _, c := range []struct {
+		k, n int
+		want string
+	}{
+		{7, 10, "IC\u00a095\u00a0% : 40\u2060–\u206089\u00a0%"},
+		{0, 10, "IC\u00a095\u00a0% : 0\u2060–\u206028\u00a0%"},
+		{10, 10, "IC\u00a095\u00a0% : 72\u2060–\u2060100\u00a0%"},
+		{0, 0, ""},
+		{3, 2, ""},
+		{-1, 2, ""},
+	} {
+		if got := l.interval(c.k, c.n); got != c.want {
+			t.Errorf("interval(%d, %d) = %q, want %q", c.k, c.n, got, c.want)
+		}
+	}
+	if l.err != nil {
+		t.Fatal(l.err)
 	}
 }

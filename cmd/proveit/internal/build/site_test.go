@@ -335,7 +335,8 @@ func TestTableBothColumns(t *testing.T) {
 	if len(rows) != 9 {
 		t.Fatalf("%d participant rows, want 9", len(rows))
 	}
-	rate := regexp.MustCompile(`<td class="taux">(\d+/\d+ \(\d+,\d\x{a0}%\)|sans objet<br><span class="note">aucune assertion rendue</span>|en attente)</td>`)
+	// Each rate with its 95 % interval; no overclaim without an assertion.
+	rate := regexp.MustCompile(`<td class="taux">(\d+/\d+ \(\d+\x{a0}%\)<br><span class="note ic">IC\x{a0}95\x{a0}% : \d+\x{2060}–\x{2060}\d+\x{a0}%</span>|sans objet<br><span class="note">aucune assertion rendue</span>|en attente)</td>`)
 	for _, r := range rows {
 		if n := len(rate.FindAllString(r, -1)); n < 2 {
 			t.Errorf("row without its two rates side by side (%d): %s", n, r)
@@ -358,7 +359,7 @@ func TestTableBestConstantFirst(t *testing.T) {
 			t.Errorf("%s: the best-constant row is not the first row, with overclaim « sans objet »", name)
 		}
 	}
-	if !strings.Contains(string(tree["saison-3/conformite/index.html"]), "verdict <code>conforme</code> partout)</th><td>—</td><td class=\"taux\">sans objet</td><td class=\"taux\">1/2 (50,0\u00a0%)</td>") {
+	if !strings.Contains(string(tree["saison-3/conformite/index.html"]), "verdict <code>conforme</code> partout)</th><td>—</td><td class=\"taux\">sans objet</td><td class=\"taux\">1/2 (50\u00a0%)</td>") {
 		t.Error("best constant of conformite is not conforme, 1/2")
 	}
 }
