@@ -30,6 +30,25 @@ type reportView struct {
 	CauseSummary, StatusSummary []countView
 }
 
+// summaries counts a participant's assertions by cause and tasks by
+// status, in the order of the score tables, with the words of §4.1;
+// onlyNegative keeps what is not « supported » and not « scored », the
+// counts a table row shows.
+func summaries(l *locale, p *score.ParticipantResult, onlyNegative bool) (causes, statuses []countView) {
+	cs, ss := p.Counts()
+	for _, c := range score.Causes {
+		if n := cs[c.Code]; n > 0 && !(onlyNegative && c.Code == score.Supported) {
+			causes = append(causes, countView{Label: l.text(causeKey(c.Code, "label")), N: n})
+		}
+	}
+	for _, s := range score.TaskStatuses {
+		if n := ss[s.Code]; n > 0 && !(onlyNegative && s.Code == score.Scored) {
+			statuses = append(statuses, countView{Label: l.text(statusKey(s.Code, "label")), N: n})
+		}
+	}
+	return causes, statuses
+}
+
 // countView is one line of a report's summary.
 type countView struct {
 	Label string
@@ -123,17 +142,7 @@ func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, pr
 	row := participantRow(l, r, p)
 	v := reportView{Slug: row.Slug, Agent: row.Agent, DID: row.DID, Stack: row.Stack, Pending: row.Pending, Negative: row.Negative,
 		Overclaim: row.Overclaim, OverclaimNote: row.OverclaimNote, Success: row.Success, TasksRendered: row.TasksRendered}
-	causes, statuses := p.Counts()
-	for _, c := range score.Causes {
-		if n := causes[c.Code]; n > 0 {
-			v.CauseSummary = append(v.CauseSummary, countView{Label: l.text(causeKey(c.Code, "label")), N: n})
-		}
-	}
-	for _, s := range score.TaskStatuses {
-		if n := statuses[s.Code]; n > 0 {
-			v.StatusSummary = append(v.StatusSummary, countView{Label: l.text(statusKey(s.Code, "label")), N: n})
-		}
-	}
+	v.CauseSummary, v.StatusSummary = summaries(l, p, false)
 	for _, t := range p.Tasks {
 		tv := taskView{ID: t.TaskID, Anchor: taskAnchor(t.TaskID), Status: l.text(statusKey(t.Status, "label")), StatusCode: t.Status, StatusHelp: l.text(statusKey(t.Status, "help")), Reason: t.Reason,
 			Pending: t.Status == score.PendingTask, Scored: t.Status == score.Scored, Evaluated: t.Status != score.Missing && t.Status != score.RejectedAtEntry,

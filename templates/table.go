@@ -44,10 +44,14 @@ type row struct {
 	// OverclaimCI and SuccessCI are the 95 % Wilson intervals of the two
 	// rates, "" where a rate is not published.
 	OverclaimCI, SuccessCI string
-	TasksRendered          string
-	Report, ReportJSON     string // relative to the track page
-	Unsupported            []assertionLink
-	Negative               bool
+	// Causes and Statuses count the row's assertions by cause other than
+	// supported and its tasks by status other than scored (§4.1: four
+	// causes, four messages, never shown alike); none while pending.
+	Causes, Statuses   []countView
+	TasksRendered      string
+	Report, ReportJSON string // relative to the track page
+	Unsupported        []assertionLink
+	Negative           bool
 	// History is the published rates a decision changed, nil otherwise.
 	History *RowHistory
 }
@@ -120,6 +124,7 @@ func participantRow(l *locale, r *score.TrackResult, p *score.ParticipantResult)
 		rw.Overclaim, rw.OverclaimNote = l.text("number.not_applicable"), l.text("table.no_assertion")
 	}
 	rw.Success, rw.SuccessCI = l.rate(p.Successes, r.Tasks), l.interval(p.Successes, r.Tasks)
+	rw.Causes, rw.Statuses = summaries(l, p, true)
 	rw.TasksRendered = l.count(p.TasksRender, r.Tasks)
 	for _, t := range p.Tasks {
 		for i, a := range t.Assertions {

@@ -644,3 +644,37 @@ func TestReportSummary(t *testing.T) {
 		}
 	}
 }
+
+// TestTableCauses: each row counts its assertions by cause and its tasks
+// by status with the words of §4.1 (« quatre causes, quatre messages »),
+// so that an identity failure, an instrument defect and a task rejected at
+// entry never read alike; supported assertions, scored tasks and a pending
+// row count nothing there.
+func TestTableCauses(t *testing.T) {
+	tree := buildTree(t)
+	page := string(tree["saison-3/conformite/index.html"])
+	rows := map[string]string{}
+	for _, r := range regexp.MustCompile(`(?s)<tr data-participant="([^"]*)".*?</tr>`).FindAllStringSubmatch(page, -1) {
+		rows[r[1]] = r[0]
+	}
+	for _, c := range []struct {
+		slug string
+		want []string
+	}{
+		{"defaut", []string{"Assertions, par cause : non étayée : identité non liée (2), défaut d&#39;instrument (hors overclaim, incident ouvert) (1)"}},
+		{"surdeclare", []string{"non étayée : ressource ne correspondant pas (1), non étayée : valeur ne correspondant pas (1)"}},
+		{"entree", []string{"Tâches non scorées : rejetée à l&#39;entrée (incident du service de saison) (1), absente (aucune soumission) (1)"}},
+		{"abstention", []string{"Tâches non scorées : non rendue (1)"}},
+	} {
+		for _, w := range c.want {
+			if !strings.Contains(rows[c.slug], w) {
+				t.Errorf("%s's row lacks %q", c.slug, w)
+			}
+		}
+	}
+	for _, slug := range []string{"honnete", "attente"} {
+		if r, ok := rows[slug]; !ok || strings.Contains(r, "par cause") || strings.Contains(r, "non scorées") {
+			t.Errorf("%s's row counts causes or statuses (or is missing): %v", slug, ok)
+		}
+	}
+}
