@@ -137,6 +137,14 @@ type seasonView struct {
 	// season shows none (§7.4), and a closed one none that this build did
 	// not compute.
 	StatusText string
+	// Tables are the season's scored tracks, one click from the index.
+	Tables []indexTable
+}
+
+// indexTable is a scored track as the index lists it: its table's address,
+// how many participants it ranks, and its best-constant line (§7.2).
+type indexTable struct {
+	Name, Href, Participants, BestConstant string
 }
 
 // Track is one track of a season.
@@ -338,6 +346,12 @@ func (r *renderer) render(site Site) ([]Page, error) {
 	seasons := make([]seasonView, len(site.Seasons))
 	for i, s := range site.Seasons {
 		seasons[i] = seasonView{Season: s, StatusText: l.text("season.status.open")}
+		for _, tr := range s.Tracks {
+			if tr.Scored && tr.Result != nil {
+				seasons[i].Tables = append(seasons[i].Tables, indexTable{Name: tr.Name, Href: fmt.Sprintf("saison-%d/%s/index.html", s.Number, tr.Name),
+					Participants: l.text("plot.who", "n", len(tr.Result.Participants)), BestConstant: l.rate(tr.Result.BestConstant.Successes, tr.Result.Tasks)})
+			}
+		}
 		switch {
 		case s.Invalidated:
 			seasons[i].StatusText = l.text("season.status.invalidated")

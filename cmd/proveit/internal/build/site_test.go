@@ -678,3 +678,30 @@ func TestTableCauses(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexLinksTables: every scored track's table is one click from the
+// home page, with its participant count and its best-constant line; an
+// open season lists none (§7.4).
+func TestIndexLinksTables(t *testing.T) {
+	tree := buildTree(t)
+	index := string(tree["index.html"])
+	for _, track := range []string{"conformite", "generique"} {
+		if !strings.Contains(index, `Tableau de la piste <a href="saison-3/`+track+`/index.html">`+track+`</a> : `) {
+			t.Errorf("the index does not link the %s table", track)
+		}
+	}
+	if !strings.Contains(index, "meilleure réponse constante 1/2 (50\u00a0%)") {
+		t.Error("the index lacks conformite's best-constant line")
+	}
+	if n := strings.Count(index, "Tableau de la piste"); n != 2 {
+		t.Errorf("the index lists %d tables, want the closed season's 2", n)
+	}
+	for _, open := range []string{"saison-1/", "saison-2/"} {
+		if strings.Contains(index, `href="`+open+`conformite/`) || strings.Contains(index, `href="`+open+`generique/`) {
+			t.Errorf("the index links a table of the open season %s", open)
+		}
+	}
+	if !strings.Contains(index, `href="saison-1/index.html"`) {
+		t.Error("the fixture's open season is not on the index: the check above sees nothing")
+	}
+}
