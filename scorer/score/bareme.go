@@ -30,7 +30,7 @@ var (
 
 // baremeBounds reads the bounds table of a barème: task id → {min, max}.
 func baremeBounds(md []byte) (map[string][2]int, error) {
-	lines := strings.Split(strings.ReplaceAll(string(md), "\r\n", "\n"), "\n")
+	lines := strings.Split(baremeText(md), "\n")
 	for i, l := range lines {
 		if !boundsHeaderRE.MatchString(strings.TrimSpace(l)) {
 			continue
@@ -90,6 +90,9 @@ func checkBaremeBounds(t *season.Track) error {
 	return nil
 }
 
+// baremeText is a barème's text with CRLF line ends read as LF.
+func baremeText(md []byte) string { return strings.ReplaceAll(string(md), "\r\n", "\n") }
+
 // The barème also states the probative fields of every collection (§5.7:
 // « Pointeurs recevables par collection »), one line each:
 //
@@ -103,15 +106,12 @@ var probativeLineRE = regexp.MustCompile("^- ([a-z0-9_]+) \\(([^,()]+), (ressour
 
 func baremeProbative(md []byte) map[string]probativeLine {
 	out := map[string]probativeLine{}
-	for _, l := range strings.Split(strings.ReplaceAll(string(md), "\r\n", "\n"), "\n") {
+	for _, l := range strings.Split(baremeText(md), "\n") {
 		m := probativeLineRE.FindStringSubmatch(strings.TrimSpace(l))
 		if m == nil {
 			continue
 		}
-		var ptrs []string
-		for _, p := range strings.Split(m[4], ", ") {
-			ptrs = append(ptrs, strings.Trim(p, "`"))
-		}
+		ptrs := backquoted(m[4])
 		sort.Strings(ptrs)
 		out[m[1]] = probativeLine{prefix: m[2], own: m[3] == "ressources propres", pointers: ptrs}
 	}
@@ -187,7 +187,7 @@ func paragraphAt(md string, i int) string {
 }
 
 func baremeDistribution(md []byte) (map[string]int, error) {
-	text := strings.ReplaceAll(string(md), "\r\n", "\n")
+	text := baremeText(md)
 	loc := distributionRE.FindAllStringIndex(text, -1)
 	switch {
 	case len(loc) == 0:
@@ -273,7 +273,7 @@ func checkBaremeVerdicts(t *season.Track) error {
 // baremeSection is the text under the one heading containing title (case
 // folded), up to the next heading of any level.
 func baremeSection(md []byte, title string) (string, error) {
-	lines := strings.Split(strings.ReplaceAll(string(md), "\r\n", "\n"), "\n")
+	lines := strings.Split(baremeText(md), "\n")
 	start, found := -1, 0
 	for i, l := range lines {
 		if strings.HasPrefix(l, "#") && strings.Contains(strings.ToLower(l), title) {
@@ -324,7 +324,7 @@ func checkBaremeGraph(t *season.Track) error {
 	fail := func(format string, a ...any) error {
 		return fmt.Errorf("%s: bareme.md and track.toml disagree on the graph (§5.2): %s", t.Name, fmt.Sprintf(format, a...))
 	}
-	md := strings.ReplaceAll(string(t.BaremeMD), "\r\n", "\n")
+	md := baremeText(t.BaremeMD)
 	roots := rootsRE.FindAllStringSubmatch(md, -1)
 	if len(roots) != 1 {
 		return fmt.Errorf("%s/bareme.md: %d sentences « Racines du graphe : `…`. », want one (§5.2)", t.Name, len(roots))
