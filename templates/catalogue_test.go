@@ -139,8 +139,9 @@ func (stubImporter) Import(p string) (*types.Package, error) {
 }
 
 // goUses reads every call of (*locale).text in the package's Go code. Its
-// key is a string literal or built from a score table's code by causeKey,
-// statusKey or incidentKey; anything else is an error. The Go code looks
+// key is a string literal, built from a score table's code by causeKey,
+// statusKey or incidentKey, or from a trap family's by familyKey; anything
+// else is an error. The Go code looks
 // messages up through a locale alone: a direct messages.Catalogue call
 // would escape this scan.
 func goUses(t *testing.T) []use {

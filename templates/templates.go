@@ -29,7 +29,8 @@
 // text method takes the same keys and arguments; the templates then escape
 // that text as any data. The keys of the causes, task statuses and incident
 // kinds are built from the codes of package score (cause.<code>.label,
-// status.<code>.help, incident.<kind>). A missing message or argument is an
+// status.<code>.help, incident.<kind>), those of the trap families from
+// key.json's codes (family.<code>). A missing message or argument is an
 // error that fails the build, never an empty string; the tests check that
 // every key used is in the catalogue and every key in the catalogue is
 // used.
