@@ -1,6 +1,7 @@
 package pyjson
 
 import (
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,18 +12,33 @@ import (
 )
 
 // The demo season's bodies: BenchmarkCanonicalCorpus reads the frozen
-// corpus bodies of both tracks (small documents, a few hundred bytes),
+// corpus bodies of both tracks (every .json under seasons/0/*/corpus/ but
+// the manifests: small documents, a few hundred bytes),
 // BenchmarkCanonicalView the cached proof views (a few kilobytes each).
 const (
-	corpusGlob = "../../seasons/0/*/corpus/*/*.json"
-	viewGlob   = "../../seasons/0/proofs/*.json"
+	corpusGlob = "../../seasons/0/*/corpus"
+	viewGlob   = "../../seasons/0/proofs"
 )
 
+// benchFiles reads every .json file under the directories glob matches,
+// but manifest.json, in name order.
 func benchFiles(b *testing.B, glob string) ([]string, [][]byte, int64) {
 	b.Helper()
-	names, err := filepath.Glob(glob)
-	if err != nil || len(names) == 0 {
-		b.Fatalf("no file matches %s (%v)", glob, err)
+	dirs, err := filepath.Glob(glob)
+	if err != nil || len(dirs) == 0 {
+		b.Fatalf("no directory matches %s (%v)", glob, err)
+	}
+	var names []string
+	for _, dir := range dirs {
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".json") && d.Name() != "manifest.json" {
+				names = append(names, path)
+			}
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
 	}
 	sort.Strings(names)
 	var bodies [][]byte
