@@ -1,0 +1,307 @@
+// Package vcache is a content-addressed cache of proof verifications, kept
+// outside public/ so that a rebuild after one changed submission verifies
+// again only what changed.
+//
+// An entry is one verify.Outcome, stored under the SHA-256 of everything
+// that outcome is computed from (Input.Key): verify.Version, the view's
+// bytes as cached, the disclosure's openings, the enrolled DID, the season
+// window, the digest of the season's trust material (trust.Material.Digest)
+// and the bytes of the Rekor entry the view names. Any change in any of
+// them is another key, so an entry is never stale, only unused.
+//
+// Each entry authenticates itself: its file holds a header naming the
+// format, verify.Version, its key and the SHA-256 of its payload, then the
+// payload (the outcome as JSON). Get checks all four and decodes the payload
+// strictly; an entry that is truncated, altered, stored under another key's
+// name or written by another version is counted in Stats.Rejected and
+// reported as a miss, so that the caller verifies again and Put replaces
+// it. A hit is never trusted beyond that: the hash detects corruption, not
+// a writer who can recompute it, and the cache directory is as trusted as
+// the season's own files. Outcomes that say nothing about the proof (an
+// Outcome with NotFetched) are never stored.
+//
+// A Cache is safe for concurrent use, also by several processes: entries
+// are written to a temporary file and renamed into place.
+package vcache
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+
+	"github.com/ark-forge/proveit/scorer/anchor"
+	"github.com/ark-forge/proveit/scorer/submission"
+	"github.com/ark-forge/proveit/scorer/trust"
+	"github.com/ark-forge/proveit/scorer/verify"
+)
+
+// format is the first line of every entry.
+const format = "proveit-vcache 1"
+
+// MaxEntryBytes bounds what Get reads: an outcome is a few kilobytes.
+const MaxEntryBytes = 1 << 20
+
+// Key is the SHA-256 an entry is stored under.
+type Key [sha256.Size]byte
+
+// String returns the key in lowercase hex.
+func (k Key) String() string { return hex.EncodeToString(k[:]) }
+
+// Input is everything one verification reads.
+type Input struct {
+	View       []byte                 // the view file as cached (proofs/ID.json)
+	Disclosure *submission.Disclosure // the openings of request_hash and response_hash; nil for none
+	DID        string                 // the DID the identity must open to
+	Window     trust.Window           // the season window; zero for none
+	Trust      [sha256.Size]byte      // trust.Material.Digest of the season's trust
+	// RekorEntry is the cached Rekor entry the view names, as read; nil
+	// when the view names none or its batch is open.
+	RekorEntry []byte
+}
+
+// Key returns the SHA-256 of verify.Version and every field of in, each
+// length-prefixed so that no two inputs share a key.
+func (in Input) Key() Key {
+	h := sha256.New()
+	field := func(b []byte) {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	field([]byte(format))
+	field([]byte(verify.Version))
+	field(in.View)
+	if d := in.Disclosure; d != nil {
+		field([]byte("disclosure"))
+		for _, s := range []string{d.RequestHash.Nonce, d.RequestHash.Value, d.ResponseHash.Nonce, d.ResponseHash.Value} {
+			field([]byte(s))
+		}
+	} else {
+		field([]byte("no disclosure"))
+	}
+	field([]byte(in.DID))
+	for _, t := range []time.Time{in.Window.From, in.Window.Until} {
+		b, _ := t.UTC().MarshalBinary()
+		field(b)
+	}
+	field(in.Trust[:])
+	if in.RekorEntry != nil {
+		field([]byte("rekor entry"))
+		field(in.RekorEntry)
+	} else {
+		field([]byte("no rekor entry"))
+	}
+	var k Key
+	h.Sum(k[:0])
+	return k
+}
+
+// Cache is a directory of entries.
+type Cache struct {
+	dir                             string
+	hits, misses, rejected, written atomic.Int64
+	writeErrs                       atomic.Int64
+}
+
+// Stats counts what a Cache did since Open.
+type Stats struct {
+	Hits     int // Get found a sound entry
+	Misses   int // Get found none, or one it rejected
+	Rejected int // of the misses: an entry that did not authenticate
+	Written  int // Put stored an entry
+	Failed   int // Put could not store one (the error was returned)
+}
+
+// DefaultDir returns where a build keeps its cache when it is given none:
+// proveit/verify under os.UserCacheDir ($XDG_CACHE_HOME, else ~/.cache, on
+// Linux).
+func DefaultDir() (string, error) {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("vcache: no user cache directory: %w", err)
+	}
+	return filepath.Join(base, "proveit", "verify"), nil
+}
+
+// Open returns the cache kept in dir, creating the directory if needed.
+func Open(dir string) (*Cache, error) {
+	if dir == "" {
+		return nil, errors.New("vcache: no directory given")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("vcache: %w", err)
+	}
+	return &Cache{dir: dir}, nil
+}
+
+// Dir returns the cache's directory.
+func (c *Cache) Dir() string { return c.dir }
+
+// Stats returns the counts so far.
+func (c *Cache) Stats() Stats {
+	return Stats{Hits: int(c.hits.Load()), Misses: int(c.misses.Load()), Rejected: int(c.rejected.Load()), Written: int(c.written.Load()), Failed: int(c.writeErrs.Load())}
+}
+
+// path is where the entry of k lives: a directory per first byte, so that
+// no directory holds more than a few hundred entries per hundred thousand.
+func (c *Cache) path(k Key) string {
+	s := k.String()
+	return filepath.Join(c.dir, s[:2], s)
+}
+
+// Get returns the outcome stored under k, if a sound one is. An entry that
+// does not authenticate (see the package doc) is a miss.
+func (c *Cache) Get(k Key) (verify.Outcome, bool) {
+	data, err := readBounded(c.path(k))
+	if err != nil {
+		c.misses.Add(1)
+		return verify.Outcome{}, false
+	}
+	out, err := decodeEntry(k, data)
+	if err != nil {
+		c.misses.Add(1)
+		c.rejected.Add(1)
+		return verify.Outcome{}, false
+	}
+	c.hits.Add(1)
+	return out, true
+}
+
+func readBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxEntryBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxEntryBytes {
+		return nil, fmt.Errorf("%s: over %d bytes", path, MaxEntryBytes)
+	}
+	return data, nil
+}
+
+// Put stores out under k. An outcome that cannot be stored exactly (one
+// with NotFetched, or a genTime outside UTC, which every token's is) is not
+// stored, and Put returns nil: the caller verifies it again next time.
+func (c *Cache) Put(k Key, out verify.Outcome) error {
+	data, ok := encodeEntry(k, out)
+	if !ok {
+		return nil
+	}
+	if err := c.write(k, data); err != nil {
+		c.writeErrs.Add(1)
+		return fmt.Errorf("vcache: storing %s: %w", k, err)
+	}
+	c.written.Add(1)
+	return nil
+}
+
+func (c *Cache) write(k Key, data []byte) error {
+	path := c.path(k)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
+// record is an Outcome as an entry's payload stores it.
+type record struct {
+	ProofID             string            `json:"proof_id"`
+	Status              int               `json:"status"`
+	Failure             *anchor.Failure   `json:"failure"`
+	GenTime             string            `json:"gen_time"` // RFC 3339 in UTC with nanoseconds; "" for none
+	RequestHash         string            `json:"request_hash"`
+	ResponseHash        string            `json:"response_hash"`
+	AgentDID            string            `json:"agent_did"`
+	IdentityVerified    bool              `json:"identity_verified"`
+	DIDResolutionStatus string            `json:"did_resolution_status"`
+	Checks              []verify.Check    `json:"checks"`
+	Incidents           []verify.Incident `json:"incidents"`
+}
+
+// header returns the lines an entry of k with payload starts with.
+func header(k Key, payload []byte) []byte {
+	sum := sha256.Sum256(payload)
+	return fmt.Appendf(nil, "%s\nversion %s\nkey %s\nsha256 %x\n\n", format, verify.Version, k, sum)
+}
+
+func encodeEntry(k Key, out verify.Outcome) ([]byte, bool) {
+	if out.NotFetched != nil {
+		return nil, false
+	}
+	r := record{ProofID: out.ProofID, Status: int(out.Status), Failure: out.Failure, RequestHash: out.RequestHash, ResponseHash: out.ResponseHash,
+		AgentDID: out.AgentDID, IdentityVerified: out.IdentityVerified, DIDResolutionStatus: out.DIDResolutionStatus, Checks: out.Checks, Incidents: out.Incidents}
+	if !out.GenTime.IsZero() {
+		if out.GenTime.Location() != time.UTC {
+			return nil, false
+		}
+		r.GenTime = out.GenTime.Format(time.RFC3339Nano)
+	}
+	payload, err := json.Marshal(r)
+	if err != nil {
+		return nil, false
+	}
+	return append(header(k, payload), payload...), true
+}
+
+// decodeEntry reads an entry found under k: its header must name this
+// format, this verify.Version, k and the SHA-256 of the payload that
+// follows, and the payload must decode strictly to an outcome.
+func decodeEntry(k Key, data []byte) (verify.Outcome, error) {
+	head, payload, ok := bytes.Cut(data, []byte("\n\n"))
+	if !ok {
+		return verify.Outcome{}, errors.New("no header")
+	}
+	if want := header(k, payload); !bytes.Equal(append(head, '\n', '\n'), want) {
+		return verify.Outcome{}, errors.New("header does not match this version, this key or the payload")
+	}
+	dec := json.NewDecoder(bytes.NewReader(payload))
+	dec.DisallowUnknownFields()
+	var r record
+	if err := dec.Decode(&r); err != nil {
+		return verify.Outcome{}, fmt.Errorf("payload: %w", err)
+	}
+	if dec.More() {
+		return verify.Outcome{}, errors.New("payload: data after the outcome")
+	}
+	if r.Status < int(verify.Pending) || r.Status > int(verify.Valid) {
+		return verify.Outcome{}, fmt.Errorf("payload: status %d", r.Status)
+	}
+	out := verify.Outcome{ProofID: r.ProofID, Status: verify.Status(r.Status), Failure: r.Failure, RequestHash: r.RequestHash, ResponseHash: r.ResponseHash,
+		AgentDID: r.AgentDID, IdentityVerified: r.IdentityVerified, DIDResolutionStatus: r.DIDResolutionStatus, Checks: r.Checks, Incidents: r.Incidents}
+	if r.GenTime != "" {
+		t, err := time.Parse(time.RFC3339Nano, r.GenTime)
+		if err != nil || t.Location() != time.UTC {
+			return verify.Outcome{}, fmt.Errorf("payload: gen_time %q", r.GenTime)
+		}
+		out.GenTime = t
+	}
+	return out, nil
+}
