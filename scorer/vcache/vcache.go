@@ -50,6 +50,10 @@ const format = "proveit-vcache 1"
 // MaxEntryBytes bounds what Get reads: an outcome is a few kilobytes.
 const MaxEntryBytes = 1 << 20
 
+// keyVersion is verify.Version, a variable so that a test can show that
+// another version is another key.
+var keyVersion = verify.Version
+
 // Key is the SHA-256 an entry is stored under.
 type Key [sha256.Size]byte
 
@@ -79,7 +83,7 @@ func (in Input) Key() Key {
 		h.Write(b)
 	}
 	field([]byte(format))
-	field([]byte(verify.Version))
+	field([]byte(keyVersion))
 	field(in.View)
 	if d := in.Disclosure; d != nil {
 		field([]byte("disclosure"))
