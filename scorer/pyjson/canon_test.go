@@ -102,3 +102,35 @@ func FuzzCanonicalize(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeStrictAgainstReference is the differential of Decode and
+// DecodeStrict against the reader they replaced (ref_decode_test.go): for
+// any bytes, the same acceptance, the same error and an Equal value with
+// the same canonical bytes.
+func FuzzDecodeStrictAgainstReference(f *testing.F) {
+	for _, b := range jsongen.Corpus(13, 300, 20) {
+		f.Add(b)
+	}
+	f.Add([]byte(`{"b":1,"a":{"a":1,"a":2}}`))
+	f.Add([]byte(`[NaN]`))
+	f.Add([]byte(`[{"a":1},{"b":2}]`))
+	f.Add([]byte(`[0,[0,{"a":1,"a":1}]]`))
+	f.Add([]byte(`[0,[0,[0,NaN]]]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, c := range []struct {
+			name     string
+			got, ref func([]byte) (Value, error)
+		}{{"Decode", Decode, refDecode}, {"DecodeStrict", DecodeStrict, refDecodeStrict}} {
+			v, err := c.got(data)
+			w, rerr := c.ref(data)
+			switch {
+			case (err == nil) != (rerr == nil):
+				t.Fatalf("%s(%q): %v, the reference: %v", c.name, data, err, rerr)
+			case err != nil && err.Error() != rerr.Error():
+				t.Fatalf("%s(%q): %v, the reference: %v", c.name, data, err, rerr)
+			case err == nil && (!Equal(v, w) || !bytes.Equal(Canonical(v), Canonical(w))):
+				t.Fatalf("%s(%q) = %s, the reference %s", c.name, data, Canonical(v), Canonical(w))
+			}
+		}
+	})
+}
