@@ -118,6 +118,25 @@ func TestParsedAndAnchoredOnce(t *testing.T) {
 	if runs, batches := sc.verifier.AnchorRuns(), sc.verifier.BatchesVerified(); runs != batches || batches == 0 {
 		t.Errorf("anchors verified %d times for %d batches", runs, batches)
 	}
+
+	// From a warm cache: no view parsed, none held. Seen failing with
+	// Scorer.release not called on a hit.
+	c, err := vcache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pass := range []string{"cold", "warm"} {
+		sc := New(s, m, WithCache(c))
+		if _, err := sc.Track(s.Track("conformite")); err != nil {
+			t.Fatal(err)
+		}
+		if n := sc.parses.Load(); pass == "warm" && n != 0 {
+			t.Errorf("%d views parsed from a warm cache", n)
+		}
+		if len(sc.views) != 0 {
+			t.Errorf("%s cache: %d views still held after the track", pass, len(sc.views))
+		}
+	}
 }
 
 // TestDemoCache: a second build with the cache of the first verifies
@@ -211,5 +230,55 @@ func recomputed(t *testing.T, s *season.Season, m *trust.Material, dir string, w
 	}
 	if v, st := int(sc.verifies.Load()), c.Stats(); v != n || st.Rejected != n || st.Hits != 0 {
 		t.Errorf("damage %d: %d of %d proofs verified again, cache %+v", damage, v, n, st)
+	}
+}
+
+// TestCacheRekorEntryChanged: the cache key leaves out the Rekor entry (a
+// hit parses no view), so a hit whose Rekor entry is no longer the
+// season's must not be used: after one cached entry file changes, the
+// proofs of its batch, and only they, are verified again, and the bytes
+// are those of a build without cache. Seen failing with the Rekor check
+// of Scorer.cached removed.
+func TestCacheRekorEntryChanged(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "0") // a season directory is named by its number
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "seasons", "0"))); err != nil {
+		t.Fatal(err)
+	}
+	load := func() (*season.Season, *trust.Material) {
+		s, err := season.Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := trust.Load(s.Path("trust"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s, m
+	}
+	c, err := vcache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, m := load()
+	cold := New(s, m, WithCache(c))
+	published(t, s, cold)
+	entry := s.Path("anchors/rekor/" + s.RekorEntries[0].UUID + ".json")
+	b, err := os.ReadFile(entry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(entry, append(b, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, m = load()
+	want := published(t, s, New(s, m))
+	before := c.Stats()
+	warm := New(s, m, WithCache(c))
+	if got := published(t, s, warm); !bytes.Equal(got, want) {
+		t.Error("a build from the cache after a Rekor entry changed publishes other bytes than one without cache")
+	}
+	stale, v := c.Stats().Stale-before.Stale, int(warm.verifies.Load())
+	if stale == 0 || v != stale || v >= int(cold.verifies.Load()) {
+		t.Errorf("%d stale hits, %d proofs verified again of %d", stale, v, cold.verifies.Load())
 	}
 }

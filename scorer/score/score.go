@@ -134,6 +134,7 @@ type Scorer struct {
 	verifier *verify.Verifier
 	cache    *vcache.Cache // nil: every proof is verified
 	digest   [32]byte      // trust.Digest, for the cache's keys
+	rekor    sync.Map      // uuid → vcache.Rekor of the season's entry
 	parses   atomic.Int64  // views parsed, for the tests
 	verifies atomic.Int64  // verify.Verify calls, for the tests
 
@@ -274,7 +275,8 @@ func (sc *Scorer) expectViews(t *season.Track) {
 
 // view reads and parses the cached view of id, once for all the
 // verifications expectViews registered, and releases it after the last.
-func (sc *Scorer) view(id string) ([]byte, *pv.View, *pv.NotFound, error) {
+// data is the view file when the caller has read it, else nil.
+func (sc *Scorer) view(id string, data []byte) ([]byte, *pv.View, *pv.NotFound, error) {
 	sc.mu.Lock()
 	e := sc.views[id]
 	if e != nil {
@@ -287,41 +289,86 @@ func (sc *Scorer) view(id string) ([]byte, *pv.View, *pv.NotFound, error) {
 	sc.mu.Unlock()
 	e.once.Do(func() {
 		sc.parses.Add(1)
-		if e.data, e.err = sc.season.ReadProof(id); e.err == nil {
+		if e.data = data; e.data == nil {
+			e.data, e.err = sc.season.ReadProof(id)
+		}
+		if e.err == nil {
 			e.view, e.nf, e.err = pv.ParseCached(id, e.data)
 		}
 	})
 	return e.data, e.view, e.nf, e.err
 }
 
+// release gives up, without parsing it, one use of the view of id that
+// expectViews registered (its verification came from the cache).
+func (sc *Scorer) release(id string) {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if e := sc.views[id]; e != nil {
+		if e.uses--; e.uses <= 0 {
+			delete(sc.views, id)
+		}
+	}
+}
+
+// rekorDigest returns the vcache.Rekor of the season's Rekor entry of
+// uuid, read and hashed once per Scorer; false when it cannot be read.
+func (sc *Scorer) rekorDigest(uuid string) (vcache.Rekor, bool) {
+	if r, ok := sc.rekor.Load(uuid); ok {
+		return r.(vcache.Rekor), true
+	}
+	entry, err := sc.season.RekorEntry(uuid)
+	if err != nil {
+		return vcache.Rekor{}, false
+	}
+	r := vcache.RekorOf(uuid, entry)
+	sc.rekor.Store(uuid, r)
+	return r, true
+}
+
+// cached returns the outcome the cache holds for a view of bytes data
+// verified with opts, when it holds a sound one whose Rekor entry is still
+// the season's: no parse, no verification.
+func (sc *Scorer) cached(data []byte, opts verify.Options) (verify.Outcome, bool) {
+	out, r, ok := sc.cache.Get(sc.cacheKey(data, opts))
+	if !ok {
+		return verify.Outcome{}, false
+	}
+	if r.UUID != "" {
+		if cur, ok := sc.rekorDigest(r.UUID); !ok || cur != r {
+			sc.cache.Stale()
+			return verify.Outcome{}, false
+		}
+	}
+	return out, true
+}
+
+func (sc *Scorer) cacheKey(data []byte, opts verify.Options) vcache.Key {
+	return vcache.Input{View: data, Disclosure: opts.Disclosure, DID: opts.DID, Window: opts.Window, Trust: sc.digest}.Key()
+}
+
 func keyOf(id string, d submission.Disclosure, did string, window trust.Window) outcomeKey {
 	return outcomeKey{id, d.RequestHash.Nonce, d.RequestHash.Value, d.ResponseHash.Nonce, d.ResponseHash.Value, did, window}
 }
 
-// verify verifies view, through the cache when there is one. A view whose
-// Rekor entry cannot be read is verified without it, and so is anything
-// the cache does not hold.
+// verify verifies view, and stores the outcome in the cache when there is
+// one, with the Rekor entry it was verified with. An outcome verified
+// without the Rekor entry its view names (the cache does not hold it) is
+// not stored.
 func (sc *Scorer) verify(data []byte, view *pv.View, opts verify.Options) verify.Outcome {
-	if sc.cache == nil {
-		sc.verifies.Add(1)
-		return sc.verifier.Verify(view, opts)
-	}
-	in := vcache.Input{View: data, Disclosure: opts.Disclosure, DID: opts.DID, Window: opts.Window, Trust: sc.digest}
-	if tl := view.TransparencyLog; view.Batch.Status != pv.BatchOpen && tl.Present && rekor.ValidUUID(tl.UUID) {
-		entry, err := sc.season.RekorEntry(tl.UUID)
-		if err != nil {
-			sc.verifies.Add(1)
-			return sc.verifier.Verify(view, opts)
-		}
-		in.RekorEntry = entry
-	}
-	k := in.Key()
-	if out, ok := sc.cache.Get(k); ok {
-		return out
-	}
 	sc.verifies.Add(1)
 	out := sc.verifier.Verify(view, opts)
-	_ = sc.cache.Put(k, out) // counted in the cache's Stats; the outcome stands either way
+	if sc.cache == nil {
+		return out
+	}
+	var r vcache.Rekor
+	if tl := view.TransparencyLog; view.Batch.Status != pv.BatchOpen && tl.Present && rekor.ValidUUID(tl.UUID) {
+		var ok bool
+		if r, ok = sc.rekorDigest(tl.UUID); !ok {
+			return out
+		}
+	}
+	_ = sc.cache.Put(sc.cacheKey(data, opts), out, r) // counted in the cache's Stats; the outcome stands either way
 	return out
 }
 
@@ -336,7 +383,19 @@ func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, wi
 	}
 	sc.mu.Unlock()
 	e.once.Do(func() {
-		data, view, nf, err := sc.view(id)
+		opts := verify.Options{Window: window, Disclosure: &d, DID: did}
+		var data []byte
+		if sc.cache != nil {
+			var err error
+			if data, err = sc.season.ReadProof(id); err == nil {
+				if out, ok := sc.cached(data, opts); ok {
+					sc.release(id)
+					e.res.out = out
+					return
+				}
+			}
+		}
+		data, view, nf, err := sc.view(id, data)
 		switch {
 		case err != nil:
 			e.res.parseErr = err
@@ -345,7 +404,7 @@ func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, wi
 		case pv.BeyondModel(view.SpecVersion):
 			e.res.beyond = view.SpecVersion
 		default:
-			e.res.out = sc.verify(data, view, verify.Options{Window: window, Disclosure: &d, DID: did})
+			e.res.out = sc.verify(data, view, opts)
 		}
 	})
 	return e.res

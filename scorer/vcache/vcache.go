@@ -2,12 +2,17 @@
 // outside public/ so that a rebuild after one changed submission verifies
 // again only what changed.
 //
-// An entry is one verify.Outcome, stored under the SHA-256 of everything
-// that outcome is computed from (Input.Key): verify.Version, the view's
-// bytes as cached, the disclosure's openings, the enrolled DID, the season
-// window, the digest of the season's trust material (trust.Material.Digest)
-// and the bytes of the Rekor entry the view names. Any change in any of
-// them is another key, so an entry is never stale, only unused.
+// An entry is one verify.Outcome, stored under the SHA-256 of what that
+// outcome is computed from (Input.Key): verify.Version, the view's bytes as
+// cached, the disclosure's openings, the enrolled DID, the season window
+// and the digest of the season's trust material (trust.Material.Digest).
+// The one other input, the Rekor entry the view names, is shared by every
+// proof of a batch and is not in the key, so that a hit needs no parse of
+// the view: the entry records the uuid and the SHA-256 of the Rekor entry
+// it was verified with (Rekor), and the caller uses a hit only if the
+// season's Rekor entry of that uuid still hashes to it (see Get).
+// Any change in any input is another key or a mismatch, so an entry is
+// never used stale.
 //
 // Each entry authenticates itself: its file holds a header naming the
 // format, verify.Version, its key and the SHA-256 of its payload, then the
@@ -67,10 +72,18 @@ type Input struct {
 	DID        string                 // the DID the identity must open to
 	Window     trust.Window           // the season window; zero for none
 	Trust      [sha256.Size]byte      // trust.Material.Digest of the season's trust
-	// RekorEntry is the cached Rekor entry the view names, as read; nil
-	// when the view names none or its batch is open.
-	RekorEntry []byte
 }
+
+// Rekor is the Rekor entry an outcome was verified with: the uuid the
+// view names and the SHA-256 of the entry's bytes as cached. The zero
+// Rekor is none (an open batch, a view that names no valid uuid).
+type Rekor struct {
+	UUID   string
+	SHA256 [sha256.Size]byte
+}
+
+// RekorOf returns the Rekor of the entry of uuid whose bytes are entry.
+func RekorOf(uuid string, entry []byte) Rekor { return Rekor{UUID: uuid, SHA256: sha256.Sum256(entry)} }
 
 // Key returns the SHA-256 of verify.Version and every field of in, each
 // length-prefixed so that no two inputs share a key.
@@ -99,12 +112,6 @@ func (in Input) Key() Key {
 		field(b)
 	}
 	field(in.Trust[:])
-	if in.RekorEntry != nil {
-		field([]byte("rekor entry"))
-		field(in.RekorEntry)
-	} else {
-		field([]byte("no rekor entry"))
-	}
 	var k Key
 	h.Sum(k[:0])
 	return k
@@ -112,9 +119,9 @@ func (in Input) Key() Key {
 
 // Cache is a directory of entries.
 type Cache struct {
-	dir                             string
-	hits, misses, rejected, written atomic.Int64
-	writeErrs                       atomic.Int64
+	dir                                    string
+	hits, misses, rejected, stale, written atomic.Int64
+	writeErrs                              atomic.Int64
 }
 
 // Stats counts what a Cache did since Open.
@@ -122,6 +129,7 @@ type Stats struct {
 	Hits     int // Get found a sound entry
 	Misses   int // Get found none, or one it rejected
 	Rejected int // of the misses: an entry that did not authenticate
+	Stale    int // of the misses: a sound entry of another Rekor entry (Stale)
 	Written  int // Put stored an entry
 	Failed   int // Put could not store one (the error was returned)
 }
@@ -153,7 +161,7 @@ func (c *Cache) Dir() string { return c.dir }
 
 // Stats returns the counts so far.
 func (c *Cache) Stats() Stats {
-	return Stats{Hits: int(c.hits.Load()), Misses: int(c.misses.Load()), Rejected: int(c.rejected.Load()), Written: int(c.written.Load()), Failed: int(c.writeErrs.Load())}
+	return Stats{Hits: int(c.hits.Load()), Misses: int(c.misses.Load()), Rejected: int(c.rejected.Load()), Stale: int(c.stale.Load()), Written: int(c.written.Load()), Failed: int(c.writeErrs.Load())}
 }
 
 // path is where the entry of k lives: a directory per first byte, so that
@@ -163,22 +171,33 @@ func (c *Cache) path(k Key) string {
 	return filepath.Join(c.dir, s[:2], s)
 }
 
-// Get returns the outcome stored under k, if a sound one is. An entry that
-// does not authenticate (see the package doc) is a miss.
-func (c *Cache) Get(k Key) (verify.Outcome, bool) {
+// Get returns the outcome stored under k, if a sound one is, with the
+// Rekor entry it was verified with. The caller must check, before using
+// the outcome, that the season's Rekor entry of that uuid hashes to its
+// SHA256 (when its UUID is not ""), and call Stale when it does not. An entry that does not authenticate (see the package
+// doc) is a miss.
+func (c *Cache) Get(k Key) (verify.Outcome, Rekor, bool) {
 	data, err := readBounded(c.path(k))
 	if err != nil {
 		c.misses.Add(1)
-		return verify.Outcome{}, false
+		return verify.Outcome{}, Rekor{}, false
 	}
-	out, err := decodeEntry(k, data)
+	out, r, err := decodeEntry(k, data)
 	if err != nil {
 		c.misses.Add(1)
 		c.rejected.Add(1)
-		return verify.Outcome{}, false
+		return verify.Outcome{}, Rekor{}, false
 	}
 	c.hits.Add(1)
-	return out, true
+	return out, r, true
+}
+
+// Stale records that the caller did not use a hit, its Rekor entry having
+// changed: it counts as a miss.
+func (c *Cache) Stale() {
+	c.hits.Add(-1)
+	c.misses.Add(1)
+	c.stale.Add(1)
 }
 
 func readBounded(path string) ([]byte, error) {
@@ -197,11 +216,11 @@ func readBounded(path string) ([]byte, error) {
 	return data, nil
 }
 
-// Put stores out under k. An outcome that cannot be stored exactly (one
+// Put stores out under k, verified with the Rekor entry r. An outcome that cannot be stored exactly (one
 // with NotFetched, or a genTime outside UTC, which every token's is) is not
 // stored, and Put returns nil: the caller verifies it again next time.
-func (c *Cache) Put(k Key, out verify.Outcome) error {
-	data, ok := encodeEntry(k, out)
+func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
+	data, ok := encodeEntry(k, out, r)
 	if !ok {
 		return nil
 	}
@@ -248,6 +267,8 @@ type record struct {
 	DIDResolutionStatus string            `json:"did_resolution_status"`
 	Checks              []verify.Check    `json:"checks"`
 	Incidents           []verify.Incident `json:"incidents"`
+	RekorUUID           string            `json:"rekor_uuid"`   // "" for none
+	RekorSHA256         string            `json:"rekor_sha256"` // 64 hex, "" for none
 }
 
 // header returns the lines an entry of k with payload starts with.
@@ -256,12 +277,15 @@ func header(k Key, payload []byte) []byte {
 	return fmt.Appendf(nil, "%s\nversion %s\nkey %s\nsha256 %x\n\n", format, verify.Version, k, sum)
 }
 
-func encodeEntry(k Key, out verify.Outcome) ([]byte, bool) {
+func encodeEntry(k Key, out verify.Outcome, rk Rekor) ([]byte, bool) {
 	if out.NotFetched != nil {
 		return nil, false
 	}
 	r := record{ProofID: out.ProofID, Status: int(out.Status), Failure: out.Failure, RequestHash: out.RequestHash, ResponseHash: out.ResponseHash,
 		AgentDID: out.AgentDID, IdentityVerified: out.IdentityVerified, DIDResolutionStatus: out.DIDResolutionStatus, Checks: out.Checks, Incidents: out.Incidents}
+	if rk.UUID != "" {
+		r.RekorUUID, r.RekorSHA256 = rk.UUID, hex.EncodeToString(rk.SHA256[:])
+	}
 	if !out.GenTime.IsZero() {
 		if out.GenTime.Location() != time.UTC {
 			return nil, false
@@ -278,34 +302,43 @@ func encodeEntry(k Key, out verify.Outcome) ([]byte, bool) {
 // decodeEntry reads an entry found under k: its header must name this
 // format, this verify.Version, k and the SHA-256 of the payload that
 // follows, and the payload must decode strictly to an outcome.
-func decodeEntry(k Key, data []byte) (verify.Outcome, error) {
+func decodeEntry(k Key, data []byte) (verify.Outcome, Rekor, error) {
 	head, payload, ok := bytes.Cut(data, []byte("\n\n"))
 	if !ok {
-		return verify.Outcome{}, errors.New("no header")
+		return verify.Outcome{}, Rekor{}, errors.New("no header")
 	}
 	if want := header(k, payload); !bytes.Equal(append(head, '\n', '\n'), want) {
-		return verify.Outcome{}, errors.New("header does not match this version, this key or the payload")
+		return verify.Outcome{}, Rekor{}, errors.New("header does not match this version, this key or the payload")
 	}
 	dec := json.NewDecoder(bytes.NewReader(payload))
 	dec.DisallowUnknownFields()
 	var r record
 	if err := dec.Decode(&r); err != nil {
-		return verify.Outcome{}, fmt.Errorf("payload: %w", err)
+		return verify.Outcome{}, Rekor{}, fmt.Errorf("payload: %w", err)
 	}
 	if dec.More() {
-		return verify.Outcome{}, errors.New("payload: data after the outcome")
+		return verify.Outcome{}, Rekor{}, errors.New("payload: data after the outcome")
 	}
 	if r.Status < int(verify.Pending) || r.Status > int(verify.Valid) {
-		return verify.Outcome{}, fmt.Errorf("payload: status %d", r.Status)
+		return verify.Outcome{}, Rekor{}, fmt.Errorf("payload: status %d", r.Status)
 	}
 	out := verify.Outcome{ProofID: r.ProofID, Status: verify.Status(r.Status), Failure: r.Failure, RequestHash: r.RequestHash, ResponseHash: r.ResponseHash,
 		AgentDID: r.AgentDID, IdentityVerified: r.IdentityVerified, DIDResolutionStatus: r.DIDResolutionStatus, Checks: r.Checks, Incidents: r.Incidents}
+	var rk Rekor
+	switch sum, err := hex.DecodeString(r.RekorSHA256); {
+	case r.RekorUUID == "" && r.RekorSHA256 == "":
+	case r.RekorUUID == "" || err != nil || len(sum) != sha256.Size:
+		return verify.Outcome{}, Rekor{}, fmt.Errorf("payload: rekor %q %q", r.RekorUUID, r.RekorSHA256)
+	default:
+		rk.UUID = r.RekorUUID
+		copy(rk.SHA256[:], sum)
+	}
 	if r.GenTime != "" {
 		t, err := time.Parse(time.RFC3339Nano, r.GenTime)
 		if err != nil || t.Location() != time.UTC {
-			return verify.Outcome{}, fmt.Errorf("payload: gen_time %q", r.GenTime)
+			return verify.Outcome{}, Rekor{}, fmt.Errorf("payload: gen_time %q", r.GenTime)
 		}
 		out.GenTime = t
 	}
-	return out, nil
+	return out, rk, nil
 }

@@ -35,7 +35,7 @@ func outcome() verify.Outcome {
 
 func input() Input {
 	d := submission.Disclosure{RequestHash: submission.Opening{Nonce: "01", Value: "02"}, ResponseHash: submission.Opening{Nonce: "03", Value: "04"}}
-	return Input{View: []byte(`{"proof_id":"x"}`), Disclosure: &d, DID: "did:web:a", Window: trust.Window{From: time.Unix(100, 0), Until: time.Unix(200, 0)}, Trust: [32]byte{1}, RekorEntry: []byte(`{"e":1}`)}
+	return Input{View: []byte(`{"proof_id":"x"}`), Disclosure: &d, DID: "did:web:a", Window: trust.Window{From: time.Unix(100, 0), Until: time.Unix(200, 0)}, Trust: [32]byte{1}}
 }
 
 func open(t *testing.T) *Cache {
@@ -57,19 +57,23 @@ func TestRoundTrip(t *testing.T) {
 	bare := verify.Outcome{ProofID: "p", Status: verify.Invalid, Failure: &anchor.Failure{Check: "spec_version"}, Checks: []verify.Check{}}
 	for i, out := range []verify.Outcome{full, valid, bare} {
 		c := open(t)
+		rekor := RekorOf("24296fb24b8ad77a", []byte(`{"entry":1}`))
+		if i == 2 {
+			rekor = Rekor{}
+		}
 		k := Input{View: []byte{byte(i)}}.Key()
-		if _, ok := c.Get(k); ok {
+		if _, _, ok := c.Get(k); ok {
 			t.Fatal("hit in an empty cache")
 		}
-		if err := c.Put(k, out); err != nil {
+		if err := c.Put(k, out, rekor); err != nil {
 			t.Fatal(err)
 		}
-		got, ok := c.Get(k)
+		got, r, ok := c.Get(k)
 		if !ok {
 			t.Fatalf("outcome %d: miss after Put", i)
 		}
-		if !reflect.DeepEqual(got, out) {
-			t.Errorf("outcome %d: got %#v, want %#v", i, got, out)
+		if !reflect.DeepEqual(got, out) || r != rekor {
+			t.Errorf("outcome %d: got %#v with %+v, want %#v with %+v", i, got, r, out, rekor)
 		}
 		if s := c.Stats(); s != (Stats{Hits: 1, Misses: 1, Written: 1}) {
 			t.Errorf("outcome %d: stats %+v", i, s)
@@ -87,10 +91,10 @@ func TestNotStored(t *testing.T) {
 	paris.GenTime = paris.GenTime.In(time.FixedZone("CET", 3600))
 	for i, out := range []verify.Outcome{nf, paris} {
 		k := Input{View: []byte{byte(i)}}.Key()
-		if err := c.Put(k, out); err != nil {
+		if err := c.Put(k, out, Rekor{}); err != nil {
 			t.Fatal(err)
 		}
-		if _, ok := c.Get(k); ok {
+		if _, _, ok := c.Get(k); ok {
 			t.Errorf("outcome %d was stored", i)
 		}
 	}
@@ -105,10 +109,10 @@ func TestCorruptEntriesRejected(t *testing.T) {
 	k1, k2 := Input{View: []byte("1")}.Key(), Input{View: []byte("2")}.Key()
 	o2 := outcome()
 	o2.ProofID = "other"
-	if err := c.Put(k1, outcome()); err != nil {
+	if err := c.Put(k1, outcome(), Rekor{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Put(k2, o2); err != nil {
+	if err := c.Put(k2, o2, Rekor{}); err != nil {
 		t.Fatal(err)
 	}
 	good, err := os.ReadFile(c.path(k1))
@@ -135,7 +139,7 @@ func TestCorruptEntriesRejected(t *testing.T) {
 			t.Fatal(err)
 		}
 		before := c.Stats().Rejected
-		if out, ok := c.Get(k1); ok {
+		if out, _, ok := c.Get(k1); ok {
 			t.Errorf("%s: hit %+v", name, out)
 			continue
 		}
@@ -143,10 +147,10 @@ func TestCorruptEntriesRejected(t *testing.T) {
 			t.Errorf("%s: not counted as rejected", name)
 		}
 	}
-	if err := c.Put(k1, outcome()); err != nil {
+	if err := c.Put(k1, outcome(), Rekor{}); err != nil {
 		t.Fatal(err)
 	}
-	if got, ok := c.Get(k1); !ok || !reflect.DeepEqual(got, outcome()) {
+	if got, _, ok := c.Get(k1); !ok || !reflect.DeepEqual(got, outcome()) {
 		t.Errorf("after Put over a corrupt entry: %v %+v", ok, got)
 	}
 }
@@ -178,8 +182,6 @@ func TestKeyCoversEveryInput(t *testing.T) {
 		{"window until", func(in *Input) { in.Window.Until = in.Window.Until.Add(time.Second) }},
 		{"no window", func(in *Input) { in.Window = trust.Window{} }},
 		{"trust", func(in *Input) { in.Trust[31] = 1 }},
-		{"rekor entry", func(in *Input) { in.RekorEntry = []byte(`{"e":2}`) }},
-		{"no rekor entry", func(in *Input) { in.RekorEntry = nil }},
 	} {
 		in := input()
 		c.edit(&in)
