@@ -16,8 +16,9 @@
 //
 // Each entry authenticates itself: its file holds a header naming the
 // format, verify.Version, its key and the SHA-256 of its payload, then the
-// payload (the outcome as JSON). Get checks all four and decodes the payload
-// strictly; an entry that is truncated, altered, stored under another key's
+// payload (the outcome in a length-prefixed binary form, read without
+// reflection). Get checks all four and reads the payload strictly, to its
+// last byte; an entry that is truncated, altered, stored under another key's
 // name or written by another version is counted in Stats.Rejected and
 // reported as a miss, so that the caller verifies again and Put replaces
 // it. A hit is never trusted beyond that: the hash detects corruption, not
@@ -34,7 +35,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -254,54 +254,73 @@ func (c *Cache) write(k Key, data []byte) error {
 	return nil
 }
 
-// record is an Outcome as an entry's payload stores it.
-type record struct {
-	ProofID             string            `json:"proof_id"`
-	Status              int               `json:"status"`
-	Failure             *anchor.Failure   `json:"failure"`
-	GenTime             string            `json:"gen_time"` // RFC 3339 in UTC with nanoseconds; "" for none
-	RequestHash         string            `json:"request_hash"`
-	ResponseHash        string            `json:"response_hash"`
-	AgentDID            string            `json:"agent_did"`
-	IdentityVerified    bool              `json:"identity_verified"`
-	DIDResolutionStatus string            `json:"did_resolution_status"`
-	Checks              []verify.Check    `json:"checks"`
-	Incidents           []verify.Incident `json:"incidents"`
-	RekorUUID           string            `json:"rekor_uuid"`   // "" for none
-	RekorSHA256         string            `json:"rekor_sha256"` // 64 hex, "" for none
-}
-
 // header returns the lines an entry of k with payload starts with.
 func header(k Key, payload []byte) []byte {
 	sum := sha256.Sum256(payload)
 	return fmt.Appendf(nil, "%s\nversion %s\nkey %s\nsha256 %x\n\n", format, verify.Version, k, sum)
 }
 
+// The payload is the outcome's fields in a fixed order, each string and
+// byte string as a uvarint length then its bytes, each flag as one byte 0
+// or 1: no reflection, and a strict reader (writePayload, readPayload).
 func encodeEntry(k Key, out verify.Outcome, rk Rekor) ([]byte, bool) {
-	if out.NotFetched != nil {
+	if out.NotFetched != nil || (!out.GenTime.IsZero() && out.GenTime.Location() != time.UTC) {
 		return nil, false
 	}
-	r := record{ProofID: out.ProofID, Status: int(out.Status), Failure: out.Failure, RequestHash: out.RequestHash, ResponseHash: out.ResponseHash,
-		AgentDID: out.AgentDID, IdentityVerified: out.IdentityVerified, DIDResolutionStatus: out.DIDResolutionStatus, Checks: out.Checks, Incidents: out.Incidents}
-	if rk.UUID != "" {
-		r.RekorUUID, r.RekorSHA256 = rk.UUID, hex.EncodeToString(rk.SHA256[:])
-	}
-	if !out.GenTime.IsZero() {
-		if out.GenTime.Location() != time.UTC {
-			return nil, false
-		}
-		r.GenTime = out.GenTime.Format(time.RFC3339Nano)
-	}
-	payload, err := json.Marshal(r)
-	if err != nil {
-		return nil, false
-	}
+	payload := writePayload(nil, out, rk)
 	return append(header(k, payload), payload...), true
+}
+
+func writePayload(b []byte, out verify.Outcome, rk Rekor) []byte {
+	str := func(s string) { b = binary.AppendUvarint(b, uint64(len(s))); b = append(b, s...) }
+	flag := func(f bool) {
+		if f {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+	}
+	str(out.ProofID)
+	b = append(b, byte(out.Status))
+	flag(out.Failure != nil)
+	if out.Failure != nil {
+		str(out.Failure.Check)
+		str(out.Failure.Detail)
+	}
+	flag(!out.GenTime.IsZero())
+	if !out.GenTime.IsZero() {
+		b = binary.AppendVarint(b, out.GenTime.Unix())
+		b = binary.AppendUvarint(b, uint64(out.GenTime.Nanosecond()))
+	}
+	str(out.RequestHash)
+	str(out.ResponseHash)
+	str(out.AgentDID)
+	flag(out.IdentityVerified)
+	str(out.DIDResolutionStatus)
+	flag(out.Checks != nil)
+	b = binary.AppendUvarint(b, uint64(len(out.Checks)))
+	for _, c := range out.Checks {
+		str(c.Name)
+		str(c.Result)
+		str(c.Detail)
+	}
+	flag(out.Incidents != nil)
+	b = binary.AppendUvarint(b, uint64(len(out.Incidents)))
+	for _, in := range out.Incidents {
+		str(in.ProofID)
+		str(in.Field)
+		str(in.Detail)
+	}
+	str(rk.UUID)
+	if rk.UUID != "" {
+		b = append(b, rk.SHA256[:]...)
+	}
+	return b
 }
 
 // decodeEntry reads an entry found under k: its header must name this
 // format, this verify.Version, k and the SHA-256 of the payload that
-// follows, and the payload must decode strictly to an outcome.
+// follows, and the payload must read back to an outcome with nothing left.
 func decodeEntry(k Key, data []byte) (verify.Outcome, Rekor, error) {
 	head, payload, ok := bytes.Cut(data, []byte("\n\n"))
 	if !ok {
@@ -310,35 +329,129 @@ func decodeEntry(k Key, data []byte) (verify.Outcome, Rekor, error) {
 	if want := header(k, payload); !bytes.Equal(append(head, '\n', '\n'), want) {
 		return verify.Outcome{}, Rekor{}, errors.New("header does not match this version, this key or the payload")
 	}
-	dec := json.NewDecoder(bytes.NewReader(payload))
-	dec.DisallowUnknownFields()
-	var r record
-	if err := dec.Decode(&r); err != nil {
-		return verify.Outcome{}, Rekor{}, fmt.Errorf("payload: %w", err)
+	return readPayload(payload)
+}
+
+// payloadReader reads a payload; its first fault sticks.
+type payloadReader struct {
+	b   []byte
+	err error
+}
+
+func (r *payloadReader) fail(what string) {
+	if r.err == nil {
+		r.err = fmt.Errorf("payload: %s", what)
 	}
-	if dec.More() {
-		return verify.Outcome{}, Rekor{}, errors.New("payload: data after the outcome")
+}
+
+func (r *payloadReader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.fail("bad length")
+		return 0
 	}
-	if r.Status < int(verify.Pending) || r.Status > int(verify.Valid) {
-		return verify.Outcome{}, Rekor{}, fmt.Errorf("payload: status %d", r.Status)
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *payloadReader) bytes(n uint64) []byte {
+	if r.err != nil || n > uint64(len(r.b)) {
+		r.fail("truncated")
+		return nil
 	}
-	out := verify.Outcome{ProofID: r.ProofID, Status: verify.Status(r.Status), Failure: r.Failure, RequestHash: r.RequestHash, ResponseHash: r.ResponseHash,
-		AgentDID: r.AgentDID, IdentityVerified: r.IdentityVerified, DIDResolutionStatus: r.DIDResolutionStatus, Checks: r.Checks, Incidents: r.Incidents}
-	var rk Rekor
-	switch sum, err := hex.DecodeString(r.RekorSHA256); {
-	case r.RekorUUID == "" && r.RekorSHA256 == "":
-	case r.RekorUUID == "" || err != nil || len(sum) != sha256.Size:
-		return verify.Outcome{}, Rekor{}, fmt.Errorf("payload: rekor %q %q", r.RekorUUID, r.RekorSHA256)
-	default:
-		rk.UUID = r.RekorUUID
-		copy(rk.SHA256[:], sum)
+	out := r.b[:n]
+	r.b = r.b[n:]
+	return out
+}
+
+func (r *payloadReader) str() string { return string(r.bytes(r.uvarint())) }
+
+func (r *payloadReader) byte() byte {
+	if b := r.bytes(1); len(b) == 1 {
+		return b[0]
 	}
-	if r.GenTime != "" {
-		t, err := time.Parse(time.RFC3339Nano, r.GenTime)
-		if err != nil || t.Location() != time.UTC {
-			return verify.Outcome{}, Rekor{}, fmt.Errorf("payload: gen_time %q", r.GenTime)
+	return 0
+}
+
+func (r *payloadReader) flag() bool {
+	switch r.byte() {
+	case 0:
+		return false
+	case 1:
+		return true
+	}
+	r.fail("bad flag")
+	return false
+}
+
+// count reads a slice length, bounded by what is left (each element is at
+// least three bytes).
+func (r *payloadReader) count() int {
+	n := r.uvarint()
+	if n > uint64(len(r.b))/3 {
+		r.fail("bad count")
+		return 0
+	}
+	return int(n)
+}
+
+func readPayload(b []byte) (verify.Outcome, Rekor, error) {
+	r := &payloadReader{b: b}
+	var out verify.Outcome
+	out.ProofID = r.str()
+	if st := r.byte(); st <= byte(verify.Valid) {
+		out.Status = verify.Status(st)
+	} else {
+		r.fail("bad status")
+	}
+	if r.flag() {
+		out.Failure = &anchor.Failure{Check: r.str(), Detail: r.str()}
+	}
+	if r.flag() {
+		sec, n := binary.Varint(r.b)
+		if n <= 0 {
+			r.fail("bad time")
+		} else {
+			r.b = r.b[n:]
 		}
-		out.GenTime = t
+		ns := r.uvarint()
+		if ns >= 1e9 {
+			r.fail("bad time")
+		}
+		if out.GenTime = time.Unix(sec, int64(ns)).UTC(); out.GenTime.IsZero() {
+			r.fail("a zero time written as present")
+		}
+	}
+	out.RequestHash = r.str()
+	out.ResponseHash = r.str()
+	out.AgentDID = r.str()
+	out.IdentityVerified = r.flag()
+	out.DIDResolutionStatus = r.str()
+	if r.flag() {
+		out.Checks = make([]verify.Check, r.count())
+		for i := range out.Checks {
+			out.Checks[i] = verify.Check{Name: r.str(), Result: r.str(), Detail: r.str()}
+		}
+	} else if r.count() != 0 {
+		r.fail("elements in a nil slice")
+	}
+	if r.flag() {
+		out.Incidents = make([]verify.Incident, r.count())
+		for i := range out.Incidents {
+			out.Incidents[i] = verify.Incident{ProofID: r.str(), Field: r.str(), Detail: r.str()}
+		}
+	} else if r.count() != 0 {
+		r.fail("elements in a nil slice")
+	}
+	var rk Rekor
+	if rk.UUID = r.str(); rk.UUID != "" {
+		copy(rk.SHA256[:], r.bytes(sha256.Size))
+	}
+	if r.err == nil && len(r.b) != 0 {
+		r.fail("data after the outcome")
+	}
+	if r.err != nil {
+		return verify.Outcome{}, Rekor{}, r.err
 	}
 	return out, rk, nil
 }

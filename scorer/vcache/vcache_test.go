@@ -211,3 +211,22 @@ func TestOpenRefusesEmptyDir(t *testing.T) {
 		t.Error("DefaultDir is empty")
 	}
 }
+
+// FuzzReadPayload: the payload reader never panics, and what it accepts
+// is exactly what writePayload writes for the outcome it reads: one
+// payload per outcome, nothing ignored.
+func FuzzReadPayload(f *testing.F) {
+	full := outcome()
+	f.Add(writePayload(nil, full, RekorOf("u", []byte("e"))))
+	f.Add(writePayload(nil, verify.Outcome{Checks: []verify.Check{}}, Rekor{}))
+	f.Add(writePayload(nil, verify.Outcome{}, Rekor{}))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		out, rk, err := readPayload(b)
+		if err != nil {
+			return
+		}
+		if again := writePayload(nil, out, rk); !bytes.Equal(again, b) {
+			t.Fatalf("payload %x reads as %+v, which writes %x", b, out, again)
+		}
+	})
+}
