@@ -47,3 +47,33 @@ func benchScoreTrack(b *testing.B, cached bool) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/participant")
 }
+
+// BenchmarkScoreDemo scores both tracks of the demo season (seasons/0),
+// marshalling what the site publishes of them (published),
+// without a verification cache: a cold build's scoring.
+func BenchmarkScoreDemo(b *testing.B) { benchScoreDemo(b, false) }
+
+// BenchmarkScoreDemoWarmCache is BenchmarkScoreDemo from a warm
+// verification cache: a rebuild where no proof input changed.
+func BenchmarkScoreDemoWarmCache(b *testing.B) { benchScoreDemo(b, true) }
+
+func benchScoreDemo(b *testing.B, cached bool) {
+	s, m := loadDemo(b)
+	var opts []Option
+	if cached {
+		c, err := vcache.Open(b.TempDir())
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts = append(opts, WithCache(c))
+		published(b, s, New(s, m, opts...))
+	}
+	b.ReportAllocs()
+	proofs := 0
+	for b.Loop() {
+		sc := New(s, m, opts...)
+		published(b, s, sc)
+		proofs = len(sc.outcomes)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*proofs), "ns/proof")
+}
