@@ -305,8 +305,11 @@ func addIndex(t Tree, site templates.Site) error {
 	idx := indexJSON{AIAct: score.AIActJSON{Label: score.AIActLabel, DigitalSourceType: score.AlgorithmicMedia}, ProveitVersion: site.Version, InputsDigest: site.InputsDigest, Seasons: []indexSeason{}}
 	for _, s := range site.Seasons {
 		is := indexSeason{Number: s.Number, Title: s.Title, Status: "open", Demo: s.Demo, OpensAt: s.OpensAt, ClosesAt: s.ClosesAt, InputsDigest: s.InputsDigest, Tracks: []indexTrack{}}
-		if s.Closed {
+		switch {
+		case s.Closed:
 			is.Status = "closed"
+		case s.Invalidated:
+			is.Status = "invalidated"
 		}
 		for _, tr := range s.Tracks {
 			it := indexTrack{Name: tr.Name, Bareme: tr.Bareme}

@@ -32,7 +32,7 @@ func Write(dir string, opts Options) (*Meta, error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return nil, err
 	}
-	meta, err := Generate(opts, func(rel string, data []byte) error {
+	g, err := generate(opts, func(rel string, data []byte) error {
 		p := filepath.Join(tmp, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
@@ -46,7 +46,11 @@ func Write(dir string, opts Options) (*Meta, error) {
 		if err := writeRegister(tmp); err != nil {
 			return nil, err
 		}
+		if err := g.anchorPublication(tmp); err != nil {
+			return nil, err
+		}
 	}
+	meta := g.meta
 	old := ""
 	if _, err := os.Lstat(dir); err == nil {
 		old = tmp + ".old"

@@ -123,6 +123,16 @@ func (g *generator) fail(format string, args ...any) {
 // slash-separated path inside the season directory). The same options give
 // the same files, byte for byte.
 func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta, err error) {
+	g, err := generate(opts, put)
+	if err != nil {
+		return nil, err
+	}
+	return g.meta, nil
+}
+
+// generate is Generate, and returns the generator: its issuer goes on
+// minting the publication's proof once the register is written.
+func generate(opts Options, put func(rel string, data []byte) error) (gen *generator, err error) {
 	n := opts.Participants
 	if n == 0 {
 		n = len(cast)
@@ -132,7 +142,7 @@ func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			meta, err = nil, fmt.Errorf("%v", r)
+			gen, err = nil, fmt.Errorf("%v", r)
 		}
 	}()
 	is, err := prooftest.New(prooftest.Config{Seed: Seed, KeyWindow: KeyWindow, Seller: "corpus.arkforge.tech"})
@@ -184,7 +194,7 @@ func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta
 	if len(g.errs) > 0 {
 		return nil, errors.Join(g.errs...)
 	}
-	return g.meta, nil
+	return g, nil
 }
 
 // ContestEmail is the demo season's address for contestations (§9.2).

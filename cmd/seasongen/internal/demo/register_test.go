@@ -61,3 +61,26 @@ func TestRegisterCoversEveryState(t *testing.T) {
 		t.Errorf("assertions changed for %v, want two participants (the upheld contestation, the rectification)", changed)
 	}
 }
+
+// TestPublicationAnchored: the demo's publication is anchored by the
+// challenge's key after its published_at, its SHA256SUMS lists every file
+// written before it, and score verifies it as a build does.
+func TestPublicationAnchored(t *testing.T) {
+	g := load(t)
+	s := g.season
+	if s.Publication == nil || s.Sums == nil {
+		t.Fatal("the demo has no [publication] or no published/SHA256SUMS")
+	}
+	pub, err := score.New(s, g.material).CheckPublication()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pub.GenTime.After(PublishedAt) || pub.ProofID != s.Publication.ProofID {
+		t.Errorf("publication %+v, want it anchored after %s", pub, PublishedAt)
+	}
+	for _, l := range s.Sums {
+		if l.Path == "proofs/"+pub.ProofID+".json" {
+			t.Error("SHA256SUMS lists the publication's own proof, which is minted after it")
+		}
+	}
+}
