@@ -30,6 +30,12 @@ var anchoredAt = time.Date(2026, 11, 2, 11, 30, 5, 0, time.UTC)
 // season.toml's [publication]. It returns the call and the proof.
 func anchor(t *testing.T, dir string, at time.Time, call *score.PublicationCall) (score.PublicationCall, *prooftest.Proof) {
 	t.Helper()
+	return anchorAs(t, dir, at, call, fxChallengeDID)
+}
+
+// anchorAs is anchor with the call made by did.
+func anchorAs(t *testing.T, dir string, at time.Time, call *score.PublicationCall, did string) (score.PublicationCall, *prooftest.Proof) {
+	t.Helper()
 	if call == nil {
 		c, err := PublicationCall(dir)
 		if err != nil {
@@ -44,7 +50,7 @@ func anchor(t *testing.T, dir string, at time.Time, call *score.PublicationCall)
 		t.Fatal(err)
 	}
 	p, err := is.Issue(prooftest.Call{Target: call.Target, Method: call.Method, Payload: call.Payload, Body: []byte(`{"publication": "enregistrée"}`),
-		DID: fxChallengeDID, APIKey: "challenge", At: at})
+		DID: did, APIKey: "challenge", At: at})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,12 +263,28 @@ func TestPublicationRefusals(t *testing.T) {
 			os.Remove(filepath.Join(dir, "proofs", id+".json"))
 		}, "proof", []string{"not in the cache"}},
 		{"anchored before publication", false, reanchor(pubTime().Add(-time.Hour), nil), "anchoring time", []string{"published_at"}},
+		{"anchored before the close", false, func(t *testing.T, dir string) {
+			// Published (by a wrong flag) before the close, anchored after
+			// that date but still before the close.
+			os.RemoveAll(filepath.Join(dir, "published"))
+			if _, err := Publish(dir, fxCloses.Add(-48*time.Hour)); err != nil {
+				t.Fatal(err)
+			}
+			anchor(t, dir, fxCloses.Add(-24*time.Hour), nil)
+		}, "anchoring time", []string{"closes_at"}},
+		{"not the challenge's key", false, func(t *testing.T, dir string) {
+			anchorAs(t, dir, anchoredAt, nil, "did:key:z6MkPasLeChallenge")
+		}, "proof", []string{"unbound"}},
 		{"payload season", false, reanchor(anchoredAt, member("season", seven)), "season", []string{"7"}},
 		{"payload closes_at", false, reanchor(anchoredAt, member("closes_at", str("2026-10-30T23:59:59Z"))), "closes_at", nil},
 		{"payload published_at", false, reanchor(anchoredAt, member("published_at", str("2026-11-02T00:00:00Z"))), "published_at", nil},
 		{"payload tracks", false, reanchor(anchoredAt, member("tracks", pyjson.ArrayValue(str("conformite")))), "tracks", nil},
 		{"payload sha256sums", false, reanchor(anchoredAt, member("sha256sums", str(strings.Repeat("a", 64)))), "published/SHA256SUMS", nil},
 		{"payload snapshot", false, reanchor(anchoredAt, member("snapshots", pyjson.ObjectValue(pyjson.Member{Key: "conformite", Value: str(strings.Repeat("b", 64))}, pyjson.Member{Key: "generique", Value: str(strings.Repeat("c", 64))}))), "published/conformite.json", nil},
+		{"payload extra snapshot", false, reanchor(anchoredAt, func(c *score.PublicationCall, _ string) {
+			snaps, _ := c.Payload.Lookup("snapshots")
+			member("snapshots", pyjson.ObjectValue(append(snaps.Members(), pyjson.Member{Key: "autre", Value: str(strings.Repeat("d", 64))})...))(c, "")
+		}), "snapshots", []string{"autre"}},
 		{"payload extra key", false, reanchor(anchoredAt, func(c *score.PublicationCall, _ string) {
 			c.Payload = pyjson.ObjectValue(append(c.Payload.Members(), pyjson.Member{Key: "zz", Value: str("x")})...)
 		}), "payload", []string{"zz"}},
@@ -282,6 +304,12 @@ func TestPublicationRefusals(t *testing.T) {
 			os.WriteFile(p, b[:i], 0o644)
 		}, "", []string{"season.toml", "publication.response_hash"}},
 		{"loader: without snapshots", true, func(t *testing.T, dir string) { os.RemoveAll(filepath.Join(dir, "published")) }, "", []string{"season.toml", "no publication snapshot"}},
+		{"loader: publication without SHA256SUMS", true, func(t *testing.T, dir string) { os.Remove(filepath.Join(dir, "published", "SHA256SUMS")) }, "", []string{"season.toml", "publication", "SHA256SUMS is missing"}},
+		{"loader: SHA256SUMS without snapshots", false, func(t *testing.T, dir string) {
+			for _, tr := range fxTracks {
+				os.Remove(filepath.Join(dir, "published", tr.name+".json"))
+			}
+		}, "", []string{"published/SHA256SUMS", "without a publication snapshot"}},
 		{"loader: sums line", true, edit("published/SHA256SUMS", "  ", " "), "", []string{"published/SHA256SUMS", "line 1"}},
 		{"loader: sums lists season.toml", true, func(t *testing.T, dir string) {
 			p := filepath.Join(dir, "published", "SHA256SUMS")
