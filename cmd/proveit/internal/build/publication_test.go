@@ -407,3 +407,32 @@ opening = {"field": "request_hash", "nonce": pub["request_hash"]["nonce"], "valu
 assert sha(canon(opening)) == view["commitments"]["request_hash"], "commitment"
 print("OK", n, sha(canon(payload)))
 `
+
+// TestDemoInvalidatedAfterPublication: the committed seasons hold two
+// demo seasons; season 1, invalidated after its anchored publication,
+// publishes only its notice, listed on the home page as invalidated, and
+// season 0 keeps its anchored publication linked to its view.
+func TestDemoInvalidatedAfterPublication(t *testing.T) {
+	tree := demoTree(t)
+	for name := range tree {
+		if strings.HasPrefix(name, "saison-1/") && name != "saison-1/index.html" {
+			t.Errorf("the invalidated season 1 publishes %s", name)
+		}
+	}
+	page := string(tree["saison-1/index.html"])
+	for _, w := range []string{`<section id="invalidation"`, "produits/REF-3102.json", "avaient été publiés le", "L'invalidation les retire", `<section id="publication">`, "Publication ancrée"} {
+		if !strings.Contains(page, w) {
+			t.Errorf("saison-1/index.html lacks %q", w)
+		}
+	}
+	index := string(tree["index.html"])
+	if !strings.Contains(index, `href="saison-1/index.html"`) || !strings.Contains(index, `href="saison-0/index.html"`) || !strings.Contains(index, "Saison invalidée") {
+		t.Error("the home page does not list both seasons, season 1 as invalidated")
+	}
+	if !strings.Contains(string(tree["index.json"]), `"status": "invalidated"`) {
+		t.Error("index.json does not say season 1 is invalidated")
+	}
+	if !strings.Contains(string(tree["saison-0/corrections/index.html"]), `<a href="../preuves/prf_`) {
+		t.Error("season 0's register does not link its publication proof")
+	}
+}
