@@ -105,15 +105,42 @@ type Season struct {
 	// Corrections is the register of decisions on the published results;
 	// nil while the season has no publication snapshot.
 	Corrections *Corrections
+	// Publication is the season's anchored publication, verified; nil
+	// until season.toml records it.
+	Publication *Publication
+}
+
+// Publication is a season's anchored publication (DESIGN §12.2), as its
+// pages show it. Dates are RFC 3339.
+type Publication struct {
+	ProofID     string
+	Href        string // its view copy, relative to saison-<n>/; "" when none is published (an invalidated season)
+	PublishedAt string
+	AnchoredAt  string // the token's genTime
+	Digest      string // SHA-256 of the anchored payload's canonical JSON
+	SumsSHA256  string // SHA-256 of published/SHA256SUMS
+}
+
+// From is p with its Href relative to a page prefix directories below
+// saison-<n>/ ("../" for saison-<n>/corrections/).
+func (p Publication) From(prefix string) Publication {
+	if p.Href != "" {
+		p.Href = prefix + p.Href
+	}
+	return p
 }
 
 // Dossier is what the evidence dossier of a closed season holds, paths
 // relative to saison-<n>/dossier/.
 type Dossier struct {
 	Season, Trust []string
-	Tracks        []DossierTrack
-	Participants  int
-	RekorEntries  int // under anchors/rekor/
+	// Published are the publication snapshots and SHA256SUMS; Sums is
+	// "published/SHA256SUMS" when the season has it.
+	Published    []string
+	Sums         string
+	Tracks       []DossierTrack
+	Participants int
+	RekorEntries int // under anchors/rekor/
 }
 
 // DossierTrack is one track's part of the dossier.

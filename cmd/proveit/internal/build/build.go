@@ -128,6 +128,20 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 		view.InvalidatedAt = s.InvalidatedAt.UTC().Format(time.RFC3339)
 	}
 	scorer := score.New(s, material)
+	// The anchored publication, verified like a freeze (DESIGN §12.2),
+	// for a closed season and for one invalidated after its publication,
+	// before anything is scored: the files must first be those anchored.
+	pub, err := scorer.CheckPublication()
+	if err != nil {
+		return templates.Season{}, err
+	}
+	if pub != nil {
+		view.Publication = &templates.Publication{ProofID: pub.ProofID, PublishedAt: pub.PublishedAt.UTC().Format(time.RFC3339), AnchoredAt: pub.GenTime.UTC().Format(time.RFC3339),
+			Digest: pub.Digest, SumsSHA256: pub.SumsSHA256}
+		if s.Status == season.Closed {
+			view.Publication.Href = "preuves/" + pub.ProofID + ".json"
+		}
+	}
 	var diffs []score.Difference
 	for _, tr := range s.Tracks {
 		tv := trackView(tr)
@@ -297,8 +311,11 @@ func addIndex(t Tree, site templates.Site) error {
 	idx := indexJSON{AIAct: score.AIActJSON{Label: score.AIActLabel, DigitalSourceType: score.AlgorithmicMedia}, ProveitVersion: site.Version, InputsDigest: site.InputsDigest, Seasons: []indexSeason{}}
 	for _, s := range site.Seasons {
 		is := indexSeason{Number: s.Number, Title: s.Title, Status: "open", Demo: s.Demo, OpensAt: s.OpensAt, ClosesAt: s.ClosesAt, InputsDigest: s.InputsDigest, Tracks: []indexTrack{}}
-		if s.Closed {
+		switch {
+		case s.Closed:
 			is.Status = "closed"
+		case s.Invalidated:
+			is.Status = "invalidated"
 		}
 		for _, tr := range s.Tracks {
 			it := indexTrack{Name: tr.Name, Bareme: tr.Bareme}
