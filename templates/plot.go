@@ -43,7 +43,7 @@ const (
 	plotFont    = 13  // font size of every text, in user units
 	plotLine    = 16  // line height of a label
 	plotLeft    = 68  // the frame's left edge: y tick labels and the y title sit left of it
-	plotRightM  = 10  // from the frame's right edge to the viewBox's
+	plotRightM  = 14  // from the frame's right edge to the viewBox's
 	plotTop     = 30  // the frame's top edge: the best-constant label sits above it
 	plotPad     = 12  // from the frame to the nearest data coordinate: points on an axis are whole
 	plotBaseH   = 260 // the frame's height, before it grows for its labels
