@@ -274,3 +274,29 @@ func TestWrap(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelShapes: a point of several names may take two shapes, as few
+// lines as fit and one name a line; every line of both fits the limit.
+func TestLabelShapes(t *testing.T) {
+	long := "Très long nom d'agent qui ne tient pas sur une seule ligne"
+	shapes := labelShapes([]string{"Boussole", "Héron", long})
+	if len(shapes) != 2 {
+		t.Fatalf("%d shapes, want 2", len(shapes))
+	}
+	if g := strings.Join(shapes[1][:2], "|"); g != "Boussole,|Héron," {
+		t.Errorf("narrow shape starts %q, want one name a line", g)
+	}
+	for _, sh := range shapes {
+		if !strings.Contains(strings.Join(sh, ""), "seule ligne") {
+			t.Errorf("shape %q loses a name", sh)
+		}
+		for _, l := range sh {
+			if textWidth(l, plotFont) > plotLabelW {
+				t.Errorf("line %q of shape %q is %d units wide, limit %d", l, sh, textWidth(l, plotFont), plotLabelW)
+			}
+		}
+	}
+	if got := labelShapes([]string{"Seul"}); len(got) != 1 {
+		t.Errorf("one name: %d shapes, want 1", len(got))
+	}
+}
