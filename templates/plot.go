@@ -54,6 +54,9 @@ const (
 	plotGap     = 3  // from a marker to a label beside it
 	plotLattice = 4  // step of the lattice of far places
 	plotLabelW  = 150
+	// freeCandidates is how many free places a far label weighs, nearest
+	// first, for the fewest crossings of its leader line.
+	freeCandidates = 400
 	// plotMaxPoints is the most points a plot names: beyond it the
 	// labels would cover the plotting area, and the table says more.
 	plotMaxPoints = 40
@@ -419,18 +422,38 @@ func (p *plot) layout(l *locale, r *score.TrackResult, tasks int, buckets []*buc
 		placed, done[best] = append(placed, bestBox), true
 	}
 	for i := range p.Points {
+		if done[i] {
+			continue
+		}
 		pt := &p.Points[i]
-		for _, sh := range shapes[i] {
-			if done[i] {
-				break
+		// The leader line should cross no other marker (it would seem to
+		// name that point) and no label: among the nearest free places,
+		// the first with the fewest crossings, a marker counting for ten
+		// labels.
+		cost := func(c box) int {
+			lx, ly := min(max(pt.X, c.X), c.Right()), min(max(pt.Y, c.Y), c.Bottom())
+			n := 0
+			for j, m := range markers {
+				if j != i && crosses(pt.X, pt.Y, lx, ly, m) {
+					n += 10
+				}
 			}
+			for _, o := range placed {
+				if crosses(pt.X, pt.Y, lx, ly, o) {
+					n++
+				}
+			}
+			return n
+		}
+		for _, sh := range shapes[i] {
 			lw, lh := shapeSize(sh)
-			if c, ok := nearestFree(pt.X, pt.Y, lw, lh, area, free); ok {
+			if c, found := nearestFree(pt.X, pt.Y, lw, lh, area, free, cost); found {
 				pt.Label = newLabel(c, sh)
 				pt.Label.Leader = true
 				pt.Label.LX = min(max(pt.X, c.X), c.Right())
 				pt.Label.LY = min(max(pt.Y, c.Y), c.Bottom())
 				placed, done[i] = append(placed, c), true
+				break
 			}
 		}
 		if !done[i] {
@@ -438,6 +461,19 @@ func (p *plot) layout(l *locale, r *score.TrackResult, tasks int, buckets []*buc
 		}
 	}
 	return true
+}
+
+// crosses reports whether the segment from (x1, y1) to (x2, y2) passes
+// through b, sampled at every unit with integer arithmetic.
+func crosses(x1, y1, x2, y2 int, b box) bool {
+	n := max(x2-x1, x1-x2, y2-y1, y1-y2, 1)
+	for k := 0; k <= n; k++ {
+		x, y := x1+(x2-x1)*k/n, y1+(y2-y1)*k/n
+		if x > b.X && x < b.Right() && y > b.Y && y < b.Bottom() {
+			return true
+		}
+	}
+	return false
 }
 
 // labelShapes are the shapes a label of these names may take, in the
@@ -492,9 +528,10 @@ func nearBoxes(px, py, w, h int) []box {
 }
 
 // nearestFree is the free box of w × h on the lattice of area nearest to
-// (px, py): nearest by the distance from the point to the box, then
-// highest, then leftmost.
-func nearestFree(px, py, w, h int, area box, free func(box) bool) (box, bool) {
+// (px, py) (by the distance from the point to the box, then highest, then
+// leftmost) of the lowest cost among the first freeCandidates free ones,
+// the first of cost 0 if there is one.
+func nearestFree(px, py, w, h int, area box, free func(box) bool, cost func(box) int) (box, bool) {
 	type cand struct {
 		b box
 		d int
@@ -516,10 +553,19 @@ func nearestFree(px, py, w, h int, area box, free func(box) bool) (box, bool) {
 		}
 		return cs[i].b.X < cs[j].b.X
 	})
+	var best box
+	bestCost, seen := -1, 0
 	for _, c := range cs {
-		if free(c.b) {
-			return c.b, true
+		if !free(c.b) {
+			continue
+		}
+		k := cost(c.b)
+		if bestCost < 0 || k < bestCost {
+			best, bestCost = c.b, k
+		}
+		if seen++; k == 0 || seen == freeCandidates {
+			break
 		}
 	}
-	return box{}, false
+	return best, bestCost >= 0
 }

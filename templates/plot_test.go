@@ -67,16 +67,19 @@ func TestPlotLabels(t *testing.T) {
 		}
 	}
 	corners = append(corners, pt{"Très long nom d'agent qui ne tient pas sur une seule ligne du graphique", 10, 100, 100}, pt{"Milieu", 5, 50, 100})
+	// leaders is the most leader lines a set may need (-1: any number);
+	// where it is set, no leader line crosses another point's marker.
 	for _, c := range []struct {
-		name string
-		ps   []pt
+		name    string
+		ps      []pt
+		leaders int
 	}{
-		{"demo conformite", demoConformite},
-		{"demo generique", demoGenerique},
-		{"30 at the same coordinates", same(30, pt{"Agent", 7, 0, 40})},
-		{"30 at 100 % and 10/10", same(30, pt{"Haut", 10, 100, 100})},
-		{"30 on one vertical, 1 % apart", column},
-		{"corners at 0 % and 100 %", corners},
+		{"demo conformite", demoConformite, 2},
+		{"demo generique", demoGenerique, 1},
+		{"30 at the same coordinates", same(30, pt{"Agent", 7, 0, 40}), 1},
+		{"30 at 100 % and 10/10", same(30, pt{"Haut", 10, 100, 100}), 1},
+		{"30 on one vertical, 1 % apart", column, -1},
+		{"corners at 0 % and 100 %", corners, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := plotOf(t, 10, 4, c.ps)
@@ -118,6 +121,21 @@ func TestPlotLabels(t *testing.T) {
 				if w, h := shapeSize(text); w != a.Label.Box.W || h != a.Label.Box.H {
 					t.Errorf("label box %v is not its lines' size %d × %d", a.Label.Box, w, h)
 				}
+			}
+			leaders := 0
+			for i, a := range p.Points {
+				if !a.Label.Leader {
+					continue
+				}
+				leaders++
+				for j, b := range p.Points {
+					if j != i && c.leaders >= 0 && crosses(a.X, a.Y, a.Label.LX, a.Label.LY, box{b.X - b.R, b.Y - b.R, 2 * b.R, 2 * b.R}) {
+						t.Errorf("the leader line of %v crosses the marker of %v", a.Names, b.Names)
+					}
+				}
+			}
+			if c.leaders >= 0 && leaders > c.leaders {
+				t.Errorf("%d leader lines, want at most %d", leaders, c.leaders)
 			}
 			for _, q := range c.ps {
 				if named[q.name] != 1 {
