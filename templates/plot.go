@@ -187,15 +187,22 @@ func textWidth(s string, size int) int {
 }
 
 // wrap breaks the names, comma-separated, into lines no wider than max at
-// size; a name wider than a line is cut between runes.
+// size, between words; a word wider than a line is cut between runes.
 func wrap(names []string, size, max int) []string {
+	var toks []string
+	for i, n := range names {
+		words := strings.Fields(n)
+		if len(words) == 0 {
+			words = []string{n}
+		}
+		if i < len(names)-1 {
+			words[len(words)-1] += ","
+		}
+		toks = append(toks, words...)
+	}
 	var lines []string
 	cur := ""
-	for i, n := range names {
-		tok := n
-		if i < len(names)-1 {
-			tok += ","
-		}
+	for _, tok := range toks {
 		if cur != "" && textWidth(cur+" "+tok, size) <= max {
 			cur += " " + tok
 			continue

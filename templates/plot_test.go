@@ -271,7 +271,8 @@ func TestPlotAbsent(t *testing.T) {
 }
 
 // TestWrap: names are kept whole on lines no wider than the limit where
-// they fit, cut between runes where one does not.
+// they fit, broken between words where one does not, and a word wider than
+// a line is cut between runes.
 func TestWrap(t *testing.T) {
 	for _, c := range []struct {
 		names []string
@@ -280,6 +281,8 @@ func TestWrap(t *testing.T) {
 		{[]string{"Boussole", "Héron"}, "Boussole, Héron"},
 		{[]string{"Boussole", "Héron", "Albatros", "Métronome", "Périscope"}, "Boussole, Héron,|Albatros,|Métronome,|Périscope"},
 		{[]string{strings.Repeat("m", 30)}, strings.Repeat("m", 10) + "|" + strings.Repeat("m", 10) + "|" + strings.Repeat("m", 10)},
+		{[]string{"Très long nom d'agent qui ne tient pas sur une ligne"}, "Très long nom|d'agent qui ne tient|pas sur une ligne"},
+		{[]string{"A", "Nom  à   espaces"}, "A, Nom à espaces"},
 	} {
 		lines := wrap(c.names, plotFont, plotLabelW)
 		if g := strings.Join(lines, "|"); g != c.want {
@@ -305,7 +308,7 @@ func TestLabelShapes(t *testing.T) {
 		t.Errorf("narrow shape starts %q, want one name a line", g)
 	}
 	for _, sh := range shapes {
-		if !strings.Contains(strings.Join(sh, ""), "seule ligne") {
+		if !strings.Contains(strings.Join(sh, " "), "seule ligne") {
 			t.Errorf("shape %q loses a name", sh)
 		}
 		for _, l := range sh {
