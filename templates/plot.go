@@ -47,7 +47,7 @@ const (
 	plotTop     = 30  // the frame's top edge: the best-constant label sits above it
 	plotPad     = 12  // from the frame to the nearest data coordinate: points on an axis are whole
 	plotBaseH   = 260 // the frame's height, before it grows for its labels
-	plotGrowH   = 64  // how much the frame grows when a label finds no place
+	plotGrowDiv = 4   // the frame grows by a quarter of its height when a label finds no place
 	plotMaxH    = 2400
 	plotBelow   = 52 // below the frame: x tick labels and the x title
 	plotR       = 5  // marker radius
@@ -56,10 +56,12 @@ const (
 	plotLabelW  = 150
 	// freeCandidates is how many free places a far label weighs, nearest
 	// first, for the fewest crossings of its leader line.
-	freeCandidates = 400
+	freeCandidates = 100
+	// farRadius is how far from its marker a label is first looked for.
+	farRadius = 96
 	// plotMaxPoints is the most points a plot names: beyond it the
 	// labels would cover the plotting area, and the table says more.
-	plotMaxPoints = 40
+	plotMaxPoints = 30
 	// plotMinPoints is the fewest participants with an overclaim rate
 	// that make a plot: with one, nothing is compared.
 	plotMinPoints = 2
@@ -290,7 +292,7 @@ func buildPlot(l *locale, r *score.TrackResult) plot {
 	}
 	p.Title = l.text("plot.title", "track", r.Track)
 	p.Desc = l.text("plot.desc", "track", r.Track, "tasks", r.Tasks, "best", l.rate(r.BestConstant.Successes, r.Tasks), "plotted", plotted, "excluded", l.text("plot.who", "n", p.Excluded))
-	for h := plotBaseH; ; h += plotGrowH {
+	for h := plotBaseH; ; h += h / plotGrowDiv {
 		if h > plotMaxH {
 			if l.err == nil {
 				l.err = fmt.Errorf("plot of track %s: %d labels find no place in a plotting area %d units high", r.Track, len(buckets), plotMaxH)
@@ -473,6 +475,9 @@ func (p *plot) layout(l *locale, r *score.TrackResult, tasks int, buckets []*buc
 // crosses reports whether the segment from (x1, y1) to (x2, y2) passes
 // through b, sampled at every unit with integer arithmetic.
 func crosses(x1, y1, x2, y2 int, b box) bool {
+	if max(x1, x2) <= b.X || min(x1, x2) >= b.Right() || max(y1, y2) <= b.Y || min(y1, y2) >= b.Bottom() {
+		return false
+	}
 	n := max(x2-x1, x1-x2, y2-y1, y1-y2, 1)
 	for k := 0; k <= n; k++ {
 		x, y := x1+(x2-x1)*k/n, y1+(y2-y1)*k/n
@@ -537,18 +542,37 @@ func nearBoxes(px, py, w, h int) []box {
 // nearestFree is the free box of w × h on the lattice of area nearest to
 // (px, py) (by the distance from the point to the box, then highest, then
 // leftmost) of the lowest cost among the first freeCandidates free ones,
-// the first of cost 0 if there is one.
+// the first of cost 0 if there is one. It looks within farRadius of the
+// point first, then over the whole area.
 func nearestFree(px, py, w, h int, area box, free func(box) bool, cost func(box) int) (box, bool) {
+	if b, ok := nearestWithin(px, py, w, h, area, free, cost, farRadius); ok {
+		return b, true
+	}
+	return nearestWithin(px, py, w, h, area, free, cost, area.W+area.H)
+}
+
+// nearestWithin is nearestFree among the boxes at most radius from the
+// point.
+func nearestWithin(px, py, w, h int, area box, free func(box) bool, cost func(box) int, radius int) (box, bool) {
 	type cand struct {
 		b box
 		d int
 	}
+	// The first lattice line at or after v, counting from origin.
+	align := func(v, origin int) int {
+		if v <= origin {
+			return origin
+		}
+		return origin + (v-origin+plotLattice-1)/plotLattice*plotLattice
+	}
 	var cs []cand
-	for by := area.Y; by+h <= area.Bottom(); by += plotLattice {
-		for bx := area.X; bx+w <= area.Right(); bx += plotLattice {
+	for by := align(py-h-radius, area.Y); by+h <= area.Bottom() && by <= py+radius; by += plotLattice {
+		for bx := align(px-w-radius, area.X); bx+w <= area.Right() && bx <= px+radius; bx += plotLattice {
 			dx := max(bx-px, 0, px-(bx+w))
 			dy := max(by-py, 0, py-(by+h))
-			cs = append(cs, cand{box{bx, by, w, h}, dx*dx + dy*dy})
+			if d := dx*dx + dy*dy; d <= radius*radius {
+				cs = append(cs, cand{box{bx, by, w, h}, d})
+			}
 		}
 	}
 	sort.Slice(cs, func(i, j int) bool {
