@@ -53,6 +53,28 @@ func same(n int, p pt) []pt {
 	return ps
 }
 
+// spread is 30 points of long names over the plot: their labels need a
+// taller frame.
+var spread = func() []pt {
+	var ps []pt
+	for i := 0; i < 30; i++ {
+		ps = append(ps, pt{fmt.Sprintf("Participant numéro %02d au nom long", i), i % 11, (i * 37) % 100, 100})
+	}
+	return ps
+}()
+
+// TestPlotGrows: the frame keeps its height where the labels fit, and
+// grows where they do not.
+func TestPlotGrows(t *testing.T) {
+	base := plotTop + plotBaseH + plotBelow
+	if p := plotOf(t, 10, 4, demoConformite); p.H != base {
+		t.Errorf("demo: height %d, want %d", p.H, base)
+	}
+	if p := plotOf(t, 10, 4, spread); p.H <= base || p.Frame.H <= plotBaseH {
+		t.Errorf("30 long names: height %d, frame %v, want taller than %d", p.H, p.Frame, base)
+	}
+}
+
 // TestPlotLabels: every point's label lies in the plotting area, overlaps
 // no other label and no marker, and names every participant of the point;
 // every marker lies whole inside the frame (points on the axes are not cut).
@@ -80,6 +102,7 @@ func TestPlotLabels(t *testing.T) {
 		{"30 at 100 % and 10/10", same(30, pt{"Haut", 10, 100, 100}), 1},
 		{"30 on one vertical, 1 % apart", column, -1},
 		{"corners at 0 % and 100 %", corners, 1},
+		{"30 long names, spread", spread, -1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := plotOf(t, 10, 4, c.ps)
