@@ -28,15 +28,26 @@ import (
 // unit is about 0.93 px and the text about 12 px; the browser test
 // measures it.
 //
-// Labels are placed by one pass over the points in their sorted order:
-// each label takes the first free place among the eight around its marker,
-// then the free place nearest to the marker on a lattice over the plotting
-// area, reached by a leader line. A place is free when its box stays in
-// the plotting area and overlaps no label already placed and no marker.
-// The widths of the labels are estimated from the advance widths of DejaVu
-// Sans (the widest of the usual sans-serif faces), with a margin; when a
-// label finds no place, the plotting area grows taller and every label is
-// placed again.
+// Labels are placed in two passes (plot.layout). First beside their
+// marker: at each step, the point with the fewest free places among the
+// eight around it takes the first of them, so that a crowded point is
+// served before its neighbours fill its room; a point of several names may
+// also take them one a line. Then, in the points' order, each label left
+// takes the place nearest to its marker on a lattice over the plotting
+// area, within farRadius first, joined by a leader line that crosses as
+// few other markers and labels as the nearest free places allow. A place
+// is free when its box stays in the plotting area and overlaps no label
+// already placed and no marker. The widths of the labels are estimated
+// from the advance widths of DejaVu Sans (the widest of the usual
+// sans-serif faces), with a margin; when a label finds no place, the
+// plotting area grows taller by a quarter and every label is placed again.
+//
+// Colours come from the stylesheet's classes (cadre, grille, graduation,
+// reference, point, renvoi, nom, titre-axe in templates/html/layout.html),
+// text from currentColor, never from an attribute of the SVG, so that
+// another colour scheme restyles the plot. A track with fewer than
+// plotMinPoints participants with an overclaim rate, or more than
+// plotMaxPoints points, has no plot and a sentence that says why.
 
 const (
 	plotW       = 400 // viewBox width
