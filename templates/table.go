@@ -175,11 +175,3 @@ func negativeParticipant(p *score.ParticipantResult) bool {
 	}
 	return false
 }
-
-// names lists up to max names, then how many more.
-func (l *locale) names(ns []string, max int) string {
-	if len(ns) <= max {
-		return strings.Join(ns, ", ")
-	}
-	return l.text("plot.more", "names", strings.Join(ns[:max], ", "), "n", len(ns)-max)
-}

@@ -376,6 +376,9 @@ func TestBrowser(t *testing.T) {
 			if w < 600 {
 				check(name)
 			}
+			if k == "piste" {
+				checkPlot(t, ctx, name, w)
+			}
 			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 			if err != nil {
 				t.Fatalf("screenshot of %s: %v", name, err)
@@ -387,6 +390,54 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	t.Logf("screenshots of %v in %s", kinds, shots)
+}
+
+// checkPlot measures the plot of a track page as the browser lays it out:
+// every text at least 11 px high and in a font of at least 11 px, every point's label inside the SVG and
+// overlapping no other label.
+func checkPlot(t *testing.T, ctx context.Context, name string, width int64) {
+	t.Helper()
+	type rect struct {
+		Text                     string
+		Left, Top, Right, Bottom float64
+		Size                     float64 // the font size in CSS px, as the SVG is scaled
+	}
+	type plotInfo struct {
+		SVG    rect
+		Texts  []rect
+		Labels []rect
+	}
+	const measure = `(() => {
+		const svg = document.querySelector('figure.graphe svg');
+		if (!svg) return null;
+		const r = (e) => { const b = e.getBoundingClientRect(); return {text: e.textContent, left: b.left, top: b.top, right: b.right, bottom: b.bottom,
+			size: parseFloat(getComputedStyle(e).fontSize) * svg.getScreenCTM().a}; };
+		return {svg: r(svg), texts: Array.from(svg.querySelectorAll('text')).map(r), labels: Array.from(svg.querySelectorAll('text.nom')).map(r)};
+	})()`
+	info, err := chromedp.Run(ctx, chromedp.Evaluate[*plotInfo](measure))
+	if err != nil {
+		t.Fatalf("%s: measuring the plot: %v", name, err)
+	}
+	if info == nil || len(info.Labels) < 2 {
+		t.Errorf("%s (%d px): no plot with named points", name, width)
+		return
+	}
+	for _, e := range info.Texts {
+		if h := e.Bottom - e.Top; h < 11 || e.Size < 11 {
+			t.Errorf("%s (%d px): plot text %q is %.1f px high in a font of %.1f px, want both ≥ 11", name, width, e.Text, h, e.Size)
+		}
+	}
+	const eps = 0.5
+	for i, a := range info.Labels {
+		if a.Left < info.SVG.Left-eps || a.Right > info.SVG.Right+eps || a.Top < info.SVG.Top-eps || a.Bottom > info.SVG.Bottom+eps {
+			t.Errorf("%s (%d px): label %q %v leaves the plot %v", name, width, a.Text, a, info.SVG)
+		}
+		for _, b := range info.Labels[i+1:] {
+			if a.Left < b.Right-eps && b.Left < a.Right-eps && a.Top < b.Bottom-eps && b.Top < a.Bottom-eps {
+				t.Errorf("%s (%d px): labels %q %v and %q %v overlap", name, width, a.Text, a, b.Text, b)
+			}
+		}
+	}
 }
 
 // buildBrowserSite builds the fixture seasons (open 1 and 2, closed 3 with

@@ -38,18 +38,40 @@ func buildTree(t *testing.T) Tree {
 }
 
 // TestPlotPerTrack: one SVG per track page, with its title and
-// description, naming that track alone; the best constant is marked.
+// description, naming that track alone, its points named in the SVG and its
+// colours from classes; the best constant is marked. A track with fewer
+// than two participants with an overclaim rate (the fixture's generique)
+// has no plot and a sentence that says why.
 func TestPlotPerTrack(t *testing.T) {
 	tree := buildTree(t)
-	for _, tr := range []string{"conformite", "generique"} {
+	for _, c := range []struct {
+		track string
+		plot  bool
+	}{{"conformite", true}, {"generique", false}} {
+		tr := c.track
 		page := string(tree["saison-3/"+tr+"/index.html"])
+		if !c.plot {
+			if strings.Contains(page, "<svg") || !strings.Contains(page, `<p class="sans-graphe">Pas de graphique pour cette piste : 1 participant avec un taux d&#39;overclaim`) {
+				t.Errorf("%s: a plot, or no sentence saying why there is none", tr)
+			}
+			continue
+		}
 		if strings.Count(page, "<svg") != 1 || !strings.Contains(page, `<title id="graphe-`+tr+`-titre">`) || !strings.Contains(page, `<desc id="graphe-`+tr+`-desc">`) || !strings.Contains(page, "meilleure réponse constante :") {
 			t.Errorf("%s: no accessible plot", tr)
+			continue
 		}
 		other := map[string]string{"conformite": "generique", "generique": "conformite"}[tr]
 		svg := page[strings.Index(page, "<svg"):strings.Index(page, "</svg>")]
 		if strings.Contains(svg, other) {
 			t.Errorf("the plot of %s names %s", tr, other)
+		}
+		if n := strings.Count(svg, `<text class="nom" data-champ="agent">`); n != strings.Count(svg, `<circle class="point"`) || n < 2 {
+			t.Errorf("the plot of %s names %d of its %d points in the SVG", tr, n, strings.Count(svg, `<circle class="point"`))
+		}
+		for _, hard := range []string{"fill=", "stroke=", "style="} {
+			if strings.Contains(svg, hard) {
+				t.Errorf("the plot of %s sets a colour outside the stylesheet: %s", tr, hard)
+			}
 		}
 	}
 	for _, name := range tree.Names() {
