@@ -1,0 +1,392 @@
+package build
+
+import (
+	"errors"
+	"fmt"
+	"html"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
+	"github.com/ark-forge/proveit/content"
+	"github.com/ark-forge/proveit/templates/messages"
+)
+
+// pageEdition is the language of a built page and its catalogue: English
+// under en/, French elsewhere.
+func pageEdition(name string) (string, *messages.Catalogue) {
+	if strings.HasPrefix(name, "en/") {
+		return "en", messages.English
+	}
+	return "fr", messages.French
+}
+
+var (
+	alternateHref = regexp.MustCompile(`<link rel="alternate" hreflang="([a-z-]+)" href="([^"]+)">`)
+	switchLink    = regexp.MustCompile(`<nav class="langue" aria-label="[^"]+"><a href="([^"]+)" hreflang="([a-z]+)" lang="([a-z]+)">([^<]+)</a></nav>`)
+	localHref     = regexp.MustCompile(`(?:href|src)="([^"#:]*)(?:#[^"]*)?"`)
+)
+
+// sitePath is the path in the site of href, relative to the page name.
+func sitePath(name, href string) string { return path.Join(path.Dir(name), href) }
+
+// TestEditionsLinkEachOther: every HTML page of the built site has its
+// counterpart at the same relative path in the other edition (French at
+// the root, English under en/), and both name each other, and French as
+// x-default, with <link rel="alternate" hreflang>, and show a link to the
+// other edition in its language; English pages are lang="en".
+func TestEditionsLinkEachOther(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		tree func(*testing.T) Tree
+	}{{"fixture", buildTree}, {"demo", demoTree}} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, p := range editionProblems(c.tree(t)) {
+				t.Error(p)
+			}
+		})
+	}
+}
+
+// editionProblems lists what breaks TestEditionsLinkEachOther's rule.
+func editionProblems(tree Tree) []string {
+	var out []string
+	french, english := 0, 0
+	for _, name := range tree.Names() {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		lang, cat := pageEdition(name)
+		fr, en := name, "en/"+name
+		other, otherLang := en, "en"
+		if lang == "en" {
+			english++
+			fr = strings.TrimPrefix(name, "en/")
+			en, other, otherLang = name, fr, "fr"
+		} else {
+			french++
+		}
+		if tree[other] == nil {
+			out = append(out, fmt.Sprintf("%s has no counterpart %s", name, other))
+			continue
+		}
+		page := string(tree[name])
+		if !strings.Contains(page, `<html lang="`+lang+`">`) {
+			out = append(out, fmt.Sprintf("%s is not lang=%q", name, lang))
+		}
+		got := map[string]string{}
+		for _, m := range alternateHref.FindAllStringSubmatch(page, -1) {
+			got[m[1]] = sitePath(name, m[2])
+		}
+		if want := map[string]string{"fr": fr, "en": en, "x-default": fr}; !mapsEqual(got, want) {
+			out = append(out, fmt.Sprintf("%s: hreflang links %v, want %v", name, got, want))
+		}
+		m := switchLink.FindStringSubmatch(page)
+		if m == nil {
+			out = append(out, fmt.Sprintf("%s has no visible link to the other edition", name))
+			continue
+		}
+		text, _ := cat.Text("layout.switch")
+		if sitePath(name, m[1]) != other || m[2] != otherLang || m[3] != otherLang || html.UnescapeString(m[4]) != text {
+			out = append(out, fmt.Sprintf("%s: language link %q, want %s in %s reading %q", name, m[0], other, otherLang, text))
+		}
+	}
+	if french == 0 || french != english {
+		out = append(out, fmt.Sprintf("%d French pages, %d English pages", french, english))
+	}
+	return out
+}
+
+func mapsEqual(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// TestEditionsCheckCatches: the check itself fails a site whose English
+// page is missing, whose page lacks its hreflang link or its language
+// link, or whose English page is lang="fr".
+func TestEditionsCheckCatches(t *testing.T) {
+	tree := buildTree(t)
+	for _, c := range []struct {
+		name   string
+		mutate func(Tree)
+	}{
+		{"an English page missing", func(tr Tree) { delete(tr, "en/saison-3/index.html") }},
+		{"a French page without its hreflang=en", func(tr Tree) {
+			tr["limites.html"] = []byte(strings.Replace(string(tr["limites.html"]), `hreflang="en"`, `hreflang="de"`, 1))
+		}},
+		{"a French page without its language link", func(tr Tree) {
+			tr["index.html"] = []byte(switchLink.ReplaceAllString(string(tr["index.html"]), ""))
+		}},
+		{"an English page that is French", func(tr Tree) {
+			tr["en/limites.html"] = []byte(strings.Replace(string(tr["en/limites.html"]), `<html lang="en">`, `<html lang="fr">`, 1))
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mutated := Tree{}
+			for k, v := range tree {
+				mutated[k] = v
+			}
+			c.mutate(mutated)
+			if len(editionProblems(mutated)) == 0 {
+				t.Errorf("the check passes %s", c.name)
+			}
+		})
+	}
+}
+
+// TestEnglishMachineFilesOnce: the English edition holds HTML pages alone;
+// every local link of every page, French or English, leads to a file of
+// the site, and an English page links the machine files (JSON, CSV, the
+// feed, SHA256SUMS, the proof views, the dossier) at their French paths.
+// It reads the committed site, whose content pages link the demo season.
+func TestEnglishMachineFilesOnce(t *testing.T) {
+	tree := demoTree(t)
+	machine := 0
+	for _, name := range tree.Names() {
+		if strings.HasPrefix(name, "en/") && !strings.HasSuffix(name, ".html") {
+			t.Errorf("%s: the English edition copies a machine file", name)
+		}
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		for _, m := range localHref.FindAllStringSubmatch(string(tree[name]), -1) {
+			if m[1] == "" {
+				continue
+			}
+			target := sitePath(name, m[1])
+			if tree[target] == nil {
+				t.Errorf("%s links %s, which the site does not have", name, m[1])
+			}
+			if strings.HasPrefix(name, "en/") && !strings.HasSuffix(target, ".html") {
+				machine++
+				if strings.HasPrefix(target, "en/") {
+					t.Errorf("%s links the machine file %s inside en/", name, target)
+				}
+			}
+		}
+	}
+	if machine < 10 {
+		t.Errorf("English pages link only %d machine files", machine)
+	}
+}
+
+// frenchFragments are the runs of text of the French catalogue's messages
+// (between placeholders and tags, entities decoded) of at least minRunes
+// letters that no English message holds: a string of them on an English
+// page is French text the English edition missed.
+func frenchFragments(t *testing.T) []string {
+	t.Helper()
+	const minRunes = 12
+	read := func(file string) []string {
+		var raw map[string]any
+		if _, err := toml.DecodeFile(filepath.Join(repoRoot, "templates", "messages", file), &raw); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		var walk func(any)
+		walk = func(v any) {
+			switch v := v.(type) {
+			case string:
+				for _, f := range regexp.MustCompile(`\{[a-z0-9_]+\}|</?[a-z]+>`).Split(v, -1) {
+					f = strings.TrimSpace(html.UnescapeString(f))
+					f = strings.Trim(f, " :;,.()«»\u00a0")
+					if len([]rune(f)) >= minRunes {
+						out = append(out, f)
+					}
+				}
+			case map[string]any:
+				for k, x := range v {
+					if k != "lang" {
+						walk(x)
+					}
+				}
+			}
+		}
+		walk(raw)
+		return out
+	}
+	en := strings.Join(read("en.toml"), "\n")
+	var out []string
+	for _, f := range read("fr.toml") {
+		if !strings.Contains(en, f) {
+			out = append(out, f)
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// pageText is a page's text as a reader and a machine read it: its
+// elements' text and its attributes, entities decoded, its style sheet
+// left out.
+func pageText(page string) string {
+	page = regexp.MustCompile(`(?s)<style>.*?</style>`).ReplaceAllString(page, "")
+	return html.UnescapeString(page)
+}
+
+// frenchOn lists the French fragments found on a page.
+func frenchOn(page string, fragments []string) []string {
+	text := pageText(page)
+	var hits []string
+	for _, f := range fragments {
+		if strings.Contains(text, f) {
+			hits = append(hits, f)
+		}
+	}
+	return hits
+}
+
+// TestEnglishPagesHaveNoFrenchMessage: no English page holds a string of
+// the French catalogue that the English one does not also hold, and the
+// check finds one on a French page and on an English page given one.
+func TestEnglishPagesHaveNoFrenchMessage(t *testing.T) {
+	fragments := frenchFragments(t)
+	if len(fragments) < 200 {
+		t.Fatalf("only %d French fragments", len(fragments))
+	}
+	for _, tree := range []Tree{buildTree(t), demoTree(t)} {
+		n := 0
+		for _, name := range tree.Names() {
+			if !strings.HasPrefix(name, "en/") {
+				continue
+			}
+			n++
+			if hits := frenchOn(string(tree[name]), fragments); len(hits) > 0 {
+				t.Errorf("%s holds French messages: %q", name, hits)
+			}
+		}
+		if n == 0 {
+			t.Fatal("no English page")
+		}
+	}
+	tree := buildTree(t)
+	if hits := frenchOn(string(tree["saison-3/conformite/index.html"]), fragments); len(hits) < 10 {
+		t.Errorf("the check finds only %d French messages on a French page", len(hits))
+	}
+	mixed := strings.Replace(string(tree["en/saison-3/index.html"]), "Skip to content", "Aller au contenu", 1)
+	if hits := frenchOn(mixed, fragments); !slices.Equal(hits, []string{"Aller au contenu"}) {
+		t.Errorf("an English page with one French message: %q", hits)
+	}
+}
+
+// TestEnglishContentPages: content/en/ holds exactly the French pages'
+// file names, each with a title, and every command, hash, path and code
+// of a French page (its code blocks and code spans) is the same, in the
+// same order, in its English page; an English page names its tests as the
+// French one does.
+func TestEnglishContentPages(t *testing.T) {
+	fr, err := fs.Glob(content.Pages, "*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, err := fs.Glob(content.English, "*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(fr, en) || len(fr) == 0 {
+		t.Fatalf("content/ has %v, content/en/ %v", fr, en)
+	}
+	for _, name := range fr {
+		f, _ := fs.ReadFile(content.Pages, name)
+		e, _ := fs.ReadFile(content.English, name)
+		if a, b := codeOf(string(f)), codeOf(string(e)); !slices.Equal(a, b) {
+			for i := range max(len(a), len(b)) {
+				var x, y string
+				if i < len(a) {
+					x = a[i]
+				}
+				if i < len(b) {
+					y = b[i]
+				}
+				if x != y {
+					t.Errorf("%s: code %d is %q in French, %q in English", name, i, x, y)
+					break
+				}
+			}
+		}
+		if a, b := namedTests(string(f)), namedTests(string(e)); !slices.Equal(a, b) {
+			t.Errorf("%s: the French page names the tests %v, the English one %v", name, a, b)
+		}
+	}
+}
+
+// codeOf lists a Markdown page's code, in order: each indented or fenced
+// code block whole, and each code span.
+func codeOf(md string) []string {
+	var out []string
+	var block []string
+	flush := func() {
+		if len(block) > 0 {
+			out = append(out, strings.Join(block, "\n"))
+			block = nil
+		}
+	}
+	fenced := false
+	for _, line := range strings.Split(md, "\n") {
+		switch {
+		case strings.HasPrefix(line, "```"):
+			if fenced {
+				flush()
+			}
+			fenced = !fenced
+		case fenced:
+			block = append(block, line)
+		case strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t"):
+			block = append(block, strings.TrimPrefix(line, "    "))
+		default:
+			flush()
+			for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(line, -1) {
+				out = append(out, m[1])
+			}
+		}
+	}
+	flush()
+	return out
+}
+
+// namedTests are the tests a content page names (« `TestX` dans
+// `file_test.go` », "`TestX` in `file_test.go`").
+func namedTests(md string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile("`(Test\\w+)` (?:dans|in) `([\\w./-]+_test\\.go)`").FindAllStringSubmatch(md, -1) {
+		out = append(out, m[1]+" "+m[2])
+	}
+	return out
+}
+
+// TestGuardRunsOnEnglishPages: participant text with an English intent
+// word fails the build on the English pages as on the French ones, naming
+// the English page.
+func TestGuardRunsOnEnglishPages(t *testing.T) {
+	root := writeSeasons(t, false)
+	p := filepath.Join(root, "3", "participants", "honnete.toml")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(strings.Replace(string(b), `agent = "Agent honnete"`, `agent = "Agent Misleading"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Build(root)
+	var ge *guard.Error
+	if !errors.As(err, &ge) || !strings.Contains(err.Error(), `en/saison-3/conformite/index.html: field agent: intent-imputing word (§1) "misleading"`) {
+		t.Errorf("Build = %v", err)
+	}
+}
