@@ -449,3 +449,35 @@ func TestGuardRunsOnEnglishPages(t *testing.T) {
 		t.Errorf("Build = %v", err)
 	}
 }
+
+// TestPreviousBuildWithEnglish: a written site, English edition included,
+// is a previous output CheckTarget replaces; a file added under en/, or an
+// English page removed, makes it something else, which it refuses.
+func TestPreviousBuildWithEnglish(t *testing.T) {
+	tree := buildTree(t)
+	for _, c := range []struct {
+		name   string
+		mutate func(out string) error
+		ok     bool
+	}{
+		{"as written", func(string) error { return nil }, true},
+		{"a file added under en/", func(out string) error {
+			return os.WriteFile(filepath.Join(out, "en", "notes.txt"), []byte("x"), 0o644)
+		}, false},
+		{"an English page removed", func(out string) error { return os.Remove(filepath.Join(out, "en", "limites.html")) }, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "public")
+			if err := WriteAtomic(out, tree); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.mutate(out); err != nil {
+				t.Fatal(err)
+			}
+			err := CheckTarget(out, filepath.Join(t.TempDir(), "seasons"))
+			if (err == nil) != c.ok {
+				t.Errorf("CheckTarget = %v, want accepted %v", err, c.ok)
+			}
+		})
+	}
+}
