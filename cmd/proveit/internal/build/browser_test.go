@@ -274,6 +274,10 @@ func TestBrowser(t *testing.T) {
 			kind = "contenu"
 		case strings.Count(p, "/") == 1:
 			kind = "saison"
+		case strings.Contains(p, "/taches/"):
+			kind = "tache"
+		case strings.Count(p, "/") == 2 && strings.Contains(p, "/participants/"):
+			kind = "participant"
 		case strings.Contains(p, "/participants/"):
 			kind = "rapport"
 		default:
@@ -291,7 +295,7 @@ func TestBrowser(t *testing.T) {
 			kinds["rapport-balises"] = page
 		}
 	}
-	for _, k := range []string{"index", "contenu", "saison", "piste", "rapport", "en-index", "en-piste", "en-rapport"} {
+	for _, k := range []string{"index", "contenu", "saison", "piste", "rapport", "tache", "participant", "en-index", "en-piste", "en-rapport"} {
 		if kinds[k] == "" {
 			t.Errorf("no %s page was reached from the index", k)
 		}
