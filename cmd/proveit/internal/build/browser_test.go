@@ -198,7 +198,11 @@ func TestBrowser(t *testing.T) {
 		if len(info.Foreign) > 0 {
 			t.Errorf("%s: resources from another origin: %v", name, info.Foreign)
 		}
-		if info.Lang != "fr" || info.Title == "" {
+		wantLang := "fr"
+		if strings.HasPrefix(name, "en/") {
+			wantLang = "en"
+		}
+		if info.Lang != wantLang || info.Title == "" {
 			t.Errorf("%s: lang %q, title %q", name, info.Lang, info.Title)
 		}
 		if info.Overflow {
@@ -258,7 +262,10 @@ func TestBrowser(t *testing.T) {
 
 	// Every page type must have been reached.
 	kinds := map[string]string{}
-	for _, p := range htmlPages {
+	for _, page := range htmlPages {
+		// The English edition, reached by the language link, is the same
+		// kinds of pages under en/.
+		p, edition := strings.CutPrefix(page, "en/")
 		var kind string
 		switch {
 		case p == "index.html":
@@ -276,16 +283,19 @@ func TestBrowser(t *testing.T) {
 		default:
 			kind = "piste"
 		}
+		if edition {
+			kind = "en-" + kind
+		}
 		// The demo season's pages where there is one, and the report full of
 		// markup besides.
 		if _, ok := kinds[kind]; !ok || strings.Contains(p, "saison-0") && !strings.Contains(kinds[kind], "saison-0") {
-			kinds[kind] = p
+			kinds[kind] = page
 		}
-		if strings.Contains(p, "/balise/") {
-			kinds["rapport-balises"] = p
+		if strings.Contains(p, "/balise/") && !edition {
+			kinds["rapport-balises"] = page
 		}
 	}
-	for _, k := range []string{"index", "contenu", "saison", "piste", "rapport", "tache", "participant"} {
+	for _, k := range []string{"index", "contenu", "saison", "piste", "rapport", "tache", "participant", "en-index", "en-piste", "en-rapport"} {
 		if kinds[k] == "" {
 			t.Errorf("no %s page was reached from the index", k)
 		}

@@ -132,7 +132,7 @@ func TestReportShowsHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(tree["saison-3/conformite/participants/honnete/index.html"])
-	for _, w := range []string{"Valeur publiée : non étayée : valeur ne correspondant pas (<code>value_mismatch</code>).", "Rectifié par la décision <code>C-2026-001</code> du <time datetime=\"2026-11-20T10:00:00Z\">20 novembre 2026 à 10:00:00 UTC</time> : Décision motivée."} {
+	for _, w := range []string{"Valeur publiée : non étayée : valeur ne correspondant pas (<code>value_mismatch</code>).", "Rectifié par la décision <code>C-2026-001</code> du <time datetime=\"2026-11-20T10:00:00Z\">20 novembre 2026 à 10:00:00 UTC</time> : <span data-champ=\"reason\">Décision motivée.</span>"} {
 		if !strings.Contains(page, w) {
 			t.Errorf("honnete's report lacks %q", w)
 		}

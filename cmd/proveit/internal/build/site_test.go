@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"html"
 	"html/template"
 	"io/fs"
 	"os"
@@ -120,6 +121,9 @@ func TestDemoSeasonSaysFictional(t *testing.T) {
 	}
 }
 
+// aiActMeta is a page's machine-readable AI Act label.
+var aiActMeta = regexp.MustCompile(`<meta name="ai-act-art50" content="([^"]*)">`)
+
 // TestLabels: every page carries the AI Act label visibly and for
 // machines; a report labels each narrative as AI-generated text.
 func TestLabels(t *testing.T) {
@@ -129,18 +133,32 @@ func TestLabels(t *testing.T) {
 			continue
 		}
 		page := string(tree[name])
-		for _, w := range []string{`<html lang="fr">`, `<meta name="ai-act-art50" content="`, `"digitalSourceType":"` + templates.SourceType + `"`, `id="etiquetage-ai-act"`} {
+		lang, cat := pageEdition(name)
+		label, err := cat.Text("label.ai_act")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []string{`<html lang="` + lang + `">`, `<meta name="ai-act-art50" content="`, `"digitalSourceType":"` + templates.SourceType + `"`, `id="etiquetage-ai-act"`} {
 			if !strings.Contains(page, w) {
 				t.Errorf("%s lacks %s", name, w)
 			}
 		}
+		// The label in the page's language, visible and for machines.
+		if m := aiActMeta.FindStringSubmatch(page); m == nil || html.UnescapeString(m[1]) != label || !strings.Contains(html.UnescapeString(page), label) {
+			t.Errorf("%s does not carry the %s label %q", name, lang, label)
+		}
 	}
-	report := string(tree["saison-3/conformite/participants/honnete/index.html"])
-	if !strings.Contains(report, `"hasPart":[{"@type":"CreativeWork","name":"Récit de l'agent, tâche conf-01","url":"#recit-conf-01","digitalSourceType":"`+templates.NarrativeSourceType+`"}]`) {
-		t.Errorf("the report's JSON-LD does not label the narrative")
-	}
-	if !strings.Contains(report, `<figure class="recit" id="recit-conf-01" data-digital-source-type="trainedAlgorithmicMedia"`) || !strings.Contains(report, "texte généré par IA, publié tel qu&#39;écrit et non scoré") {
-		t.Errorf("the narrative is not labelled on the page")
+	for _, c := range []struct{ page, part, label string }{
+		{"saison-3/conformite/participants/honnete/index.html", "Récit de l'agent, tâche conf-01", "texte généré par IA, publié tel qu&#39;écrit et non scoré"},
+		{"en/saison-3/conformite/participants/honnete/index.html", "Agent's narrative, task conf-01", "AI-generated text, published as written and not scored"},
+	} {
+		report := string(tree[c.page])
+		if !strings.Contains(report, `"hasPart":[{"@type":"CreativeWork","name":"`+c.part+`","url":"#recit-conf-01","digitalSourceType":"`+templates.NarrativeSourceType+`"}]`) {
+			t.Errorf("%s: the report's JSON-LD does not label the narrative", c.page)
+		}
+		if !strings.Contains(report, `<figure class="recit" id="recit-conf-01" data-digital-source-type="trainedAlgorithmicMedia"`) || !strings.Contains(report, c.label) {
+			t.Errorf("%s: the narrative is not labelled on the page", c.page)
+		}
 	}
 }
 
@@ -309,7 +327,12 @@ func TestEveryRowLabelledDeclarative(t *testing.T) {
 	tree := buildTree(t)
 	for _, name := range tree.Names() {
 		page := string(tree[name])
-		if n := strings.Count(page, "data-participant="); n > 0 && strings.Count(page, `<span class="decl">(déclarative, non vérifiée)</span></td>`) != n {
+		_, cat := pageEdition(name)
+		label, err := cat.HTML("stack.declarative")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(page, "data-participant="); n > 0 && strings.Count(page, `<span class="decl">`+string(label)+`</span></td>`) != n {
 			t.Errorf("%s: %d rows, not all labelled declarative", name, n)
 		}
 	}
