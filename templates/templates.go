@@ -309,32 +309,80 @@ type Page struct {
 	HTML []byte
 }
 
+// Job is one page to render: its path in the site and how to render it.
+// A job renders its page alone, with its own lookups in the catalogue, so
+// that the jobs of a site may run concurrently, in any order, on any
+// number of cores: the bytes of a page depend on the site alone, never on
+// which job ran first.
+type Job struct {
+	Name   string
+	render func() ([]byte, error)
+}
+
+// Render renders the job's page.
+func (j Job) Render() ([]byte, error) { return j.render() }
+
 // Render renders the site's pages: index.html, the content pages and, per
 // season, saison-<n>/index.html and, per scored track, its table and
 // every participant's report, in that order. The bytes depend on site
 // alone. On an error it returns no page at all. Render only renders: the
 // caller runs the publication guard on every page and writes them.
+// Render is Jobs, each job run in turn.
 func Render(site Site) ([]Page, error) { return french.render(site) }
 
+// Jobs plans the site's pages, in the order Render returns them, without
+// rendering them: the views of the reports, which are most of the pages,
+// are built by their job, so that a caller that renders the jobs over a
+// few workers and writes each page as it comes never holds every page,
+// nor every view, at once. A lookup that fails while the jobs are planned
+// fails Jobs; one that fails in a job fails that job.
+func Jobs(site Site) ([]Job, error) { return french.jobs(site) }
+
 func (r *renderer) render(site Site) ([]Page, error) {
+	jobs, err := r.jobs(site)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Page, 0, len(jobs))
+	for _, j := range jobs {
+		b, err := j.Render()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Page{Name: j.Name, HTML: b})
+	}
+	return out, nil
+}
+
+func (r *renderer) jobs(site Site) ([]Job, error) {
 	l := &locale{cat: r.cat}
-	var out []Page
+	var out []Job
 	cps, err := contentPages()
 	if err != nil {
 		return nil, err
 	}
+	// addLazy plans a page whose view its job builds, with the job's own
+	// locale.
+	addLazy := func(name, tmpl string, view func(l *locale) (page, []ldPart)) {
+		out = append(out, Job{Name: name, render: func() ([]byte, error) {
+			jl := &locale{cat: r.cat}
+			p, parts := view(jl)
+			p.Name = name
+			p.Pages = cps
+			p.Version, p.Digest = site.Version, site.InputsDigest
+			if p.Season != nil {
+				p.Digest = p.Season.InputsDigest
+			}
+			return r.page(jl, tmpl, p, parts)
+		}})
+	}
+	// add plans a page whose view is built now; a lookup that failed while
+	// building it fails the plan here, naming the page.
 	add := func(name, tmpl string, p page, parts []ldPart) error {
-		p.Name = name
-		p.Pages = cps
-		p.Version, p.Digest = site.Version, site.InputsDigest
-		if p.Season != nil {
-			p.Digest = p.Season.InputsDigest
+		if l.err != nil {
+			return fmt.Errorf("templates: %s: %w", name, l.err)
 		}
-		b, err := r.page(l, tmpl, p, parts)
-		if err != nil {
-			return err
-		}
-		out = append(out, Page{Name: name, HTML: b})
+		addLazy(name, tmpl, func(*locale) (page, []ldPart) { return p, parts })
 		return nil
 	}
 	index := crumb{l.text("nav.index"), "index.html"}
@@ -407,21 +455,24 @@ func (r *renderer) render(site Site) ([]Page, error) {
 				return nil, err
 			}
 			for _, p := range tr.Result.Participants {
-				rv := buildReport(l, tr.Result, p, proofs, "../../../preuves/", tr.History)
-				var parts []ldPart
-				for _, tv := range rv.Tasks {
-					if tv.Evaluated && tv.Narrative != "" {
-						parts = append(parts, ldPart{Type: "CreativeWork", Name: l.text("report.narrative.part", "task", tv.ID), URL: "#" + tv.NarrativeAnchor, DigitalSourceType: NarrativeSourceType})
-					}
-				}
 				name := tdir + "participants/" + p.Participant.Slug + "/index.html"
-				if err := add(name, "report", page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", tr.Name), Description: l.text("page.report.description", "season", s.Number, "track", tr.Name),
-					Root: "../../../../", Season: s, Track: tr, Report: &rv, Question: tr.Questions, Demo: s.Demo,
-					Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, parts); err != nil {
-					return nil, err
-				}
+				addLazy(name, "report", func(l *locale) (page, []ldPart) {
+					rv := buildReport(l, tr.Result, p, proofs, "../../../preuves/", tr.History)
+					var parts []ldPart
+					for _, tv := range rv.Tasks {
+						if tv.Evaluated && tv.Narrative != "" {
+							parts = append(parts, ldPart{Type: "CreativeWork", Name: l.text("report.narrative.part", "task", tv.ID), URL: "#" + tv.NarrativeAnchor, DigitalSourceType: NarrativeSourceType})
+						}
+					}
+					return page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", tr.Name), Description: l.text("page.report.description", "season", s.Number, "track", tr.Name),
+						Root: "../../../../", Season: s, Track: tr, Report: &rv, Question: tr.Questions, Demo: s.Demo,
+						Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, parts
+				})
 			}
 		}
+	}
+	if l.err != nil {
+		return nil, fmt.Errorf("templates: %w", l.err)
 	}
 	return out, nil
 }

@@ -72,63 +72,21 @@ func (t Tree) Sums() []byte {
 }
 
 // WriteAtomic replaces dir with exactly the files of t. It writes them into
-// a new sibling directory, syncs them, and then swaps it with dir; if any
-// step fails, dir is left as it was and the sibling is removed.
-func WriteAtomic(dir string, t Tree) (err error) {
-	dir = filepath.Clean(dir)
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("build: %w", err)
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+// a new sibling directory (a Stage), makes them durable, and then swaps it
+// with dir; if any step fails, dir is left as it was and the sibling is
+// removed.
+func WriteAtomic(dir string, t Tree) error {
+	st, err := NewStage(dir)
 	if err != nil {
-		return fmt.Errorf("build: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			os.RemoveAll(tmp)
-		}
-	}()
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("build: %w", err)
+		return err
 	}
 	for _, n := range t.Names() {
-		if err := writeFile(filepath.Join(tmp, filepath.FromSlash(n)), t[n]); err != nil {
-			return fmt.Errorf("build: %s: %w", n, err)
+		if err := st.Add(n, t[n]); err != nil {
+			st.Abort()
+			return err
 		}
 	}
-	if err := syncDir(tmp); err != nil {
-		return fmt.Errorf("build: %w", err)
-	}
-	return replaceDir(tmp, dir)
-}
-
-func writeFile(name string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-func syncDir(name string) error {
-	d, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return st.Commit()
 }
 
 // ReadDir reads every regular file under dir into a Tree. It refuses
