@@ -241,10 +241,14 @@ type renderer struct {
 	pages map[string]*template.Template
 }
 
-func newRenderer(cat *messages.Catalogue) (*renderer, error) {
+func newRenderer(cat *messages.Catalogue) (*renderer, error) { return newRendererFS(files, cat) }
+
+// newRendererFS parses the pages' templates from html, which holds them
+// as html/<name>.html.
+func newRendererFS(html fs.FS, cat *messages.Catalogue) (*renderer, error) {
 	r := &renderer{cat: cat, pages: map[string]*template.Template{}}
 	for _, name := range []string{"index", "season", "page", "track", "report", "incidents", "dossier", "corrections"} {
-		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(files, "html/layout.html", "html/"+name+".html")
+		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(html, "html/layout.html", "html/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("templates: %s: %w", name, err)
 		}
@@ -337,6 +341,18 @@ func Render(site Site) ([]Page, error) { return french.render(site) }
 // nor every view, at once. A lookup that fails while the jobs are planned
 // fails Jobs; one that fails in a job fails that job.
 func Jobs(site Site) ([]Job, error) { return french.jobs(site) }
+
+// JobsWith is Jobs with the pages' templates read from html (as
+// html/<name>.html, the layout of the package's directory) and the messages from cat: for
+// the tests of the publication guard, which render a site from templates
+// and a catalogue altered at every position of their text.
+func JobsWith(html fs.FS, cat *messages.Catalogue, site Site) ([]Job, error) {
+	r, err := newRendererFS(html, cat)
+	if err != nil {
+		return nil, err
+	}
+	return r.jobs(site)
+}
 
 func (r *renderer) render(site Site) ([]Page, error) {
 	jobs, err := r.jobs(site)

@@ -62,37 +62,8 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 // reads only the season directories, never the clock or the network, so
 // the same inputs give the same files on any machine.
 func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
-	dirs, err := season.Discover(seasonsDir)
+	site, sum, err := siteOf(seasonsDir, out, opts)
 	if err != nil {
-		return nil, err
-	}
-	sum := &Summary{}
-	site := templates.Site{Version: version.Proveit}
-	var all []string
-	for _, dir := range dirs {
-		lines, err := inputLines(dir)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, lines...)
-		view, err := buildSeason(out, sum, dir, digestLines(lines), opts)
-		if err != nil {
-			return nil, err
-		}
-		site.Seasons = append(site.Seasons, view)
-	}
-	sort.Strings(all)
-	site.InputsDigest = digestLines(all)
-	for _, name := range []string{"results.schema.json", "report.schema.json"} {
-		data, err := score.Schemas.ReadFile("schema/" + name)
-		if err != nil {
-			return nil, err
-		}
-		if err := out.Add("schemas/"+name, data); err != nil {
-			return nil, err
-		}
-	}
-	if err := addIndex(out, site); err != nil {
 		return nil, err
 	}
 	jobs, err := templates.Jobs(site)
@@ -112,6 +83,45 @@ func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	return sum, nil
+}
+
+// siteOf runs the steps of RunTo before the pages (1 to 5) and returns
+// what the pages show.
+func siteOf(seasonsDir string, out Sink, opts Options) (templates.Site, *Summary, error) {
+	site := templates.Site{Version: version.Proveit}
+	dirs, err := season.Discover(seasonsDir)
+	if err != nil {
+		return site, nil, err
+	}
+	sum := &Summary{}
+	var all []string
+	for _, dir := range dirs {
+		lines, err := inputLines(dir)
+		if err != nil {
+			return site, nil, err
+		}
+		all = append(all, lines...)
+		view, err := buildSeason(out, sum, dir, digestLines(lines), opts)
+		if err != nil {
+			return site, nil, err
+		}
+		site.Seasons = append(site.Seasons, view)
+	}
+	sort.Strings(all)
+	site.InputsDigest = digestLines(all)
+	for _, name := range []string{"results.schema.json", "report.schema.json"} {
+		data, err := score.Schemas.ReadFile("schema/" + name)
+		if err != nil {
+			return site, nil, err
+		}
+		if err := out.Add("schemas/"+name, data); err != nil {
+			return site, nil, err
+		}
+	}
+	if err := addIndex(out, site); err != nil {
+		return site, nil, err
+	}
+	return site, sum, nil
 }
 
 // renderedPage is one page rendered and guarded by a worker.
