@@ -71,6 +71,15 @@ var (
 	intentWordsFR, intentWordsEN = languages("intent-words.txt")
 	providerNames                = wordList("provider-names.txt")
 	emoticons                    = wordList("emoticons.txt")
+	// maxEmoticon is the length of the longest emoticon: a longer field is
+	// none.
+	maxEmoticon = func() int {
+		n := 0
+		for _, e := range emoticons {
+			n = max(n, len(e))
+		}
+		return n
+	}()
 )
 
 // wordList reads one embedded list: a word (or run of words) per line,
@@ -308,8 +317,8 @@ var memo = struct {
 }{m: map[textKey][]finding{}}
 
 const (
-	memoSize     = 1 << 16
-	memoTextSize = 512
+	memoSize     = 1 << 18
+	memoTextSize = 256
 )
 
 // text applies the rules to one piece of text, once per distinct text and
@@ -338,19 +347,30 @@ func (g *guard) text(s string, negative, declarative bool) {
 func check(s string, negative, declarative bool) []finding {
 	var out []finding
 	add := func(rule, word string) { out = append(out, finding{rule, word, short(s)}) }
-	for _, r := range s {
-		if isEmoji(r) {
-			add("emoji", fmt.Sprintf("%c (U+%04X)", r, r))
+	ascii := isASCII(s)
+	if !ascii { // every emoji code point is above U+007F
+		for _, r := range s {
+			if isEmoji(r) {
+				add("emoji", fmt.Sprintf("%c (U+%04X)", r, r))
+			}
 		}
 	}
-	for _, f := range strings.Fields(strings.ToLower(s)) {
+	for f := range strings.FieldsSeq(s) {
+		if len(f) > maxEmoticon {
+			continue
+		}
+		f = strings.ToLower(f)
 		for _, e := range emoticons {
 			if f == e {
 				add("emoji", f)
 			}
 		}
 	}
-	words, plain := Words(s), wordsOf(s, false)
+	words := Words(s)
+	plain := words // an ASCII text has no accent to fold
+	if !ascii {
+		plain = wordsOf(s, false)
+	}
 	for i, w := range words {
 		if intentWord(w, plain[i]) {
 			add("intent", w)
@@ -440,7 +460,10 @@ func wordsOf(s string, foldAccents bool) []string {
 		}
 	}
 	var w []rune
-	for _, r := range norm.NFC.String(s) {
+	if !isASCII(s) {
+		s = norm.NFC.String(s)
+	}
+	for _, r := range s {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
 			w = append(w, r)
 			continue
