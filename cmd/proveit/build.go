@@ -107,33 +107,34 @@ what the inputs produce.`, e.stderr)
 		fs.Usage()
 		return 2
 	}
-	tree, err := build.Build(*seasons)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
-		return 1
-	}
 	tmp, err := os.MkdirTemp("", "proveit-check-")
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
 	}
 	defer os.RemoveAll(tmp)
+	// The rebuild is streamed to disk as a build is, and the two trees are
+	// compared one file at a time.
 	rebuilt := filepath.Join(tmp, "public")
-	if err := build.WriteAtomic(rebuilt, tree); err != nil {
-		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
-		return 1
-	}
-	got, err := build.ReadDir(rebuilt)
+	st, err := build.NewStage(rebuilt)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
 	}
-	published, err := build.ReadDir(*out)
+	if _, err := build.RunTo(*seasons, st, build.Options{}); err != nil {
+		st.Abort()
+		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
+		return 1
+	}
+	if err := st.Commit(); err != nil {
+		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
+		return 1
+	}
+	diff, err := build.DiffDirs(rebuilt, *out)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
 	}
-	diff := build.Diff(got, published)
 	if len(diff) > 0 {
 		fmt.Fprintf(e.stderr, "proveit check: %s differs from what the seasons build (%d files):\n", *out, len(diff))
 		for _, d := range diff {
@@ -142,6 +143,6 @@ what the inputs produce.`, e.stderr)
 		fmt.Fprintf(e.stderr, "run \"go run ./cmd/proveit build\" and commit %s\n", *out)
 		return 1
 	}
-	fmt.Fprintf(e.stdout, "proveit check: %s is what the seasons build (%d files)\n", *out, len(got))
+	fmt.Fprintf(e.stdout, "proveit check: %s is what the seasons build (%d files)\n", *out, st.Len())
 	return 0
 }
