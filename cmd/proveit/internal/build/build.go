@@ -30,8 +30,9 @@ func Build(seasonsDir string) (Tree, error) {
 // Options tune how a build runs, never what it writes: the same inputs
 // give the same bytes with any options.
 type Options struct {
-	// Workers is how many tracks are scored, proof views copied and pages
-	// rendered and guarded at once; 0 is one per core (GOMAXPROCS).
+	// Workers is how many proof views are copied and pages rendered and
+	// guarded at once; 0 is one per core (GOMAXPROCS). The scorer spreads
+	// a track's participants over the cores itself.
 	Workers int
 	// Progress reports each step, or nothing when nil.
 	Progress *Progress
@@ -55,7 +56,7 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 // 6. render every page, 7. run the publication guard on every page, and
 // 8. list every file in SHA256SUMS. Each file goes to out as soon as it is
 // made: a Stage writes it to disk, so that the build never holds the
-// whole site. Tracks, proof views and pages are spread over opts.Workers
+// whole site. Proof views and pages are spread over opts.Workers
 // goroutines and handed to out in a fixed order, so that neither the
 // files nor the order they are written in depend on scheduling. On an
 // error the caller discards out (Stage.Abort): nothing is published. It
@@ -186,23 +187,24 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 		view.InvalidatedAt = s.InvalidatedAt.UTC().Format(time.RFC3339)
 	}
 	scorer := score.New(s, material)
-	// The tracks are scored at once (the scorer is safe for concurrent
-	// use and verifies a proof cited by both tracks once), and used in
-	// their order.
+	// The tracks are scored one after the other: the scorer spreads a
+	// track's participants over the cores itself, and its checks at the end
+	// of a track (anchors not fetched, proofs beyond the model) read what it
+	// has verified so far, which another track scored at the same time
+	// would change.
 	results := make([]*score.TrackResult, len(s.Tracks))
 	if s.Status == season.Closed {
 		opts.Progress.Start(fmt.Sprintf("saison %d: scoring", s.Number), len(s.Tracks))
-		err := ordered(len(s.Tracks), opts.Workers, func(i int) (*score.TrackResult, error) {
-			return scorer.Track(s.Tracks[i])
-		}, func(i int, res *score.TrackResult) error {
+		for i, tr := range s.Tracks {
+			res, err := scorer.Track(tr)
+			if err != nil {
+				opts.Progress.Done()
+				return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
+			}
 			results[i] = res
 			opts.Progress.Step(1)
-			return nil
-		})
-		opts.Progress.Done()
-		if err != nil {
-			return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
 		}
+		opts.Progress.Done()
 	}
 	var diffs []score.Difference
 	for i, tr := range s.Tracks {
