@@ -30,14 +30,20 @@ mkdir -p "$WORK/bin"
 (cd "$ROOT" && go build -o "$WORK/bin/seasongen" ./cmd/seasongen && go build -o "$WORK/bin/proveit" ./cmd/proveit && go build -o "$WORK/bin/floor" ./scripts/floor)
 B=$WORK/bin
 
-# timed LOG CMD…: runs CMD under /usr/bin/time -v into LOG; prints "wall rss_mib".
+# times LOG: "wall rss_mib cpu" of a /usr/bin/time -v log (cpu: user + system seconds).
+times() {
+	awk '/Elapsed \(wall clock\)/ {n=split($NF,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; w=s}
+	     /Maximum resident set size/ {r=$NF/1024}
+	     /User time \(seconds\)|System time \(seconds\)/ {c+=$NF}
+	     END {printf "%.2f %.0f %.2f\n", w, r, c}' "$1"
+}
+
+# timed LOG CMD…: runs CMD under /usr/bin/time -v into LOG; prints times LOG.
 timed() {
 	local log=$1
 	shift
 	/usr/bin/time -v "$@" >"$log.out" 2>"$log" || { echo "scale.sh: $* failed, see $log" >&2; tail -5 "$log" >&2; exit 1; }
-	awk '/Elapsed \(wall clock\)/ {n=split($NF,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; w=s}
-	     /Maximum resident set size/ {r=$NF/1024}
-	     END {printf "%.2f %.0f\n", w, r}' "$log"
+	times "$log"
 }
 
 # hugosite DIR PAGES: a Hugo site of PAGES pages, each a report-like page.
@@ -83,20 +89,20 @@ for n in "${NS[@]}"; do
 	OUT=$WORK/public-$n
 	rm -rf "$S" "$OUT" "$WORK/hugo-$n"
 	echo "== N=$n: seasongen" >&2
-	read -r gen_s gen_rss < <(timed "$WORK/gen-$n.log" "$B/seasongen" --participants "$n" --out "$S/0")
-	floor_before=$("$B/floor" "$S" | awk '{print $2}')
+	read -r gen_s gen_rss _ < <(timed "$WORK/gen-$n.log" "$B/seasongen" --participants "$n" --out "$S/0")
+	read -r floor_before _ floor_cpu_before < <(timed "$WORK/floor-$n-a.log" "$B/floor" "$S")
 	echo "== N=$n: cold build" >&2
 	# The progress lines, stamped, time the render step.
 	/usr/bin/time -v "$B/proveit" build --seasons "$S" --out "$OUT" --cpuprofile "$WORK/cpu-$n.prof" >"$WORK/build-$n.out" \
 		2> >(while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" "$l"; done >"$WORK/build-$n.log")
 	sleep 1
-	read -r build_s build_rss < <(awk '/Elapsed \(wall clock\)/ {n=split($NF,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; w=s}
-	     /Maximum resident set size/ {r=$NF/1024} END {printf "%.2f %.0f\n", w, r}' "$WORK/build-$n.log")
+	read -r build_s build_rss build_cpu < <(times "$WORK/build-$n.log")
 	read -r pages render_s < <(awk '/proveit build: pages: 0\// {split($NF,a,"/"); t0=$1; p=a[2]}
 		/proveit build: pages: / {split($NF,a,"/"); if (a[1]==a[2]) t1=$1}
 		END {printf "%d %.2f\n", p, t1-t0}' "$WORK/build-$n.log")
-	floor_after=$("$B/floor" "$S" | awk '{print $2}')
+	read -r floor_after _ floor_cpu_after < <(timed "$WORK/floor-$n-b.log" "$B/floor" "$S")
 	floor_s=$(awk -v a="$floor_before" -v b="$floor_after" 'BEGIN {printf "%.2f", (a<b?a:b)}')
+	floor_cpu=$(awk -v a="$floor_cpu_before" -v b="$floor_cpu_after" 'BEGIN {printf "%.2f", (a<b?a:b)}')
 	echo "== N=$n: one changed submission" >&2
 	sub=$(find "$S/0" -path '*/submissions/*' -name '*.json' | sort | sed -n 1p)
 	python3 - "$sub" <<'PY'
@@ -106,27 +112,29 @@ d = json.load(open(p, encoding="utf-8"))
 d["narrative"] = (d.get("narrative") or "") + " Relu."
 open(p, "w", encoding="utf-8").write(json.dumps(d, ensure_ascii=False, indent=2) + "\n")
 PY
-	read -r rebuild_s rebuild_rss < <(timed "$WORK/rebuild-$n.log" "$B/proveit" build --seasons "$S" --out "$OUT" --quiet)
+	read -r rebuild_s _ rebuild_cpu < <(timed "$WORK/rebuild-$n.log" "$B/proveit" build --seasons "$S" --out "$OUT" --quiet)
 	files=$(find "$OUT" -type f | wc -l)
 	echo "== N=$n: hugo, $pages pages" >&2
 	hugosite "$WORK/hugo-$n" "$pages"
-	read -r hugo_s hugo_rss < <(timed "$WORK/hugo-$n.log" hugo --quiet -s "$WORK/hugo-$n" -d "$WORK/hugo-$n/public")
+	read -r hugo_s hugo_rss hugo_cpu < <(timed "$WORK/hugo-$n.log" hugo --quiet -s "$WORK/hugo-$n" -d "$WORK/hugo-$n/public")
 	hugo_pages=$(find "$WORK/hugo-$n/public" -name '*.html' | wc -l)
-	RESULTS+=("$n $gen_s $gen_rss $floor_s $build_s $build_rss $pages $render_s $rebuild_s $files $hugo_s $hugo_rss $hugo_pages")
+	row="$n $gen_s $gen_rss $floor_s $floor_cpu $build_s $build_cpu $build_rss $pages $render_s $rebuild_s $rebuild_cpu $files $hugo_s $hugo_cpu $hugo_rss $hugo_pages"
+	RESULTS+=("$row")
+	echo "$row" >>"$WORK/results.txt" # kept as each N ends
 	rm -rf "$S" "$OUT" "$WORK/hugo-$n"
 done
 
-printf '\nRatios (N per track; targets: build ≤ 2× floor at 1k, rebuild < 10%% of cold, render ≥ 2× Hugo pages/s at ≤ ½ its RSS)\n\n'
-printf '| N | build / floor | rebuild / cold | pages/s vs Hugo | RSS vs Hugo |\n| ---: | ---: | ---: | ---: | ---: |\n'
+printf '\nRatios (N per track; wall time, and in brackets CPU time, user + system; targets: build ≤ 2× floor at 1k, rebuild < 10%% of cold, render ≥ 2× Hugo pages/s at ≤ ½ its RSS)\n\n'
+printf '| N | build / floor | rebuild / cold | render pages/s vs Hugo | build RSS vs Hugo |\n| ---: | ---: | ---: | ---: | ---: |\n'
 for r in "${RESULTS[@]}"; do
-	read -r n gen_s gen_rss floor_s build_s build_rss pages render_s rebuild_s files hugo_s hugo_rss hugo_pages <<<"$r"
-	awk -v n="$n" -v f="$floor_s" -v b="$build_s" -v rb="$rebuild_s" -v p="$pages" -v rs="$render_s" -v hs="$hugo_s" -v hp="$hugo_pages" -v br="$build_rss" -v hr="$hugo_rss" \
-		'BEGIN {printf "| %d | %.1f× | %.0f %% | %.2f× | %.2f× |\n", n, b/f, 100*rb/b, (p/rs)/(hp/hs), br/hr}'
+	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages <<<"$r"
+	awk -v n="$n" -v f="$floor_s" -v fc="$floor_cpu" -v b="$build_s" -v bc="$build_cpu" -v rb="$rebuild_s" -v rbc="$rebuild_cpu" -v p="$pages" -v rs="$render_s" -v hs="$hugo_s" -v hp="$hugo_pages" -v br="$build_rss" -v hr="$hugo_rss" \
+		'BEGIN {printf "| %d | %.1f× (%.1f×) | %.0f %% (%.0f %%) | %.2f× | %.2f× |\n", n, b/f, bc/fc, 100*rb/b, 100*rbc/bc, (p/rs)/(hp/hs), br/hr}'
 done
-printf '\nTimes (seconds; RSS in MiB)\n\n'
+printf '\nTimes (seconds, wall and in brackets CPU; RSS in MiB)\n\n'
 printf '| N | seasongen | its RSS | floor | cold build | its RSS | pages | render step | rebuild | files | Hugo | its RSS |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
 for r in "${RESULTS[@]}"; do
-	read -r n gen_s gen_rss floor_s build_s build_rss pages render_s rebuild_s files hugo_s hugo_rss hugo_pages <<<"$r"
-	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s (%s pages) | %s |\n' "$n" "$gen_s" "$gen_rss" "$floor_s" "$build_s" "$build_rss" "$pages" "$render_s" "$rebuild_s" "$files" "$hugo_s" "$hugo_pages" "$hugo_rss"
+	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages <<<"$r"
+	printf '| %s | %s | %s | %s (%s) | %s (%s) | %s | %s | %s | %s (%s) | %s | %s (%s), %s pages | %s |\n' "$n" "$gen_s" "$gen_rss" "$floor_s" "$floor_cpu" "$build_s" "$build_cpu" "$build_rss" "$pages" "$render_s" "$rebuild_s" "$rebuild_cpu" "$files" "$hugo_s" "$hugo_cpu" "$hugo_pages" "$hugo_rss"
 done
 printf '\nProfiles: %s/cpu-N.prof (go tool pprof -top %s/bin/proveit %s/cpu-N.prof)\n' "$WORK" "$WORK" "$WORK"
