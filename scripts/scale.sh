@@ -30,20 +30,20 @@ mkdir -p "$WORK/bin"
 (cd "$ROOT" && go build -o "$WORK/bin/seasongen" ./cmd/seasongen && go build -o "$WORK/bin/proveit" ./cmd/proveit && go build -o "$WORK/bin/floor" ./scripts/floor)
 B=$WORK/bin
 
-# times LOG: "wall rss_mib cpu" of a /usr/bin/time -v log (cpu: user + system seconds).
-times() {
+# timesof LOG: "wall rss_mib cpu" of a /usr/bin/time -v log (cpu: user + system seconds).
+timesof() {
 	awk '/Elapsed \(wall clock\)/ {n=split($NF,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; w=s}
 	     /Maximum resident set size/ {r=$NF/1024}
 	     /User time \(seconds\)|System time \(seconds\)/ {c+=$NF}
 	     END {printf "%.2f %.0f %.2f\n", w, r, c}' "$1"
 }
 
-# timed LOG CMD…: runs CMD under /usr/bin/time -v into LOG; prints times LOG.
+# timed LOG CMD…: runs CMD under /usr/bin/time -v into LOG; prints timesof LOG.
 timed() {
 	local log=$1
 	shift
 	/usr/bin/time -v "$@" >"$log.out" 2>"$log" || { echo "scale.sh: $* failed, see $log" >&2; tail -5 "$log" >&2; exit 1; }
-	times "$log"
+	timesof "$log"
 }
 
 # hugosite DIR PAGES: a Hugo site of PAGES pages, each a report-like page.
@@ -96,7 +96,7 @@ for n in "${NS[@]}"; do
 	/usr/bin/time -v "$B/proveit" build --seasons "$S" --out "$OUT" --cpuprofile "$WORK/cpu-$n.prof" >"$WORK/build-$n.out" \
 		2> >(while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" "$l"; done >"$WORK/build-$n.log")
 	sleep 1
-	read -r build_s build_rss build_cpu < <(times "$WORK/build-$n.log")
+	read -r build_s build_rss build_cpu < <(timesof "$WORK/build-$n.log")
 	read -r pages render_s < <(awk '/proveit build: pages: 0\// {split($NF,a,"/"); t0=$1; p=a[2]}
 		/proveit build: pages: / {split($NF,a,"/"); if (a[1]==a[2]) t1=$1}
 		END {printf "%d %.2f\n", p, t1-t0}' "$WORK/build-$n.log")
