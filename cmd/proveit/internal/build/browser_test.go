@@ -152,13 +152,16 @@ func TestBrowser(t *testing.T) {
 		Dark       bool   `json:"dark"`
 		Background string `json:"background"`
 	}
-	const probe = `(() => ({
+	// The window's width is the layout viewport's, clientWidth: a phone
+	// (and Chromium emulating one) zooms out on a page wider than the
+	// window, and innerWidth then grows to the page's width.
+	const probe = `(() => { const vw = () => Math.min(window.innerWidth, document.documentElement.clientWidth); return {
 		links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
 		ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id),
 		scripts: document.querySelectorAll('script:not([type="application/ld+json"])').length,
 		xss: typeof window.__xss,
 		foreign: performance.getEntriesByType('resource').map(r => r.name).filter(n => !n.startsWith(location.origin)),
-		overflow: document.documentElement.scrollWidth > window.innerWidth + 1,
+		overflow: document.documentElement.scrollWidth > vw() + 1,
 		title: document.title,
 		lang: document.documentElement.lang,
 		...(() => {
@@ -169,7 +172,7 @@ func TestBrowser(t *testing.T) {
 			}).concat(Array.from(document.querySelectorAll('td.resultats, td.statut')));
 			const off = cells.filter(c => {
 				const r = c.getBoundingClientRect();
-				return c.tagName === 'TR' || r.width === 0 || r.left < -0.5 || r.right > window.innerWidth + 0.5;
+				return c.tagName === 'TR' || r.width === 0 || r.left < -0.5 || r.right > vw() + 0.5;
 			}).map(c => {
 				const r = c.getBoundingClientRect();
 				const row = c.closest('tr');
@@ -182,7 +185,7 @@ func TestBrowser(t *testing.T) {
 		})(),
 		dark: matchMedia('(prefers-color-scheme: dark)').matches,
 		background: getComputedStyle(document.body).backgroundColor,
-	}))()`
+	}})()`
 	type axeViolation struct {
 		ID     string   `json:"id"`
 		Impact string   `json:"impact"`
