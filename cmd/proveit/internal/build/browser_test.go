@@ -225,12 +225,13 @@ func TestBrowser(t *testing.T) {
 	}
 	// scheme emulates prefers-color-scheme (light or dark) for the pages
 	// loaded next.
-	colours := "light"
+	colours, media := "light", ""
 	scheme := func(s string) {
 		t.Helper()
 		colours = s
 		if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Media:    media,
 				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s}},
 			})
 			return err
@@ -422,6 +423,15 @@ func TestBrowser(t *testing.T) {
 		}
 		check(p)
 	}
+	// Print stays light, whatever the scheme.
+	media = "print"
+	scheme("dark")
+	for _, p := range []string{"index.html", kinds["piste"]} {
+		if info := visit(srv.URL + "/" + p); info.Background != light {
+			t.Errorf("%s: printed in the dark scheme, the background is %s, not the light %s", p, info.Background, light)
+		}
+	}
+	media = ""
 	scheme("light")
 	var types []string
 	for k := range kinds {
