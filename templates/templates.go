@@ -33,6 +33,24 @@
 // error that fails the build, never an empty string; the tests check that
 // every key used is in the catalogue and every key in the catalogue is
 // used.
+//
+// # Layout
+//
+// One style sheet, in html/layout.html, for every page. Below 40rem (a
+// phone) the track table keeps four columns, the agent, both rates with
+// their intervals and the tasks rendered, so that both rates of every row
+// are read together without scrolling (§5.7); the cells marked col-detail
+// (DID, declared stack, proofs) are hidden there and repeated in a
+// <details> of the agent cell, whose summary names the stack declarative
+// on the row. The tables marked empile (a season's tracks and freezes, a
+// report's assertions) show one block per row on a phone, each value
+// after its column's heading, which attr writes as data-titre. Table
+// semantics stay: caption, th scope, the thead kept for assistive
+// technologies. Tokens never break inside except ids and hashes
+// (overflow-wrap:anywhere on those alone). prefers-color-scheme: dark
+// has its own palette with the same contrast as the light one (text and
+// links at least 7:1 on every background), the plot's SVG included; print
+// stays light. TestBrowser measures all of it in Chromium.
 package templates
 
 import (
