@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -138,8 +139,9 @@ func (stubImporter) Import(p string) (*types.Package, error) {
 }
 
 // goUses reads every call of (*locale).text in the package's Go code. Its
-// key is a string literal or built from a score table's code by causeKey,
-// statusKey or incidentKey; anything else is an error. The Go code looks
+// key is a string literal, built from a score table's code by causeKey,
+// statusKey or incidentKey, or from a trap family's by familyKey; anything
+// else is an error. The Go code looks
 // messages up through a locale alone: a direct messages.Catalogue call
 // would escape this scan.
 func goUses(t *testing.T) []use {
@@ -184,11 +186,11 @@ func goUses(t *testing.T) []use {
 				case i == 0:
 					kc, ok := a.(*ast.CallExpr)
 					if !ok {
-						t.Errorf("%s: text with a computed key that is not causeKey, statusKey or incidentKey", u.where)
+						t.Errorf("%s: text with a computed key that is not causeKey, statusKey, incidentKey or familyKey", u.where)
 						break
 					}
-					if fn, isIdent := kc.Fun.(*ast.Ident); !isIdent || (fn.Name != "causeKey" && fn.Name != "statusKey" && fn.Name != "incidentKey") {
-						t.Errorf("%s: text with a computed key that is not causeKey, statusKey or incidentKey", u.where)
+					if fn, isIdent := kc.Fun.(*ast.Ident); !isIdent || (fn.Name != "causeKey" && fn.Name != "statusKey" && fn.Name != "incidentKey" && fn.Name != "familyKey") {
+						t.Errorf("%s: text with a computed key that is not causeKey, statusKey, incidentKey or familyKey", u.where)
 					}
 				case i%2 == 1 && !isLit:
 					t.Errorf("%s: text %q: argument %d's name is not a string literal", u.where, u.key, i)
@@ -287,6 +289,13 @@ func TestCatalogueKeysAreUsed(t *testing.T) {
 	}
 	if m := missing(messages.French, dateKeys()); len(m) > 0 {
 		t.Errorf("the dates need %v", m)
+	}
+	families := demoFamilies(t)
+	for _, f := range families {
+		used[familyKey(f)] = true
+	}
+	if m := missing(messages.French, familyKeys(families)); len(m) > 0 {
+		t.Errorf("the trap families of the demo season need %v", m)
 	}
 	for _, k := range messages.French.Keys() {
 		if !used[k] {
@@ -427,4 +436,46 @@ func TestMachineLabelIsThePagesLabel(t *testing.T) {
 	if got != score.AIActLabel {
 		t.Errorf("the pages say %q, the JSON and CSV %q", got, score.AIActLabel)
 	}
+}
+
+// demoFamilies are the trap families and control families the demo
+// season's tracks declare (trap_families, control_family of track.toml):
+// the task pages name each in words (familyKey).
+func demoFamilies(t *testing.T) []string {
+	t.Helper()
+	names, err := filepath.Glob("../seasons/0/*/track.toml")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no track.toml under ../seasons/0: %v", err)
+	}
+	seen := map[string]bool{}
+	var out []string
+	line := regexp.MustCompile(`(?m)^(?:trap_families|control_family)\s*=\s*(.*)$`)
+	word := regexp.MustCompile(`"([^"]+)"`)
+	for _, name := range names {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range line.FindAllStringSubmatch(string(src), -1) {
+			for _, w := range word.FindAllStringSubmatch(m[1], -1) {
+				if !seen[w[1]] {
+					seen[w[1]] = true
+					out = append(out, w[1])
+				}
+			}
+		}
+	}
+	if len(out) < 2 {
+		t.Fatalf("read only %v from the demo's track.toml files", out)
+	}
+	return out
+}
+
+// familyKeys are the keys of the families' words.
+func familyKeys(families []string) []string {
+	keys := make([]string, len(families))
+	for i, f := range families {
+		keys[i] = familyKey(f)
+	}
+	return keys
 }

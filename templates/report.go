@@ -18,6 +18,7 @@ import (
 
 type reportView struct {
 	Slug, Agent, DID, Stack string
+	Page                    string // the participant's page across tracks, relative to the report
 	Pending                 bool
 	Negative                bool
 	Overclaim, Success      string
@@ -57,6 +58,7 @@ type countView struct {
 
 type taskView struct {
 	ID, Anchor      string
+	Page            string // the task's page, relative to the report; "" without the key
 	Status          string
 	StatusCode      score.TaskStatus
 	StatusHelp      string

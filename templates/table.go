@@ -50,6 +50,7 @@ type row struct {
 	Causes, Statuses   []countView
 	TasksRendered      string
 	Report, ReportJSON string // relative to the track page
+	Page               string // the participant's page across tracks, relative to the track page
 	Unsupported        []assertionLink
 	Negative           bool
 	// History is the published rates a decision changed, nil otherwise.
@@ -111,7 +112,7 @@ func buildTable(l *locale, r *score.TrackResult) table {
 func participantRow(l *locale, r *score.TrackResult, p *score.ParticipantResult) row {
 	pp := p.Participant
 	base := "participants/" + pp.Slug + "/"
-	rw := row{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, Stack: pp.DeclaredStack, Report: base + "index.html", ReportJSON: base + "report.json", Negative: negativeParticipant(p)}
+	rw := row{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, Stack: pp.DeclaredStack, Report: base + "index.html", ReportJSON: base + "report.json", Page: "../" + participantPageHref(pp.Slug), Negative: negativeParticipant(p)}
 	if p.Status == "pending" {
 		rw.Pending = true
 		pending := l.text("number.pending")

@@ -29,7 +29,8 @@
 // text method takes the same keys and arguments; the templates then escape
 // that text as any data. The keys of the causes, task statuses and incident
 // kinds are built from the codes of package score (cause.<code>.label,
-// status.<code>.help, incident.<kind>). A missing message or argument is an
+// status.<code>.help, incident.<kind>), those of the trap families from
+// key.json's codes (family.<code>). A missing message or argument is an
 // error that fails the build, never an empty string; the tests check that
 // every key used is in the catalogue and every key in the catalogue is
 // used.
@@ -174,6 +175,12 @@ type Track struct {
 	Participants int
 	// Questions maps a task id to its question, in track.toml.
 	Questions map[string]string
+	// TaskIDs are the track's task ids, in track.toml's order (sorted).
+	TaskIDs []string
+	// Key is the sealed answer key, revealed at the close (§5.5): set when
+	// the track is scored, nil while the season is open. A scored track
+	// with a key has a page per task and a task × participant grid.
+	Key map[string]*score.Expected
 	// Freezes is the freeze history of the track (§8): verified by the
 	// scorer when the track is scored, as declared in preregistration.toml
 	// otherwise.
@@ -227,6 +234,9 @@ type page struct {
 	Table       table
 	Plot        plot
 	Report      *reportView
+	Task        *taskPageView
+	Grid        *gridView
+	Participant *participantPageView
 	Question    map[string]string
 	Pages       []contentPage
 	Body        template.HTML
@@ -261,8 +271,8 @@ type renderer struct {
 
 func newRenderer(cat *messages.Catalogue) (*renderer, error) {
 	r := &renderer{cat: cat, pages: map[string]*template.Template{}}
-	for _, name := range []string{"index", "season", "page", "track", "report", "incidents", "dossier", "corrections"} {
-		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(files, "html/layout.html", "html/"+name+".html")
+	for _, name := range []string{"index", "season", "page", "track", "report", "incidents", "dossier", "corrections", "task", "participant"} {
+		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(files, "html/layout.html", "html/shared.html", "html/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("templates: %s: %w", name, err)
 		}
@@ -328,8 +338,9 @@ type Page struct {
 }
 
 // Render renders the site's pages: index.html, the content pages and, per
-// season, saison-<n>/index.html and, per scored track, its table and
-// every participant's report, in that order. The bytes depend on site
+// season, saison-<n>/index.html and, per scored track, its table, every
+// participant's report and, with the key, a page per task, then a page per
+// participant of the season, in that order. The bytes depend on site
 // alone. On an error it returns no page at all. Render only renders: the
 // caller runs the publication guard on every page and writes them.
 func Render(site Site) ([]Page, error) { return french.render(site) }
@@ -419,13 +430,24 @@ func (r *renderer) render(site Site) ([]Page, error) {
 			trackCrumb := crumb{l.text("nav.track", "track", tr.Name), tdir + "index.html"}
 			tbl := buildTable(l, tr.Result)
 			tbl.withHistory(tr.RowHistory)
+			var grid *gridView
+			if tr.Key != nil {
+				g := buildGrid(l, s.Number, tr)
+				grid = &g
+			}
 			if err := add(tdir+"index.html", "track", page{Title: l.text("page.track.title", "season", s.Number, "track", tr.Name), Description: l.text("page.track.description", "track", tr.Name, "season", s.Number),
-				Root: "../../", Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result), Demo: s.Demo,
+				Root: "../../", Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result), Grid: grid, Demo: s.Demo,
 				Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
 				return nil, err
 			}
 			for _, p := range tr.Result.Participants {
 				rv := buildReport(l, tr.Result, p, proofs, "../../../preuves/", tr.History)
+				rv.Page = "../../../" + participantPageHref(p.Participant.Slug)
+				for k := range rv.Tasks {
+					if tr.Key[rv.Tasks[k].ID] != nil {
+						rv.Tasks[k].Page = "../../" + taskPageHref(rv.Tasks[k].ID)
+					}
+				}
 				var parts []ldPart
 				for _, tv := range rv.Tasks {
 					if tv.Evaluated && tv.Narrative != "" {
@@ -438,6 +460,24 @@ func (r *renderer) render(site Site) ([]Page, error) {
 					Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, parts); err != nil {
 					return nil, err
 				}
+			}
+			for _, id := range tr.TaskIDs {
+				if tr.Key[id] == nil {
+					continue
+				}
+				tv := buildTaskPage(l, tr, id)
+				if err := add(tdir+taskPageHref(id), "task", page{Title: l.text("page.task.title", "task", id, "season", s.Number, "track", tr.Name), Description: l.text("page.task.description", "task", id, "season", s.Number, "track", tr.Name),
+					Root: "../../../", Season: s, Track: tr, Task: &tv, Demo: s.Demo,
+					Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, nil); err != nil {
+					return nil, err
+				}
+			}
+		}
+		for _, pv := range buildParticipantPages(l, s) {
+			if err := add(dir+participantPageHref(pv.Slug), "participant", page{Title: l.text("page.participant.title", "agent", pv.Agent, "season", s.Number), Description: l.text("page.participant.description", "season", s.Number),
+				Root: "../../", Season: s, Participant: &pv, Demo: s.Demo,
+				Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
+				return nil, err
 			}
 		}
 	}

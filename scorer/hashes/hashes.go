@@ -57,8 +57,22 @@ func ResponseData(body []byte) pyjson.Value {
 }
 
 // ResponseHash returns hashes.response for a response body: SHA-256 of
-// canonical_json(ResponseData(body)).
-func ResponseHash(body []byte) string { return Of(ResponseData(body)) }
+// canonical_json(ResponseData(body)). A body that loads is canonicalised in
+// one pass (pyjson.Canonicalize), without building its value: the values
+// Python finds falsy are exactly those whose canonical form is one of
+// falsyCanonical.
+func ResponseHash(body []byte) string {
+	c, err := pyjson.Canonicalize(body)
+	if err != nil || falsyCanonical[string(c)] {
+		return Of(ResponseData(body))
+	}
+	return SHA256Hex(c)
+}
+
+// falsyCanonical are the canonical forms of the values bool() finds false:
+// None, False, 0, 0.0, -0.0, "", [] and {} (an integer -0 is written 0,
+// every float zero 0.0 or -0.0).
+var falsyCanonical = map[string]bool{"null": true, "false": true, "0": true, "0.0": true, "-0.0": true, `""`: true, "[]": true, "{}": true}
 
 // DecodeReplace is Python's bytes.decode("utf-8", "replace"): each maximal
 // subpart of an ill-formed sequence becomes one U+FFFD (Unicode §3.9,

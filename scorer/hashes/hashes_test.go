@@ -19,6 +19,12 @@ func TestResponseDataSubstitutions(t *testing.T) {
 		{`""`, `{"error":null}`},
 		{`0`, `{"error":null}`},
 		{`-0.0`, `{"error":null}`},
+		{`-0`, `{"error":null}`},
+		{`0e7`, `{"error":null}`},
+		{`1e-400`, `{"error":null}`},
+		{`0.5`, `0.5`},
+		{`"0"`, `"0"`},
+		{`[[]]`, `[[]]`},
 		{`false`, `{"error":null}`},
 		{`null`, `{"error":null}`},
 		{`[0]`, `[0]`},
@@ -31,6 +37,10 @@ func TestResponseDataSubstitutions(t *testing.T) {
 	} {
 		if got := string(pyjson.Canonical(ResponseData([]byte(c.body)))); got != c.want {
 			t.Errorf("ResponseData(%q) = %s, want %s", c.body, got, c.want)
+		}
+		// ResponseHash takes the one-pass path: the same substitutions.
+		if got, want := ResponseHash([]byte(c.body)), SHA256Hex([]byte(c.want)); got != want {
+			t.Errorf("ResponseHash(%q) = %s, want %s (SHA-256 of %s)", c.body, got, want, c.want)
 		}
 	}
 }

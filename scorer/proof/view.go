@@ -177,7 +177,6 @@ type View struct {
 
 var (
 	proofIDRE = regexp.MustCompile(`^prf_[0-9]{8}_[0-9]{6}_[0-9a-f]{6}$`)
-	hex64RE   = regexp.MustCompile(`^[0-9a-f]{64}$`)
 	batchIDRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 )
 
@@ -283,7 +282,7 @@ func (p *viewParser) hex64(obj pyjson.Value, ptr, key string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !hex64RE.MatchString(s) {
+	if !isHex64(s) {
 		return "", p.fail(ptr+"/"+key, "got %s, want 64 lowercase hex digits", quote(s))
 	}
 	return s, nil
@@ -419,7 +418,7 @@ func (p *viewParser) sha256(obj pyjson.Value, ptr, key string) (string, error) {
 		return "", err
 	}
 	h, ok := strings.CutPrefix(s, hashPrefix)
-	if !ok || !hex64RE.MatchString(h) {
+	if !ok || !isHex64(h) {
 		return "", p.fail(ptr+"/"+key, "got %s, want %q followed by 64 lowercase hex digits", quote(s), hashPrefix)
 	}
 	return h, nil
@@ -557,7 +556,7 @@ func (p *viewParser) inclusionPath(o pyjson.Value) ([][]byte, error) {
 	}
 	var hashes [][]byte
 	for i, e := range path.Elems() {
-		if e.Kind() != pyjson.String || !hex64RE.MatchString(e.Str()) {
+		if e.Kind() != pyjson.String || !isHex64(e.Str()) {
 			return nil, p.fail(fmt.Sprintf("/batch/inclusion_path/%d", i), "want 64 lowercase hex digits")
 		}
 		h, _ := hex.DecodeString(e.Str())
@@ -575,8 +574,30 @@ func contains(xs []string, s string) bool {
 	return false
 }
 
+// isHex64 reports whether s is 64 lowercase hex digits (^[0-9a-f]{64}$,
+// without a regexp: it runs for every hash of every view).
+func isHex64(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// pointerEscaper writes ~ and / as RFC 6901 does.
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
 // escape writes a key as an RFC 6901 reference token.
-func escape(k string) string { return strings.NewReplacer("~", "~0", "/", "~1").Replace(k) }
+func escape(k string) string {
+	if !strings.ContainsAny(k, "~/") {
+		return k
+	}
+	return pointerEscaper.Replace(k)
+}
 
 // quote writes a value for a message, clipped to 80 bytes, as canonical JSON.
 func quote(s string) string {

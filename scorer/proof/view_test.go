@@ -3,6 +3,7 @@ package proof
 import (
 	"bytes"
 	"errors"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -303,6 +304,22 @@ func TestBeyondModel(t *testing.T) {
 	} {
 		if got := BeyondModel(c.spec); got != c.want {
 			t.Errorf("BeyondModel(%q) = %v, want %v", c.spec, got, c.want)
+		}
+	}
+}
+
+// TestIsHex64: the hand-written test of a 64-hex hash is ^[0-9a-f]{64}$.
+func TestIsHex64(t *testing.T) {
+	re := regexp.MustCompile(`^[0-9a-f]{64}$`)
+	h := strings.Repeat("0123456789abcdef", 4)
+	for _, s := range []string{h, h[:63], h + "0", "", strings.ToUpper(h), h[:63] + "g", h[:63] + "/", h[:63] + ":", h[:63] + "`", "\x00" + h[1:], h[:32] + "é" + h[34:]} {
+		if got, want := isHex64(s), re.MatchString(s); got != want {
+			t.Errorf("isHex64(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for _, c := range []struct{ in, want string }{{"a", "a"}, {"a/b", "a~1b"}, {"~", "~0"}, {"~/", "~0~1"}} {
+		if got := escape(c.in); got != c.want {
+			t.Errorf("escape(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -86,7 +87,7 @@ func DecodeStrict(data []byte) (Value, error) {
 }
 
 func parse(text []byte, strict bool) (Value, error) {
-	p := &parser{text: text, strict: strict}
+	p := &parser{text: text, src: string(text), strict: strict}
 	p.skipSpace()
 	v, err := p.value(0)
 	if err != nil {
@@ -101,9 +102,14 @@ func parse(text []byte, strict bool) (Value, error) {
 
 type parser struct {
 	text   []byte
+	src    string // text, converted once: a string without escapes is a slice of it
 	pos    int
 	strict bool
 	path   []string // pointer tokens of the value being parsed, in strict mode
+	// Members and elements of the objects and arrays being read, innermost
+	// last: each is copied to a slice of its exact size when it closes.
+	mems  []Member
+	elems []Value
 }
 
 func (p *parser) errorAt(msg string, off int) error {
@@ -291,7 +297,7 @@ func (p *parser) str() (string, error) {
 		c := t[j]
 		if c == '"' {
 			p.pos = j + 1
-			return string(t[i:j]), nil
+			return p.src[i:j], nil
 		}
 		if c == '\\' {
 			break
@@ -411,7 +417,8 @@ func hex4(t []byte, i int) (rune, bool) {
 func (p *parser) object(depth int) (Value, error) {
 	p.pos++
 	p.skipSpace()
-	var mems []Member
+	base := len(p.mems)
+	defer func() { p.mems = p.mems[:base] }()
 	if p.pos < len(p.text) && p.text[p.pos] == '}' {
 		p.pos++
 		return Value{kind: Object}, nil
@@ -440,7 +447,7 @@ func (p *parser) object(depth int) (Value, error) {
 		if p.strict {
 			p.path = p.path[:len(p.path)-1]
 		}
-		mems = append(mems, Member{Key: key, Value: v})
+		p.mems = append(p.mems, Member{Key: key, Value: v})
 		p.skipSpace()
 		if p.pos < len(p.text) && p.text[p.pos] == '}' {
 			p.pos++
@@ -452,7 +459,7 @@ func (p *parser) object(depth int) (Value, error) {
 		p.pos++
 		p.skipSpace()
 	}
-	mems, dup, hasDup := sortMembers(mems)
+	mems, dup, hasDup := sortMembers(slices.Clone(p.mems[base:]))
 	if p.strict && hasDup {
 		return Value{}, &DuplicateKeyError{Pointer: p.pointer(), Key: dup}
 	}
@@ -463,14 +470,15 @@ func (p *parser) object(depth int) (Value, error) {
 func (p *parser) array(depth int) (Value, error) {
 	p.pos++
 	p.skipSpace()
-	var elems []Value
+	base := len(p.elems)
+	defer func() { p.elems = p.elems[:base] }()
 	if p.pos < len(p.text) && p.text[p.pos] == ']' {
 		p.pos++
 		return Value{kind: Array}, nil
 	}
 	for {
 		if p.strict {
-			p.path = append(p.path, strconv.Itoa(len(elems)))
+			p.path = append(p.path, strconv.Itoa(len(p.elems)-base))
 		}
 		v, err := p.value(depth)
 		if err != nil {
@@ -479,7 +487,7 @@ func (p *parser) array(depth int) (Value, error) {
 		if p.strict {
 			p.path = p.path[:len(p.path)-1]
 		}
-		elems = append(elems, v)
+		p.elems = append(p.elems, v)
 		p.skipSpace()
 		if p.pos < len(p.text) && p.text[p.pos] == ']' {
 			p.pos++
@@ -491,5 +499,5 @@ func (p *parser) array(depth int) (Value, error) {
 		p.pos++
 		p.skipSpace()
 	}
-	return Value{kind: Array, elems: elems}, nil
+	return Value{kind: Array, elems: slices.Clone(p.elems[base:])}, nil
 }

@@ -54,15 +54,6 @@ func appendValue(dst []byte, v Value, floatFn func([]byte, float64) []byte) []by
 	return dst
 }
 
-// Canonicalize is Canonical(Decode(data)).
-func Canonicalize(data []byte) ([]byte, error) {
-	v, err := Decode(data)
-	if err != nil {
-		return nil, err
-	}
-	return Canonical(v), nil
-}
-
 // AppendFloat appends f as json.dumps writes a float: NaN, Infinity and
 // -Infinity by name, anything else as Python's float.__repr__ — the
 // shortest digits that read back as f, in fixed notation with at least one

@@ -2,6 +2,7 @@ package pyjson
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -102,7 +103,10 @@ func ObjectValue(mems ...Member) Value {
 // key, the last member in input order, as a Python dict does. It reuses ms.
 // dup is the smallest repeated key, when hasDup.
 func sortMembers(ms []Member) (out []Member, dup string, hasDup bool) {
-	sort.SliceStable(ms, func(i, j int) bool { return ms[i].Key < ms[j].Key })
+	if inOrder(ms) {
+		return ms, "", false
+	}
+	slices.SortStableFunc(ms, func(a, b Member) int { return strings.Compare(a.Key, b.Key) })
 	out = ms[:0]
 	for i := range ms {
 		if len(out) > 0 && out[len(out)-1].Key == ms[i].Key {
@@ -115,6 +119,17 @@ func sortMembers(ms []Member) (out []Member, dup string, hasDup bool) {
 		out = append(out, ms[i])
 	}
 	return out, dup, hasDup
+}
+
+// inOrder reports whether the keys of ms strictly increase: sorted, none
+// repeated. Most documents are written so.
+func inOrder(ms []Member) bool {
+	for i := 1; i < len(ms); i++ {
+		if ms[i-1].Key >= ms[i].Key {
+			return false
+		}
+	}
+	return true
 }
 
 // Kind returns the kind of v.

@@ -3,24 +3,77 @@ package score
 import (
 	"fmt"
 	"testing"
+
+	"github.com/ark-forge/proveit/scorer/vcache"
 )
 
 // BenchmarkScoreTrack scores a track of 40 honest participants (two
 // supported assertions each, one batch): the per-participant cost of
-// entry, close, verification (anchors once per batch) and founding.
-func BenchmarkScoreTrack(b *testing.B) {
+// entry, close, verification (anchors once per batch) and founding,
+// reported as ns/participant.
+func BenchmarkScoreTrack(b *testing.B) { benchScoreTrack(b, false) }
+
+// BenchmarkScoreTrackCached is BenchmarkScoreTrack with every verification
+// read from a warm verification cache (package vcache): a rebuild where
+// nothing changed.
+func BenchmarkScoreTrackCached(b *testing.B) { benchScoreTrack(b, true) }
+
+func benchScoreTrack(b *testing.B, cached bool) {
+	const n = 40
 	f := newFixture(b)
-	for i := 0; i < 40; i++ {
+	for i := 0; i < n; i++ {
 		slug := fmt.Sprintf("p%02d", i)
 		f.participant(slug)
 		honest(f, slug)
 	}
 	s, m := f.write()
 	tr := s.Track("conformite")
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := New(s, m).Track(tr); err != nil {
+	var opts []Option
+	if cached {
+		c, err := vcache.Open(b.TempDir())
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts = append(opts, WithCache(c))
+		if _, err := New(s, m, opts...).Track(tr); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := New(s, m, opts...).Track(tr); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/participant")
+}
+
+// BenchmarkScoreDemo scores both tracks of the demo season (seasons/0),
+// marshalling what the site publishes of them (published),
+// without a verification cache: a cold build's scoring.
+func BenchmarkScoreDemo(b *testing.B) { benchScoreDemo(b, false) }
+
+// BenchmarkScoreDemoWarmCache is BenchmarkScoreDemo from a warm
+// verification cache: a rebuild where no proof input changed.
+func BenchmarkScoreDemoWarmCache(b *testing.B) { benchScoreDemo(b, true) }
+
+func benchScoreDemo(b *testing.B, cached bool) {
+	s, m := loadDemo(b)
+	var opts []Option
+	if cached {
+		c, err := vcache.Open(b.TempDir())
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts = append(opts, WithCache(c))
+		published(b, s, New(s, m, opts...))
+	}
+	b.ReportAllocs()
+	proofs := 0
+	for b.Loop() {
+		sc := New(s, m, opts...)
+		published(b, s, sc)
+		proofs = len(sc.outcomes)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*proofs), "ns/proof")
 }

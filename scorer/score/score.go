@@ -16,13 +16,16 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
+	"github.com/ark-forge/proveit/scorer/anchor/rekor"
 	"github.com/ark-forge/proveit/scorer/jsonpointer"
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/submission"
 	"github.com/ark-forge/proveit/scorer/trust"
+	"github.com/ark-forge/proveit/scorer/vcache"
 	"github.com/ark-forge/proveit/scorer/verify"
 )
 
@@ -129,9 +132,25 @@ type Scorer struct {
 	season   *season.Season
 	trust    *trust.Material
 	verifier *verify.Verifier
+	cache    *vcache.Cache // nil: every proof is verified
+	digest   [32]byte      // trust.Digest, for the cache's keys
+	rekor    sync.Map      // uuid → vcache.Rekor of the season's entry
+	parses   atomic.Int64  // views parsed, for the tests
+	verifies atomic.Int64  // verify.Verify calls, for the tests
 
 	mu       sync.Mutex
 	outcomes map[outcomeKey]*outcomeEntry
+	views    map[string]*viewEntry // views more than one verification reads
+}
+
+// viewEntry is one cached view, parsed once, kept while uses remain.
+type viewEntry struct {
+	once sync.Once
+	data []byte
+	view *pv.View
+	nf   *pv.NotFound
+	err  error
+	uses int // verifications still to read it, guarded by Scorer.mu
 }
 
 // outcomeKey is everything a proof's verification depends on besides the
@@ -192,14 +211,170 @@ func (e *BeyondModelError) Error() string {
 	return b.String()
 }
 
+// Option configures a Scorer.
+type Option func(*Scorer)
+
+// WithCache makes the Scorer read and store its verifications in c (package
+// vcache): a proof verified under the same inputs by an earlier build is not
+// verified again. Without it every proof is verified.
+func WithCache(c *vcache.Cache) Option { return func(sc *Scorer) { sc.cache = c } }
+
 // New returns a Scorer for a loaded season and its trust material.
-func New(s *season.Season, m *trust.Material) *Scorer {
-	return &Scorer{season: s, trust: m, verifier: verify.New(m, s), outcomes: map[outcomeKey]*outcomeEntry{}}
+func New(s *season.Season, m *trust.Material, opts ...Option) *Scorer {
+	sc := &Scorer{season: s, trust: m, verifier: verify.New(m, s), outcomes: map[outcomeKey]*outcomeEntry{}, views: map[string]*viewEntry{}}
+	for _, o := range opts {
+		o(sc)
+	}
+	if sc.cache != nil {
+		sc.digest = m.Digest()
+	}
+	return sc
+}
+
+// expectViews registers the verifications that scoring t will run on each
+// proof that more than one of them reads (a proof cited under two
+// disclosures or for two DIDs): its view is then parsed once and kept until
+// the last of them, and a view that one verification reads is never kept.
+func (sc *Scorer) expectViews(t *season.Track) {
+	window := trust.Window{From: sc.season.OpensAt, Until: sc.season.ClosesAt}
+	keys := map[string]map[outcomeKey]bool{}
+	for _, sub := range t.Submissions {
+		p := sc.season.Participant(sub.Participant)
+		if sub.Submission == nil || p == nil {
+			continue
+		}
+		for _, a := range sub.Submission.Assertions {
+			for _, id := range a.ProofIDs {
+				if keys[id] == nil {
+					keys[id] = map[outcomeKey]bool{}
+				}
+				keys[id][keyOf(id, sub.Submission.Disclosures[id], p.DID, window)] = true
+			}
+		}
+	}
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	for id, ks := range keys {
+		n := 0
+		for k := range ks {
+			if _, done := sc.outcomes[k]; !done {
+				n++
+			}
+		}
+		if n < 2 {
+			continue
+		}
+		e := sc.views[id]
+		if e == nil {
+			e = &viewEntry{}
+			sc.views[id] = e
+		}
+		e.uses += n
+	}
+}
+
+// view reads and parses the cached view of id, once for all the
+// verifications expectViews registered, and releases it after the last.
+// data is the view file when the caller has read it, else nil.
+func (sc *Scorer) view(id string, data []byte) ([]byte, *pv.View, *pv.NotFound, error) {
+	sc.mu.Lock()
+	e := sc.views[id]
+	if e != nil {
+		if e.uses--; e.uses <= 0 {
+			delete(sc.views, id)
+		}
+	} else {
+		e = &viewEntry{}
+	}
+	sc.mu.Unlock()
+	e.once.Do(func() {
+		sc.parses.Add(1)
+		if e.data = data; e.data == nil {
+			e.data, e.err = sc.season.ReadProof(id)
+		}
+		if e.err == nil {
+			e.view, e.nf, e.err = pv.ParseCached(id, e.data)
+		}
+	})
+	return e.data, e.view, e.nf, e.err
+}
+
+// release gives up, without parsing it, one use of the view of id that
+// expectViews registered (its verification came from the cache).
+func (sc *Scorer) release(id string) {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if e := sc.views[id]; e != nil {
+		if e.uses--; e.uses <= 0 {
+			delete(sc.views, id)
+		}
+	}
+}
+
+// rekorDigest returns the vcache.Rekor of the season's Rekor entry of
+// uuid, read and hashed once per Scorer; false when it cannot be read.
+func (sc *Scorer) rekorDigest(uuid string) (vcache.Rekor, bool) {
+	if r, ok := sc.rekor.Load(uuid); ok {
+		return r.(vcache.Rekor), true
+	}
+	entry, err := sc.season.RekorEntry(uuid)
+	if err != nil {
+		return vcache.Rekor{}, false
+	}
+	r := vcache.RekorOf(uuid, entry)
+	sc.rekor.Store(uuid, r)
+	return r, true
+}
+
+// cached returns the outcome the cache holds for a view of bytes data
+// verified with opts, when it holds a sound one whose Rekor entry is still
+// the season's: no parse, no verification.
+func (sc *Scorer) cached(data []byte, opts verify.Options) (verify.Outcome, bool) {
+	out, r, ok := sc.cache.Get(sc.cacheKey(data, opts))
+	if !ok {
+		return verify.Outcome{}, false
+	}
+	if r.UUID != "" {
+		if cur, ok := sc.rekorDigest(r.UUID); !ok || cur != r {
+			sc.cache.Stale()
+			return verify.Outcome{}, false
+		}
+	}
+	return out, true
+}
+
+func (sc *Scorer) cacheKey(data []byte, opts verify.Options) vcache.Key {
+	return vcache.Input{View: data, Disclosure: opts.Disclosure, DID: opts.DID, Window: opts.Window, Trust: sc.digest}.Key()
+}
+
+func keyOf(id string, d submission.Disclosure, did string, window trust.Window) outcomeKey {
+	return outcomeKey{id, d.RequestHash.Nonce, d.RequestHash.Value, d.ResponseHash.Nonce, d.ResponseHash.Value, did, window}
+}
+
+// verify verifies view, and stores the outcome in the cache when there is
+// one, with the Rekor entry it was verified with. An outcome verified
+// without the Rekor entry its view names (the cache does not hold it) is
+// not stored.
+func (sc *Scorer) verify(data []byte, view *pv.View, opts verify.Options) verify.Outcome {
+	sc.verifies.Add(1)
+	out := sc.verifier.Verify(view, opts)
+	if sc.cache == nil {
+		return out
+	}
+	var r vcache.Rekor
+	if tl := view.TransparencyLog; view.Batch.Status != pv.BatchOpen && tl.Present && rekor.ValidUUID(tl.UUID) {
+		var ok bool
+		if r, ok = sc.rekorDigest(tl.UUID); !ok {
+			return out
+		}
+	}
+	_ = sc.cache.Put(sc.cacheKey(data, opts), out, r) // counted in the cache's Stats; the outcome stands either way
+	return out
 }
 
 // verifyProof verifies one proof for one disclosure and DID, once.
 func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, window trust.Window) proofOutcome {
-	k := outcomeKey{id, d.RequestHash.Nonce, d.RequestHash.Value, d.ResponseHash.Nonce, d.ResponseHash.Value, did, window}
+	k := keyOf(id, d, did, window)
 	sc.mu.Lock()
 	e, ok := sc.outcomes[k]
 	if !ok {
@@ -208,12 +383,19 @@ func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, wi
 	}
 	sc.mu.Unlock()
 	e.once.Do(func() {
-		data, err := sc.season.ReadProof(id)
-		if err != nil {
-			e.res.parseErr = err
-			return
+		opts := verify.Options{Window: window, Disclosure: &d, DID: did}
+		var data []byte
+		if sc.cache != nil {
+			var err error
+			if data, err = sc.season.ReadProof(id); err == nil {
+				if out, ok := sc.cached(data, opts); ok {
+					sc.release(id)
+					e.res.out = out
+					return
+				}
+			}
 		}
-		view, nf, err := pv.ParseCached(id, data)
+		data, view, nf, err := sc.view(id, data)
 		switch {
 		case err != nil:
 			e.res.parseErr = err
@@ -222,7 +404,7 @@ func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, wi
 		case pv.BeyondModel(view.SpecVersion):
 			e.res.beyond = view.SpecVersion
 		default:
-			e.res.out = sc.verifier.Verify(view, verify.Options{Window: window, Disclosure: &d, DID: did})
+			e.res.out = sc.verify(data, view, opts)
 		}
 	})
 	return e.res
@@ -312,6 +494,7 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	sc.expectViews(t)
 	res := &TrackResult{Season: sc.season.Number, Track: t.Name, Bareme: t.Bareme, RuleSet: pt.ruleSet.ID, Tasks: len(t.Tasks), BestConstant: bestConstant(t), Freezes: pt.freezes}
 	players := Players(sc.season, t)
 	res.Participants = make([]*ParticipantResult, len(players))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/anchor"
@@ -15,6 +16,13 @@ import (
 	"github.com/ark-forge/proveit/scorer/submission"
 	"github.com/ark-forge/proveit/scorer/trust"
 )
+
+// Version names the rules of this package and of the view model it reads
+// (package proof): an Outcome cached under one Version (package vcache) is
+// never reused under another. Bump it with any change that can change an
+// Outcome for the same inputs: a check, its order, a failure code, a detail
+// text.
+const Version = "verify-2026-12-01.1"
 
 // Status is the outcome of verifying one proof.
 type Status int
@@ -151,6 +159,7 @@ type Verifier struct {
 
 	mu      sync.Mutex
 	batches map[batchKey]*batchResult
+	runs    atomic.Int64 // anchor verifications run: one per batchKey
 }
 
 // New returns a Verifier for m, reading the Rekor entries the views name
@@ -195,6 +204,11 @@ func (v *Verifier) BatchesVerified() int {
 	return len(v.batches)
 }
 
+// AnchorRuns returns how many times the anchors of a batch (token, Rekor
+// entry) were actually verified: BatchesVerified when each batch's were
+// verified once, however many proofs share them.
+func (v *Verifier) AnchorRuns() int { return int(v.runs.Load()) }
+
 // anchors verifies the batch's RFC 3161 token and Rekor entry once.
 func (v *Verifier) anchors(view *pv.View) *batchResult {
 	k := keyOf(view)
@@ -206,6 +220,7 @@ func (v *Verifier) anchors(view *pv.View) *batchResult {
 	}
 	v.mu.Unlock()
 	r.once.Do(func() {
+		v.runs.Add(1)
 		b := &view.Batch
 		if ta := view.TimestampAuthority; ta.Token == nil {
 			r.tsaErr = anchor.Failf("rfc3161.absent", "the batch is closed and the view carries no token: %s", describeTSA(ta))

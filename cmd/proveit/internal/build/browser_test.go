@@ -340,6 +340,10 @@ func TestBrowser(t *testing.T) {
 			kind = "contenu"
 		case strings.Count(p, "/") == 1:
 			kind = "saison"
+		case strings.Contains(p, "/taches/"):
+			kind = "tache"
+		case strings.Count(p, "/") == 2 && strings.Contains(p, "/participants/"):
+			kind = "participant"
 		case strings.Contains(p, "/participants/"):
 			kind = "rapport"
 		default:
@@ -354,7 +358,7 @@ func TestBrowser(t *testing.T) {
 			kinds["rapport-balises"] = p
 		}
 	}
-	for _, k := range []string{"index", "contenu", "saison", "piste", "rapport"} {
+	for _, k := range []string{"index", "contenu", "saison", "piste", "rapport", "tache", "participant"} {
 		if kinds[k] == "" {
 			t.Errorf("no %s page was reached from the index", k)
 		}

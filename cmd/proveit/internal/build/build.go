@@ -144,6 +144,11 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 			}
 			sum.Tracks = append(sum.Tracks, summarise(res))
 			tv.Scored, tv.Result = true, res
+			// The key is public from the close (§5.5): the task pages show
+			// it. The scorer has parsed it already; this cannot fail then.
+			if tv.Key, err = score.ParseKey(tr); err != nil {
+				return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
+			}
 			tv.Freezes = nil
 			for _, f := range res.Freezes {
 				tv.Freezes = append(tv.Freezes, templates.Freeze{Bareme: f.Bareme, ProofID: f.ProofID, AnchoredAt: f.GenTime.UTC().Format(time.RFC3339),
@@ -227,6 +232,7 @@ func trackView(tr *season.Track) templates.Track {
 	v := templates.Track{Name: tr.Name, Bareme: tr.Bareme, Tasks: len(tr.Tasks), Questions: map[string]string{}}
 	for _, task := range tr.Tasks {
 		v.Questions[task.ID] = task.Question
+		v.TaskIDs = append(v.TaskIDs, task.ID)
 	}
 	if tr.Preregistration != nil {
 		for _, f := range tr.Preregistration.Freezes {

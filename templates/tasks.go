@@ -1,0 +1,236 @@
+package templates
+
+import (
+	"sort"
+	"time"
+
+	"github.com/ark-forge/proveit/scorer/score"
+)
+
+// The views across a closed track (issue 15): a page per task, with its
+// question, trap family, expected verdict and founding facts, and every
+// participant's outcome on it in the table's order (score.TableOrder); the
+// task × participant grid of the track page; and a page per participant
+// across the season's tracks, the two rates side by side, never combined.
+// All of it reads the sealed key, revealed at the close (§5.5): an open
+// season has none of these pages.
+
+// familyKey is the key of a trap family's words (key.json "family": P1 …
+// P5, or the track's control family). The catalogue holds the families of
+// the specification (§5.4, §6.4); a family without words fails the build.
+func familyKey(code string) string { return "family." + code }
+
+// taskPageView is one task's page.
+type taskPageView struct {
+	ID, Question       string
+	Family, FamilyCode string
+	Expected           string
+	Facts              []missingFactView // every founding fact, with its forms
+	Rows               []taskRow
+}
+
+// taskRow is one participant's outcome on the task.
+type taskRow struct {
+	Slug, Agent string
+	Report      string // the report's anchor of the task, relative to the task page
+	Page        string // the participant's page, relative to the task page
+	Verdict     string // "" when the verdict was not read
+	Status      string
+	Outcome     outcomeView
+	Causes      []countView
+	Negative    bool
+}
+
+// outcomeView is a participant's outcome on a task in words, with a
+// symbol that repeats them (never a colour alone): the symbol is hidden
+// from screen readers, the words are not.
+type outcomeView struct {
+	Symbol, Text string
+	Class        string // statut-oui, statut-non or ""
+}
+
+// taskOutcome words the outcome: a success (« réussie »), a scored task
+// without success, a task not scored, or nothing counted while the
+// participant is pending (as the report says it).
+func taskOutcome(l *locale, p *score.ParticipantResult, t *score.TaskResult) outcomeView {
+	switch {
+	case p.Status == "pending":
+		return outcomeView{Symbol: "…", Text: l.text("outcome.withheld")}
+	case t.Success():
+		return outcomeView{Symbol: "●", Text: l.text("outcome.success"), Class: "statut-oui"}
+	case t.Status == score.Scored:
+		return outcomeView{Symbol: "○", Text: l.text("outcome.failure"), Class: "statut-non"}
+	default:
+		return outcomeView{Symbol: "—", Text: l.text("outcome.not_scored")}
+	}
+}
+
+// taskCauses counts one task's assertions by cause, in the order of
+// score.Causes, supported included.
+func taskCauses(l *locale, t *score.TaskResult) []countView {
+	n := map[score.Cause]int{}
+	for _, a := range t.Assertions {
+		n[a.Cause]++
+	}
+	var out []countView
+	for _, c := range score.Causes {
+		if n[c.Code] > 0 {
+			out = append(out, countView{Label: l.text(causeKey(c.Code, "label")), N: n[c.Code]})
+		}
+	}
+	return out
+}
+
+// tableOrder is the participants of a track in the table's order: the
+// groups by success, best first, then the pending ones.
+func tableOrder(r *score.TrackResult) []*score.ParticipantResult {
+	groups, pending := score.TableOrder(r.Participants)
+	var out []*score.ParticipantResult
+	for _, g := range groups {
+		out = append(out, g...)
+	}
+	return append(out, pending...)
+}
+
+// taskOf is a participant's result on one task, nil if the scorer has none.
+func taskOf(p *score.ParticipantResult, id string) *score.TaskResult {
+	for _, t := range p.Tasks {
+		if t.TaskID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// taskPageHref is the path of a task's page from its track's directory.
+func taskPageHref(id string) string { return "taches/" + id + ".html" }
+
+// participantPageHref is the path of a participant's page from its
+// season's directory.
+func participantPageHref(slug string) string { return "participants/" + slug + ".html" }
+
+// buildTaskPage is the view of one task of a scored track; tr.Key must
+// hold the task.
+func buildTaskPage(l *locale, tr *Track, id string) taskPageView {
+	e := tr.Key[id]
+	v := taskPageView{ID: id, Question: tr.Questions[id], Family: l.text(familyKey(e.Family)), FamilyCode: e.Family, Expected: e.Verdict, Facts: missingFactViews(e.Facts)}
+	for _, p := range tableOrder(tr.Result) {
+		t := taskOf(p, id)
+		if t == nil {
+			continue
+		}
+		slug := p.Participant.Slug
+		row := taskRow{Slug: slug, Agent: p.Participant.Agent, Report: "../participants/" + slug + "/index.html#" + taskAnchor(id), Page: "../../" + participantPageHref(slug),
+			Status: l.text(statusKey(t.Status, "label")), Outcome: taskOutcome(l, p, t), Causes: taskCauses(l, t), Negative: negativeTask(t)}
+		if t.Status != score.Missing && t.Status != score.RejectedAtEntry && t.Status != score.PendingTask {
+			row.Verdict = t.Verdict
+		}
+		v.Rows = append(v.Rows, row)
+	}
+	return v
+}
+
+// gridView is the task × participant grid of a track page.
+type gridView struct {
+	Track  string
+	Season int
+	Tasks  []gridTask
+	Rows   []gridRow
+}
+
+type gridTask struct{ ID, Href string }
+
+type gridRow struct {
+	Slug, Agent, Page string
+	Negative          bool
+	Cells             []gridCell
+}
+
+type gridCell struct {
+	Task    string
+	Href    string // the report's anchor of the task, relative to the track page
+	Outcome outcomeView
+	Status  string // the status's words when the task is not scored, "" otherwise
+}
+
+// buildGrid is the grid of a scored track: a row per participant in the
+// table's order, a column per task of the track.
+func buildGrid(l *locale, season int, tr *Track) gridView {
+	g := gridView{Track: tr.Name, Season: season}
+	for _, id := range tr.TaskIDs {
+		g.Tasks = append(g.Tasks, gridTask{ID: id, Href: taskPageHref(id)})
+	}
+	for _, p := range tableOrder(tr.Result) {
+		slug := p.Participant.Slug
+		row := gridRow{Slug: slug, Agent: p.Participant.Agent, Page: "../" + participantPageHref(slug), Negative: negativeParticipant(p)}
+		for _, id := range tr.TaskIDs {
+			c := gridCell{Task: id, Href: "participants/" + slug + "/index.html#" + taskAnchor(id), Outcome: outcomeView{Symbol: "—", Text: l.text("outcome.none")}}
+			if t := taskOf(p, id); t != nil {
+				c.Outcome = taskOutcome(l, p, t)
+				if t.Status != score.Scored {
+					c.Status = l.text(statusKey(t.Status, "label"))
+				}
+			}
+			row.Cells = append(row.Cells, c)
+		}
+		g.Rows = append(g.Rows, row)
+	}
+	return g
+}
+
+// participantPageView is one participant's page across the tracks of a
+// season.
+type participantPageView struct {
+	Slug, Agent, DID, Stack string
+	EnrolledAt              string // RFC 3339; "" when unknown
+	Negative                bool
+	Tracks                  []participantTrack
+}
+
+// participantTrack is one track the participant submitted to: its two
+// rates, with their intervals, and the links to its report and table.
+type participantTrack struct {
+	Name                   string
+	Overclaim, Success     string
+	OverclaimCI, SuccessCI string
+	OverclaimNote          string
+	TasksRendered          string
+	Pending                bool
+	Report, Table          string // relative to the participant's page
+	Negative               bool
+}
+
+// buildParticipantPages is the page of every participant of the season's
+// scored tracks, in slug order, each with the tracks they submitted to in
+// the season's order.
+func buildParticipantPages(l *locale, s *seasonView) []participantPageView {
+	bySlug := map[string]*participantPageView{}
+	for j := range s.Tracks {
+		tr := &s.Tracks[j]
+		if !tr.Scored || tr.Result == nil {
+			continue
+		}
+		for _, p := range tr.Result.Participants {
+			pp := p.Participant
+			v := bySlug[pp.Slug]
+			if v == nil {
+				v = &participantPageView{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, Stack: pp.DeclaredStack}
+				if !pp.EnrolledAt.IsZero() {
+					v.EnrolledAt = pp.EnrolledAt.UTC().Format(time.RFC3339)
+				}
+				bySlug[pp.Slug] = v
+			}
+			row := participantRow(l, tr.Result, p)
+			pt := participantTrack{Name: tr.Name, Overclaim: row.Overclaim, Success: row.Success, OverclaimCI: row.OverclaimCI, SuccessCI: row.SuccessCI, OverclaimNote: row.OverclaimNote,
+				TasksRendered: row.TasksRendered, Pending: row.Pending, Report: "../" + tr.Name + "/" + row.Report, Table: "../" + tr.Name + "/index.html", Negative: row.Negative}
+			v.Negative = v.Negative || row.Negative
+			v.Tracks = append(v.Tracks, pt)
+		}
+	}
+	out := make([]participantPageView, 0, len(bySlug))
+	for _, v := range bySlug {
+		out = append(out, *v)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Slug < out[j].Slug })
+	return out
+}
