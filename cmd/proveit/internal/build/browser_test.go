@@ -31,10 +31,11 @@ import (
 // axe-core violation in the light and in the dark colour scheme, and no
 // participant-controlled markup that runs. At phone (390 px) and desktop
 // (1280 px) widths it measures element boxes: on every row of every track
-// table both rates and the tasks rendered, on a season page each track's
-// results and on a report each status and cause, lie inside the window, and
-// their table does not scroll sideways in its region. It takes screenshots
-// of every page type at both widths in both schemes.
+// table both rates and the tasks rendered, on a participant's page both
+// rates of each track, on a season page each track's results and on a
+// report each status and cause, lie inside the window, and their table does
+// not scroll sideways in its region. It takes screenshots of every page
+// type at both widths in both schemes.
 //
 // It needs chromium (PROVEIT_CHROMIUM, or chromium on PATH) and axe-core's
 // axe.min.js (PROVEIT_AXE_CORE). Where either is missing it skips, naming
@@ -141,7 +142,8 @@ func TestBrowser(t *testing.T) {
 		Lang     string   `json:"lang"`
 		// Off lists the cells that must be seen whole without scrolling
 		// (both rates and the tasks rendered of every row of a track table,
-		// a season's results, a report's status and cause) and are not,
+		// both rates of every track on a participant's page, a season's
+		// results, a report's status and cause) and are not,
 		// with their box; Scrolls, the tables that scroll sideways in their
 		// region; Rows counts the rows of track tables measured.
 		Off     []string `json:"off"`
@@ -165,7 +167,7 @@ func TestBrowser(t *testing.T) {
 		title: document.title,
 		lang: document.documentElement.lang,
 		...(() => {
-			const must = Array.from(document.querySelectorAll('table.piste tbody tr:not(.groupe)'));
+			const must = Array.from(document.querySelectorAll('table.piste tbody tr:not(.groupe), table.par-piste tbody tr'));
 			const cells = must.flatMap(tr => {
 				const c = Array.from(tr.querySelectorAll('td.taux'));
 				return c.length >= 2 ? c : [tr];
@@ -176,10 +178,10 @@ func TestBrowser(t *testing.T) {
 			}).map(c => {
 				const r = c.getBoundingClientRect();
 				const row = c.closest('tr');
-				return (c.tagName === 'TR' ? 'row without its two rates' : c.className) + ' of ' + ((row && (row.dataset.participant || row.id)) || (row && row.querySelector('th') ? row.querySelector('th').textContent.slice(0, 40) : '?')) + ' at ' + Math.round(r.left) + '–' + Math.round(r.right);
+				return (c.tagName === 'TR' ? 'row without its two rates' : c.className) + ' of ' + ((row && (row.dataset.participant || row.dataset.piste || row.id)) || (row && row.querySelector('th') ? row.querySelector('th').textContent.slice(0, 40) : '?')) + ' at ' + Math.round(r.left) + '–' + Math.round(r.right);
 			});
 			const scrolls = Array.from(document.querySelectorAll('.scroll'))
-				.filter(s => s.querySelector('table.piste, td.resultats, td.statut') && s.scrollWidth > s.clientWidth + 1)
+				.filter(s => s.querySelector('table.piste, table.par-piste, td.resultats, td.statut') && s.scrollWidth > s.clientWidth + 1)
 				.map(s => (s.getAttribute('aria-labelledby') || '?') + ' ' + s.scrollWidth + ' > ' + s.clientWidth);
 			return {off, scrolls, rows: must.length};
 		})(),
