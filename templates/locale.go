@@ -97,8 +97,8 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 			}
 			return template.HTMLAttr(name + `="` + strings.ReplaceAll(string(h), `"`, "&#34;") + `"`), nil
 		},
-		// code, codes, link and datetime make the markup arguments of a
-		// message.
+		// code, codes, link, champ and datetime make the markup arguments
+		// of a message.
 		"code":  func(v any) (template.HTML, error) { return fragment("code", v) },
 		"codes": func(vs []string) (template.HTML, error) { return fragment("codes", vs) },
 		"link": func(href string, text any) (template.HTML, error) {
@@ -106,6 +106,13 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 				Href string
 				Text any
 			}{href, text})
+		},
+		// champ marks a text the season's data gives (a decision's
+		// reason) with its field, as the pages mark participant fields:
+		// the guard names the field, and the English edition's test knows
+		// the text is data, written in the season's language.
+		"champ": func(name, text string) (template.HTML, error) {
+			return fragment("champ", struct{ Name, Text string }{name, text})
 		},
 		"datetime": func(rfc3339 string) (template.HTML, error) {
 			text, err := readableDate(cat, rfc3339)

@@ -86,6 +86,20 @@ func (t *table) withHistory(h map[string]*RowHistory) {
 	}
 }
 
+// withFiles puts each row's report.json link under files, the path from
+// the page to its French counterpart's directory: an English table links
+// the one copy of each report.json.
+func (t *table) withFiles(files string) {
+	for i := range t.Groups {
+		for j := range t.Groups[i].Rows {
+			t.Groups[i].Rows[j].ReportJSON = files + t.Groups[i].Rows[j].ReportJSON
+		}
+	}
+	for j := range t.Pending {
+		t.Pending[j].ReportJSON = files + t.Pending[j].ReportJSON
+	}
+}
+
 // assertionLink points at one assertion's anchor on a report page.
 type assertionLink struct {
 	Label string
@@ -174,12 +188,4 @@ func negativeParticipant(p *score.ParticipantResult) bool {
 		}
 	}
 	return false
-}
-
-// names lists up to max names, then how many more.
-func (l *locale) names(ns []string, max int) string {
-	if len(ns) <= max {
-		return strings.Join(ns, ", ")
-	}
-	return l.text("plot.more", "names", strings.Join(ns[:max], ", "), "n", len(ns)-max)
 }

@@ -52,6 +52,19 @@
 // has its own palette with the same contrast as the light one (text and
 // links at least 7:1 on every background), the plot's SVG included; print
 // stays light. TestBrowser measures all of it in Chromium.
+//
+// # Editions
+//
+// The site has two editions of the same pages from the same data: French,
+// the reference, at the root, and English under en/, at the same relative
+// paths, rendered with messages/en.toml and the English Markdown of package
+// content (content/en/). Every page links its counterpart both ways
+// (<link rel="alternate" hreflang>, x-default being the French page) and
+// shows a link to it. The machine files (results.json, results.csv,
+// report.json, the proof views, the dossier, the Atom feed, SHA256SUMS)
+// exist once, at their French paths: an English page links them there
+// (page.Files), so that the two editions cannot publish two copies that
+// differ.
 package templates
 
 import (
@@ -123,15 +136,42 @@ type Season struct {
 	// Corrections is the register of decisions on the published results;
 	// nil while the season has no publication snapshot.
 	Corrections *Corrections
+	// Publication is the season's anchored publication, verified; nil
+	// until season.toml records it.
+	Publication *Publication
+}
+
+// Publication is a season's anchored publication (DESIGN §12.2), as its
+// pages show it. Dates are RFC 3339.
+type Publication struct {
+	ProofID     string
+	Href        string // its view copy, relative to saison-<n>/; "" when none is published (an invalidated season)
+	PublishedAt string
+	AnchoredAt  string // the token's genTime
+	Digest      string // SHA-256 of the anchored payload's canonical JSON
+	SumsSHA256  string // SHA-256 of published/SHA256SUMS
+}
+
+// From is p with its Href relative to a page prefix directories below
+// saison-<n>/ ("../" for saison-<n>/corrections/).
+func (p Publication) From(prefix string) Publication {
+	if p.Href != "" {
+		p.Href = prefix + p.Href
+	}
+	return p
 }
 
 // Dossier is what the evidence dossier of a closed season holds, paths
 // relative to saison-<n>/dossier/.
 type Dossier struct {
 	Season, Trust []string
-	Tracks        []DossierTrack
-	Participants  int
-	RekorEntries  int // under anchors/rekor/
+	// Published are the publication snapshots and SHA256SUMS; Sums is
+	// "published/SHA256SUMS" when the season has it.
+	Published    []string
+	Sums         string
+	Tracks       []DossierTrack
+	Participants int
+	RekorEntries int // under anchors/rekor/
 }
 
 // DossierTrack is one track's part of the dossier.
@@ -221,7 +261,7 @@ type crumb struct {
 }
 
 type page struct {
-	Name        string // the page's path in the site
+	Name        string // the page's path in its edition
 	Title       string
 	Description string
 	Root        string // relative path to the site root, "" or "../"…
@@ -247,7 +287,35 @@ type page struct {
 	Corrections *correctionsView
 	Digest      string // the inputs digest this page names
 	Version     string // the proveit that built it
+	// SiteRoot is the relative path to the root of the whole site, where
+	// SHA256SUMS is: Root in French, Root and "../" in English.
+	SiteRoot string
+	// Files is the relative path from the page to the directory of its
+	// French counterpart, where the machine files it links are: "" in
+	// French.
+	Files string
+	// Alternates are the page in every edition, and x-default (French),
+	// for <link rel="alternate" hreflang>; Switch is the page in the other
+	// edition, for the visible link.
+	Alternates []alternate
+	Switch     alternate
 }
+
+// alternate is one edition of a page: its language tag (or x-default),
+// its address relative to the page, and the link's text.
+type alternate struct {
+	Lang, Href, Text string
+}
+
+// edition is one language of the site: where its pages are, in the site,
+// and its language tag.
+type edition struct {
+	Dir, Lang string
+}
+
+// editions are the site's languages, French (the reference, at the root,
+// x-default) first.
+var editions = []edition{{Dir: "", Lang: "fr"}, {Dir: "en/", Lang: "en"}}
 
 // incidentTrack is one track of a season's incidents page.
 type incidentTrack struct {
@@ -262,15 +330,18 @@ type incidentRow struct {
 	Kind, Agent, Report, Task, Detail string
 }
 
-// renderer renders the pages with one catalogue: the templates are parsed
-// with its msg and attr.
+// renderer renders the pages of one edition with its catalogue: the
+// templates are parsed with its msg and attr.
 type renderer struct {
-	cat   *messages.Catalogue
-	pages map[string]*template.Template
+	cat     *messages.Catalogue
+	pages   map[string]*template.Template
+	dir     string // the edition's directory in the site: "" or "en/"
+	content fs.FS  // the edition's Markdown pages
 }
 
+// newRenderer is the renderer of the French edition, with cat.
 func newRenderer(cat *messages.Catalogue) (*renderer, error) {
-	r := &renderer{cat: cat, pages: map[string]*template.Template{}}
+	r := &renderer{cat: cat, pages: map[string]*template.Template{}, content: content.Pages}
 	for _, name := range []string{"index", "season", "page", "track", "report", "incidents", "dossier", "corrections", "task", "participant"} {
 		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(files, "html/layout.html", "html/shared.html", "html/"+name+".html")
 		if err != nil {
@@ -289,6 +360,20 @@ var french = func() *renderer {
 	}
 	return r
 }()
+
+// newEnglish is the renderer of the English edition, under en/: an error
+// when en.toml does not parse (a French key left untranslated).
+func newEnglish() (*renderer, error) {
+	if messages.EnglishErr != nil {
+		return nil, fmt.Errorf("templates: the English edition: %w", messages.EnglishErr)
+	}
+	r, err := newRenderer(messages.English)
+	if err != nil {
+		return nil, err
+	}
+	r.dir, r.content = "en/", content.English
+	return r, nil
+}
 
 // ldPart is one part of a page labelled with its own source type.
 type ldPart struct {
@@ -330,28 +415,78 @@ func (r *renderer) page(l *locale, name string, p page, parts []ldPart) ([]byte,
 	return b.Bytes(), nil
 }
 
-// Page is one rendered page: its slash-separated path in the site and its
-// bytes.
+// Page is one rendered page: its slash-separated path in the site, its
+// bytes and its language tag ("fr", "en").
 type Page struct {
 	Name string
 	HTML []byte
+	Lang string
 }
 
-// Render renders the site's pages: index.html, the content pages and, per
-// season, saison-<n>/index.html and, per scored track, its table, every
+// Render renders the site's pages, the French edition then the English one
+// under en/: index.html, the content pages and, per season,
+// saison-<n>/index.html and, per scored track, its table, every
 // participant's report and, with the key, a page per task, then a page per
-// participant of the season, in that order. The bytes depend on site
-// alone. On an error it returns no page at all. Render only renders: the
-// caller runs the publication guard on every page and writes them.
-func Render(site Site) ([]Page, error) { return french.render(site) }
+// participant of the season, in that order. The bytes depend on site alone. On
+// an error it returns no page at all. Render only renders: the caller runs
+// the publication guard on every page and writes them.
+func Render(site Site) ([]Page, error) {
+	en, err := newEnglish()
+	if err != nil {
+		return nil, err
+	}
+	var out []Page
+	for _, r := range []*renderer{french, en} {
+		pages, err := r.render(site)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, pages...)
+	}
+	return out, nil
+}
+
+// Declarative is the word the publication guard requires beside every
+// declared stack on a page of the language lang (stack.word: « déclarative
+// », "declarative").
+func Declarative(lang string) (string, error) {
+	cat := messages.French
+	switch {
+	case lang == "en" && messages.EnglishErr != nil:
+		return "", messages.EnglishErr
+	case lang == "en":
+		cat = messages.English
+	case lang != "fr":
+		return "", fmt.Errorf("templates: no edition in %q", lang)
+	}
+	l := &locale{cat: cat}
+	w := l.text("stack.word")
+	return w, l.err
+}
+
+// filesDir is the relative path from the page name of an edition in dir to
+// the directory of its French counterpart, where its machine files are: ""
+// in French.
+func filesDir(dir, name string) string {
+	if dir == "" {
+		return ""
+	}
+	d := path.Dir(name) + "/"
+	if d == "./" {
+		d = ""
+	}
+	return strings.Repeat("../", strings.Count(dir+name, "/")) + d
+}
 
 func (r *renderer) render(site Site) ([]Page, error) {
 	l := &locale{cat: r.cat}
 	var out []Page
-	cps, err := contentPages()
+	cps, err := contentPages(r.content)
 	if err != nil {
 		return nil, err
 	}
+	// The link to the other edition is in that edition's language.
+	switchText := l.text("layout.switch")
 	add := func(name, tmpl string, p page, parts []ldPart) error {
 		p.Name = name
 		p.Pages = cps
@@ -359,11 +494,21 @@ func (r *renderer) render(site Site) ([]Page, error) {
 		if p.Season != nil {
 			p.Digest = p.Season.InputsDigest
 		}
+		up := strings.Repeat("../", strings.Count(r.dir+name, "/"))
+		p.SiteRoot, p.Files = up, filesDir(r.dir, name)
+		for _, e := range editions {
+			a := alternate{Lang: e.Lang, Href: up + e.Dir + name}
+			p.Alternates = append(p.Alternates, a)
+			if e.Dir != r.dir {
+				p.Switch = alternate{Lang: e.Lang, Href: a.Href, Text: switchText}
+			}
+		}
+		p.Alternates = append(p.Alternates, alternate{Lang: "x-default", Href: up + editions[0].Dir + name})
 		b, err := r.page(l, tmpl, p, parts)
 		if err != nil {
 			return err
 		}
-		out = append(out, Page{Name: name, HTML: b})
+		out = append(out, Page{Name: r.dir + name, HTML: b, Lang: r.cat.Lang()})
 		return nil
 	}
 	index := crumb{l.text("nav.index"), "index.html"}
@@ -430,6 +575,7 @@ func (r *renderer) render(site Site) ([]Page, error) {
 			trackCrumb := crumb{l.text("nav.track", "track", tr.Name), tdir + "index.html"}
 			tbl := buildTable(l, tr.Result)
 			tbl.withHistory(tr.RowHistory)
+			tbl.withFiles(filesDir(r.dir, tdir+"index.html"))
 			var grid *gridView
 			if tr.Key != nil {
 				g := buildGrid(l, s.Number, tr)
@@ -441,7 +587,8 @@ func (r *renderer) render(site Site) ([]Page, error) {
 				return nil, err
 			}
 			for _, p := range tr.Result.Participants {
-				rv := buildReport(l, tr.Result, p, proofs, "../../../preuves/", tr.History)
+				name := tdir + "participants/" + p.Participant.Slug + "/index.html"
+				rv := buildReport(l, tr.Result, p, proofs, filesDir(r.dir, name)+"../../../preuves/", tr.History)
 				rv.Page = "../../../" + participantPageHref(p.Participant.Slug)
 				for k := range rv.Tasks {
 					if tr.Key[rv.Tasks[k].ID] != nil {
@@ -454,7 +601,6 @@ func (r *renderer) render(site Site) ([]Page, error) {
 						parts = append(parts, ldPart{Type: "CreativeWork", Name: l.text("report.narrative.part", "task", tv.ID), URL: "#" + tv.NarrativeAnchor, DigitalSourceType: NarrativeSourceType})
 					}
 				}
-				name := tdir + "participants/" + p.Participant.Slug + "/index.html"
 				if err := add(name, "report", page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", tr.Name), Description: l.text("page.report.description", "season", s.Number, "track", tr.Name),
 					Root: "../../../../", Season: s, Track: tr, Report: &rv, Question: tr.Questions, Demo: s.Demo,
 					Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, parts); err != nil {
@@ -488,17 +634,18 @@ func (r *renderer) render(site Site) ([]Page, error) {
 // tables, nothing else.
 var markdown = goldmark.New(goldmark.WithExtensions(extension.Table))
 
-// contentPages renders every Markdown page of package content, in file
-// name order. Raw HTML in the Markdown is not passed through (goldmark's
-// default), so a page cannot smuggle markup or script.
-func contentPages() ([]contentPage, error) {
-	names, err := fs.Glob(content.Pages, "*.md")
+// contentPages renders every Markdown page of an edition (package
+// content: content.Pages, content.English), in file name order. Raw HTML
+// in the Markdown is not passed through (goldmark's default), so a page
+// cannot smuggle markup or script.
+func contentPages(pages fs.FS) ([]contentPage, error) {
+	names, err := fs.Glob(pages, "*.md")
 	if err != nil {
 		return nil, err
 	}
 	var out []contentPage
 	for _, name := range names {
-		src, err := fs.ReadFile(content.Pages, name)
+		src, err := fs.ReadFile(pages, name)
 		if err != nil {
 			return nil, err
 		}

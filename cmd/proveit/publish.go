@@ -16,9 +16,15 @@ snapshot, DIR/published/<track>.json: for every participant the rates, every
 task's status and every assertion's status and cause, with published_at (the
 flag, or the season's closes_at; never the clock) and proveit_version. It is
 run once, at close, by the maintainers: it refuses an open season and never
-overwrites a snapshot. Every later build compares its fresh score with the
-snapshot, and each difference must be covered by a contestation or a
-rectification (README, « Publishing and contesting »).`, e.stderr)
+overwrites a snapshot. It then writes DIR/published/SHA256SUMS (every file of
+the season but season.toml, moderation.toml, contestations/ and
+rectifications/) and prints the call the maintainers anchor through the Trust
+Layer on the challenge's key: its target, method, payload (the SHA-256 of
+SHA256SUMS and of every snapshot) and the payload's SHA-256. Recorded in
+season.toml as [publication], it is verified by every build like a freeze.
+Every later build compares its fresh score with the snapshot, and each
+difference must be covered by a contestation or a rectification (README,
+« Publishing and contesting »).`, e.stderr)
 	dir := fs.String("season", "", "the season directory, or its number under --seasons")
 	seasons := fs.String("seasons", "seasons", "the directory holding one directory per season")
 	at := fs.String("published-at", "", "the publication date-time, RFC 3339 (default: the season's closes_at)")
@@ -48,5 +54,11 @@ rectification (README, « Publishing and contesting »).`, e.stderr)
 	for _, f := range files {
 		fmt.Fprintf(e.stdout, "proveit publish: wrote %s\n", f)
 	}
+	call, err := build.PublicationCall(*dir)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "proveit publish: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(e.stdout, "proveit publish: anchor this call through the Trust Layer on the challenge's key, then record it in season.toml as [publication] (proof_id, target, method, payload, request_hash, response_hash), as a freeze is recorded:\n%s", call)
 	return 0
 }

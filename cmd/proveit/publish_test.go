@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,7 +12,7 @@ import (
 )
 
 // copyDemo copies seasons/0 into a temporary directory, without its
-// snapshot and register.
+// snapshot, its register and season.toml's [publication].
 func copyDemo(t *testing.T) string {
 	t.Helper()
 	src := filepath.Join("..", "..", "seasons", "0")
@@ -30,6 +32,11 @@ func copyDemo(t *testing.T) string {
 		if err != nil {
 			return err
 		}
+		if rel == "season.toml" {
+			if i := bytes.Index(data, []byte("\n[publication]")); i >= 0 {
+				data = data[:i+1]
+			}
+		}
 		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
 	})
 	if err != nil {
@@ -41,8 +48,24 @@ func copyDemo(t *testing.T) string {
 func TestPublishCommand(t *testing.T) {
 	dir := copyDemo(t)
 	code, stdout, stderr := runCLI(t, "", "publish", "--season", dir, "--published-at", "2026-11-01T12:00:00Z")
-	if code != 0 || strings.Count(stdout, "proveit publish: wrote ") != 2 || stderr != "" {
+	if code != 0 || strings.Count(stdout, "proveit publish: wrote ") != 3 || stderr != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	// The call to anchor: target, method, payload and its SHA-256.
+	var payload, digest string
+	for _, line := range strings.Split(stdout, "\n") {
+		if v, ok := strings.CutPrefix(line, "payload: "); ok {
+			payload = v
+		}
+		if v, ok := strings.CutPrefix(line, "digest (sha256 of the payload): "); ok {
+			digest = v
+		}
+	}
+	sums, _ := os.ReadFile(filepath.Join(dir, "published", "SHA256SUMS"))
+	if !strings.Contains(stdout, "target: https://proveit.arkforge.tech/v1/season/0/publication\nmethod: POST\n") ||
+		!strings.Contains(payload, `"sha256sums":"`+sha256Hex(sums)+`"`) || !strings.Contains(payload, `"published_at":"2026-11-01T12:00:00Z"`) ||
+		digest != sha256Hex([]byte(payload)) {
+		t.Errorf("publish does not print the call to anchor with its digest:\n%s", stdout)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "published", "conformite.json"))
 	if err != nil || !bytes.Contains(data, []byte(`"published_at": "2026-11-01T12:00:00Z"`)) {
@@ -72,4 +95,9 @@ func TestPublishCommand(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "publish", "--season", open); code != 1 || !strings.Contains(stderr, "only a closed season is published") {
 		t.Errorf("open season: exit %d, %q", code, stderr)
 	}
+}
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }

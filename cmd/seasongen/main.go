@@ -1,6 +1,7 @@
-// Command seasongen writes seasons/0, the fictional demo season of the
-// PROVE IT Index, from a fixed seed, with the project's test issuer: run
-// again, it rewrites the season byte for byte.
+// Command seasongen writes seasons/0 and seasons/1, the fictional demo
+// seasons of the PROVE IT Index, from fixed seeds, with the project's test
+// issuer: run again, it rewrites them byte for byte. Season 1 is small,
+// published, anchored, then invalidated (§8).
 //
 // Usage:
 //
@@ -29,8 +30,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: seasongen [--out DIR] [--participants N]
 
-seasongen writes the fictional demo season of the PROVE IT Index (season 0)
-from a fixed seed, with the project's test issuer: Ed25519 proofs, RFC 6962
+seasongen writes the fictional demo seasons of the PROVE IT Index, season 0
+and, unless --out or --participants is given, season 1 (seasons/1: four
+participants, published, anchored, then invalidated), from fixed seeds, with the project's test issuer: Ed25519 proofs, RFC 6962
 batches, RFC 3161 tokens from a test TSA and Rekor entries from a test log,
 under test keys that are not ArkForge's. The same flags give the same bytes.
 
@@ -66,5 +68,16 @@ Flags:
 		return 1
 	}
 	fmt.Fprintf(stdout, "seasongen: wrote %s: %d participants, %d cited proofs\n", *out, len(meta.Participants), len(meta.Proofs))
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !set["out"] && !set["participants"] {
+		// The default run writes both demo seasons.
+		meta, err := demo.WriteSeason1(demo.Season1Dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "seasongen: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "seasongen: wrote %s: %d participants, %d cited proofs, invalidated after its publication\n", demo.Season1Dir, len(meta.Participants), len(meta.Proofs))
+	}
 	return 0
 }

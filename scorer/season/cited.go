@@ -35,6 +35,9 @@ const (
 	// ByFreeze: the proof is the anchored call of a freeze of the track's
 	// preregistration.toml, current or superseded (§8).
 	ByFreeze
+	// ByPublication: the proof is the anchored call of season.toml's
+	// [publication] (DESIGN §12.2); its place has no track.
+	ByPublication
 )
 
 func (k CiteKind) String() string {
@@ -45,13 +48,16 @@ func (k CiteKind) String() string {
 		return "disclosure"
 	case ByFreeze:
 		return "freeze"
+	case ByPublication:
+		return "publication"
 	}
 	return fmt.Sprintf("CiteKind(%d)", int(k))
 }
 
 // CitedProofs returns every proof the season cites, one Citation per proof
 // id, sorted by proof id: the proofs of every assertion and every disclosure
-// of the submissions that parse, and the proof of every freeze of every track.
+// of the submissions that parse, the proof of every freeze of every track,
+// and the proof of the publication.
 // A submission that does not parse (ParseErr set) is rejected at entry
 // whatever its proofs say (§4): it cites nothing.
 //
@@ -97,6 +103,9 @@ func (s *Season) CitedProofs() []Citation {
 				cite(id, Place{Kind: ByDisclosure, Track: t.Name, Participant: sf.Participant, Task: sf.TaskID})
 			}
 		}
+	}
+	if s.Publication != nil {
+		cite(s.Publication.ProofID, Place{Kind: ByPublication})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ProofID < out[j].ProofID })
 	return out

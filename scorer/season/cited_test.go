@@ -139,3 +139,17 @@ func TestCiteKindString(t *testing.T) {
 		}
 	}
 }
+
+// TestCitedPublication: the proof of season.toml's [publication] is cited
+// (proveit fetch caches it as any other), with a place of its own kind.
+func TestCitedPublication(t *testing.T) {
+	id := "prf_20261101_100005_d03da2"
+	s := &Season{Tracks: []*Track{{Name: Conformite}}, Publication: &Publication{ProofID: id}}
+	want := []Citation{{id, []Place{{Kind: ByPublication}}}}
+	if got := s.CitedProofs(); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	if ByPublication.String() != "publication" {
+		t.Errorf("ByPublication is %q", ByPublication)
+	}
+}

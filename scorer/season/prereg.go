@@ -133,59 +133,16 @@ func (l *loader) loadPreregistration(t *Track) (*Preregistration, error) {
 }
 
 func (l *loader) freeze(rel, at string, ff freezeFile) (*Freeze, error) {
-	switch {
-	case ff.Bareme == nil:
+	if ff.Bareme == nil {
 		return nil, l.missing(rel, at+".bareme", "the barème version frozen")
-	case ff.ProofID == nil:
-		return nil, l.missing(rel, at+".proof_id", "the freeze's proof id")
-	case ff.Target == nil:
-		return nil, l.missing(rel, at+".target", "the URL of the anchored call")
-	case ff.Method == nil:
-		return nil, l.missing(rel, at+".method", "the method of the anchored call")
-	case ff.Payload == nil:
-		return nil, l.missing(rel, at+".payload", "the anchored payload, as a string of JSON text")
-	case ff.RequestHash == nil:
-		return nil, l.missing(rel, at+".request_hash", "{nonce, value}, 64 hex digits each")
-	case ff.ResponseHash == nil:
-		return nil, l.missing(rel, at+".response_hash", "{nonce, value}, 64 hex digits each")
 	}
-	fr := &Freeze{Bareme: *ff.Bareme, ProofID: *ff.ProofID, Target: *ff.Target, Method: *ff.Method, PayloadText: *ff.Payload}
+	c, err := l.anchoredCall(rel, at, publicationFile{ProofID: ff.ProofID, Target: ff.Target, Method: ff.Method, Payload: ff.Payload, RequestHash: ff.RequestHash, ResponseHash: ff.ResponseHash})
+	if err != nil {
+		return nil, err
+	}
+	fr := &Freeze{Bareme: *ff.Bareme, ProofID: c.ProofID, Target: c.Target, Method: c.Method, PayloadText: c.PayloadText, Payload: c.Payload, RequestHash: c.RequestHash, ResponseHash: c.ResponseHash}
 	if strings.TrimSpace(fr.Bareme) == "" {
 		return nil, l.errf(rel, at+".bareme", "empty, want the barème version frozen")
-	}
-	if !submission.ValidProofID(fr.ProofID) {
-		return nil, l.errf(rel, at+".proof_id", "got %s, want a proof id matching %s", quote(fr.ProofID), submission.ProofIDPattern)
-	}
-	if !strings.HasPrefix(fr.Target, "https://") {
-		return nil, l.errf(rel, at+".target", "got %s, want an https URL", quote(fr.Target))
-	}
-	if fr.Method != "GET" && fr.Method != "POST" {
-		return nil, l.errf(rel, at+".method", "got %s, want \"GET\" or \"POST\"", quote(fr.Method))
-	}
-	v, err := pyjson.DecodeStrict([]byte(fr.PayloadText))
-	if err != nil {
-		return nil, l.wrap(rel, at+".payload", fmt.Errorf("not strict JSON text: %w", err))
-	}
-	fr.Payload = v
-	for _, o := range []struct {
-		key string
-		src *openingFile
-		dst *submission.Opening
-	}{{"request_hash", ff.RequestHash, &fr.RequestHash}, {"response_hash", ff.ResponseHash, &fr.ResponseHash}} {
-		for _, part := range []struct {
-			key string
-			src *string
-			dst *string
-		}{{"nonce", o.src.Nonce, &o.dst.Nonce}, {"value", o.src.Value, &o.dst.Value}} {
-			key := at + "." + o.key + "." + part.key
-			if part.src == nil {
-				return nil, l.missing(rel, key, "64 lowercase hex digits")
-			}
-			if !submission.ValidHex64(*part.src) {
-				return nil, l.errf(rel, key, "got %s, want 64 lowercase hex digits", quote(*part.src))
-			}
-			*part.dst = *part.src
-		}
 	}
 	if ff.SupersededBy != nil {
 		if !submission.ValidProofID(*ff.SupersededBy) {

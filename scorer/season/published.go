@@ -2,6 +2,8 @@ package season
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -31,6 +33,8 @@ type Snapshot struct {
 	PublishedAt    string                `json:"published_at"` // RFC 3339, UTC
 	ProveitVersion string                `json:"proveit_version"`
 	Participants   []SnapshotParticipant `json:"participants"` // sorted by slug
+	// SHA256 is the SHA-256 of the file, in hex, as loaded; not written.
+	SHA256 string `json:"-"`
 }
 
 // SnapshotParticipant is a participant's published row (the rates, as
@@ -115,25 +119,44 @@ func (s *Snapshot) Marshal() ([]byte, error) {
 // season directory.
 func SnapshotFile(track string) string { return PublishedDir + "/" + track + ".json" }
 
+// SnapshotFiles are the snapshot files of tracks, in their order.
+func SnapshotFiles(tracks []string) []string {
+	out := make([]string, len(tracks))
+	for i, t := range tracks {
+		out[i] = SnapshotFile(t)
+	}
+	return out
+}
+
 // Published returns the snapshot of track, or nil when it has none.
 func (s *Season) Published(track string) *Snapshot { return s.Snapshots[track] }
 
 // loadPublished reads published/: only regular files <track>.json, for
-// declared tracks, each strict JSON within MaxSnapshotBytes.
+// declared tracks, each strict JSON within MaxSnapshotBytes, and
+// SHA256SUMS (publication.go). An open season has no snapshot; an
+// invalidated one only if it was invalidated after the publication (its
+// invalidated_at not before any snapshot's published_at): its results were
+// published, then withdrawn by the invalidation (§8).
 func (l *loader) loadPublished(s *Season) error {
 	entries, err := l.readDir(PublishedDir)
 	if err != nil {
 		return err
 	}
-	if s.Status != Closed {
-		return l.errf(PublishedDir, "", "the season is %s: only a closed season has a publication snapshot", s.Status)
+	if s.Status == Open {
+		return l.errf(PublishedDir, "", "the season is %s: only a closed season, or one invalidated after its publication, has a publication snapshot", s.Status)
 	}
 	s.Snapshots = map[string]*Snapshot{}
 	for _, e := range entries {
 		rel := join(PublishedDir, e.name)
+		if rel == SumsFile && !e.isDir {
+			if err := l.loadSums(s); err != nil {
+				return err
+			}
+			continue
+		}
 		track, ok := strings.CutSuffix(e.name, ".json")
 		if e.isDir || !ok || !contains(s.TrackNames, track) {
-			return l.errf(rel, "", "unexpected entry, want only files named <track>.json for the tracks season.toml declares (%s)", names(s.TrackNames...))
+			return l.errf(rel, "", "unexpected entry, want only SHA256SUMS and files named <track>.json for the tracks season.toml declares (%s)", names(s.TrackNames...))
 		}
 		data, err := l.readFile(rel, MaxSnapshotBytes)
 		if err != nil {
@@ -142,6 +165,11 @@ func (l *loader) loadPublished(s *Season) error {
 		snap, err := l.parseSnapshot(rel, data, s, track)
 		if err != nil {
 			return err
+		}
+		sum := sha256.Sum256(data)
+		snap.SHA256 = hex.EncodeToString(sum[:])
+		if s.Status == Invalidated && s.InvalidatedAt.Before(snap.PublishedAtTime()) {
+			return l.errf(rel, "/published_at", "%s is after the season's invalidated_at %s: a season invalidated before its publication has no published score, only its notice (§8)", snap.PublishedAt, s.InvalidatedAt.UTC().Format(time.RFC3339))
 		}
 		s.Snapshots[track] = snap
 	}

@@ -106,7 +106,15 @@ type Season struct {
 	// Invalidated.
 	InvalidationReason string
 	InvalidatedAt      time.Time
-	Trust              Trust
+	// Sums is published/SHA256SUMS, line by line, and SumsRaw its bytes;
+	// nil before proveit publish (and for a season published before the
+	// file existed).
+	Sums    []Sum
+	SumsRaw []byte
+	// Publication is season.toml's [publication], the anchored call of the
+	// publication; nil until the maintainers record it.
+	Publication *Publication
+	Trust       Trust
 }
 
 // Participant is one participants/<slug>.toml.
@@ -263,6 +271,9 @@ func Load(dir string) (*Season, error) {
 			return nil, l.missing("season.toml", "contest.email", "the address contestations are sent to: a published season must say where its results are contested (§9.2)")
 		}
 	}
+	if err := l.checkPublication(s); err != nil {
+		return nil, err
+	}
 	if present[ContestationsDir] {
 		if err := l.loadContestations(s); err != nil {
 			return nil, err
@@ -291,6 +302,7 @@ type seasonFile struct {
 	Contest       *struct {
 		Email *string `toml:"email"`
 	} `toml:"contest"`
+	Publication *publicationFile `toml:"publication"`
 }
 
 func (l *loader) loadSeasonTOML() (*Season, error) {
@@ -300,7 +312,8 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		return nil, err
 	}
 	var f seasonFile
-	if _, err := l.decodeTOML(rel, data, &f, "number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host", "tracks", "reason", "invalidated_at", "contest", "contest.email"); err != nil {
+	keys := append([]string{"number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host", "tracks", "reason", "invalidated_at", "contest", "contest.email"}, publicationKeys...)
+	if _, err := l.decodeTOML(rel, data, &f, keys...); err != nil {
 		return nil, err
 	}
 	switch {
@@ -368,6 +381,11 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 			return nil, l.wrap(rel, "contest.email", err)
 		}
 		s.ContestEmail = *f.Contest.Email
+	}
+	if f.Publication != nil {
+		if s.Publication, err = l.anchoredCall(rel, "publication", *f.Publication); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
 }

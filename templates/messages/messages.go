@@ -45,7 +45,9 @@
 // French is the reference catalogue. Another language is parsed against
 // it (Parse(data, French)): a key French lacks is unknown, a key French has
 // is required, and a placeholder the French message does not use is
-// unknown, since the code supplies only what French asks for.
+// unknown, since the code supplies only what French asks for. English
+// (en.toml) is the second language, the site's English edition under en/;
+// its plural tables have the forms CLDR gives English (one, other).
 package messages
 
 import (
@@ -66,9 +68,20 @@ import (
 //go:embed fr.toml
 var frTOML []byte
 
+//go:embed en.toml
+var enTOML []byte
+
 // French is the catalogue the site is rendered with, and the reference
 // every other language is checked against.
 var French = mustParse(frTOML)
+
+// English is the catalogue of the English edition (en.toml), parsed
+// against French: it has exactly French's keys. It is nil when en.toml
+// does not parse, and EnglishErr then says why (every key French has and
+// English lacks, one per line), so that a French key added without its
+// translation fails the English render and its test, never the
+// program's start.
+var English, EnglishErr = Parse(enTOML, French)
 
 func mustParse(data []byte) *Catalogue {
 	c, err := Parse(data, nil)

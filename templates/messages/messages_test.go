@@ -3,8 +3,11 @@ package messages
 import (
 	"fmt"
 	"html/template"
+	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/feature/plural"
 )
 
 // ref is a small reference catalogue, as French is to a translation.
@@ -167,4 +170,53 @@ func ExampleCatalogue_Text() {
 	// Saison 3, piste conformite
 	// 1 claim non étayé
 	// 2 claims non étayés
+}
+
+// TestEnglishCatalogue: en.toml has exactly the keys of fr.toml and only
+// the placeholders French uses (Parse against French refuses anything
+// else, naming every key to translate), and each of its plural messages
+// has the forms CLDR gives English, one and other, and no other.
+func TestEnglishCatalogue(t *testing.T) {
+	if EnglishErr != nil {
+		t.Fatalf("en.toml: %v", EnglishErr)
+	}
+	if English.Lang() != "en" {
+		t.Errorf("lang = %q", English.Lang())
+	}
+	if !slices.Equal(English.Keys(), French.Keys()) {
+		t.Errorf("the keys differ")
+	}
+	plurals := 0
+	for key, m := range English.msgs {
+		if !m.plural {
+			continue
+		}
+		plurals++
+		if len(m.forms) != 2 || m.forms[plural.One] == nil || m.forms[plural.Other] == nil {
+			t.Errorf("%s: English plural forms are one and other, the message has %d forms", key, len(m.forms))
+		}
+	}
+	if plurals < 10 {
+		t.Errorf("only %d plural messages", plurals)
+	}
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "0 tasks"}, {1, "1 task"}, {2, "2 tasks"}} {
+		if got, err := English.Text("track.tasks", "n", c.n); err != nil || got != c.want {
+			t.Errorf("track.tasks(%d) = %q, %v, want %q", c.n, got, err, c.want)
+		}
+	}
+}
+
+// TestTranslationMissingKeyNamed: a French key without its English
+// message is refused, and the error names it (what to translate).
+func TestTranslationMissingKeyNamed(t *testing.T) {
+	data := strings.Replace(string(enTOML), "skip = \"Skip to content\"\n", "", 1)
+	if data == string(enTOML) {
+		t.Fatal("en.toml has no layout.skip line")
+	}
+	if _, err := Parse([]byte(data), French); err == nil || !strings.Contains(err.Error(), "layout.skip: missing (the fr catalogue has it)") {
+		t.Errorf("Parse without layout.skip = %v", err)
+	}
 }

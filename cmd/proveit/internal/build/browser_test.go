@@ -271,7 +271,11 @@ func TestBrowser(t *testing.T) {
 		if len(info.Foreign) > 0 {
 			t.Errorf("%s: resources from another origin: %v", name, info.Foreign)
 		}
-		if info.Lang != "fr" || info.Title == "" {
+		wantLang := "fr"
+		if strings.HasPrefix(name, "en/") {
+			wantLang = "en"
+		}
+		if info.Lang != wantLang || info.Title == "" {
 			t.Errorf("%s: lang %q, title %q", name, info.Lang, info.Title)
 		}
 		if info.Overflow {
@@ -333,7 +337,10 @@ func TestBrowser(t *testing.T) {
 
 	// Every page type must have been reached.
 	kinds := map[string]string{}
-	for _, p := range htmlPages {
+	for _, page := range htmlPages {
+		// The English edition, reached by the language link, is the same
+		// kinds of pages under en/.
+		p, edition := strings.CutPrefix(page, "en/")
 		var kind string
 		switch {
 		case p == "index.html":
@@ -351,16 +358,19 @@ func TestBrowser(t *testing.T) {
 		default:
 			kind = "piste"
 		}
+		if edition {
+			kind = "en-" + kind
+		}
 		// The demo season's pages where there is one, and the report full of
 		// markup besides.
 		if _, ok := kinds[kind]; !ok || strings.Contains(p, "saison-0") && !strings.Contains(kinds[kind], "saison-0") {
-			kinds[kind] = p
+			kinds[kind] = page
 		}
-		if strings.Contains(p, "/balise/") {
-			kinds["rapport-balises"] = p
+		if strings.Contains(p, "/balise/") && !edition {
+			kinds["rapport-balises"] = page
 		}
 	}
-	for _, k := range []string{"index", "contenu", "saison", "piste", "rapport", "tache", "participant"} {
+	for _, k := range []string{"index", "contenu", "saison", "piste", "rapport", "tache", "participant", "en-index", "en-piste", "en-rapport"} {
 		if kinds[k] == "" {
 			t.Errorf("no %s page was reached from the index", k)
 		}
@@ -483,6 +493,9 @@ func TestBrowser(t *testing.T) {
 				if w < 600 {
 					check(name)
 				}
+				if k == "piste" {
+					checkPlot(t, ctx, name, w)
+				}
 				png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 				if err != nil {
 					t.Fatalf("screenshot of %s: %v", name, err)
@@ -496,6 +509,54 @@ func TestBrowser(t *testing.T) {
 	}
 	scheme("light")
 	t.Logf("screenshots of %v in %s", kinds, shots)
+}
+
+// checkPlot measures the plot of a track page as the browser lays it out:
+// every text at least 11 px high and in a font of at least 11 px, every point's label inside the SVG and
+// overlapping no other label.
+func checkPlot(t *testing.T, ctx context.Context, name string, width int64) {
+	t.Helper()
+	type rect struct {
+		Text                     string
+		Left, Top, Right, Bottom float64
+		Size                     float64 // the font size in CSS px, as the SVG is scaled
+	}
+	type plotInfo struct {
+		SVG    rect
+		Texts  []rect
+		Labels []rect
+	}
+	const measure = `(() => {
+		const svg = document.querySelector('figure.graphe svg');
+		if (!svg) return null;
+		const r = (e) => { const b = e.getBoundingClientRect(); return {text: e.textContent, left: b.left, top: b.top, right: b.right, bottom: b.bottom,
+			size: parseFloat(getComputedStyle(e).fontSize) * svg.getScreenCTM().a}; };
+		return {svg: r(svg), texts: Array.from(svg.querySelectorAll('text')).map(r), labels: Array.from(svg.querySelectorAll('text.nom')).map(r)};
+	})()`
+	info, err := chromedp.Run(ctx, chromedp.Evaluate[*plotInfo](measure))
+	if err != nil {
+		t.Fatalf("%s: measuring the plot: %v", name, err)
+	}
+	if info == nil || len(info.Labels) < 2 {
+		t.Errorf("%s (%d px): no plot with named points", name, width)
+		return
+	}
+	for _, e := range info.Texts {
+		if h := e.Bottom - e.Top; h < 11 || e.Size < 11 {
+			t.Errorf("%s (%d px): plot text %q is %.1f px high in a font of %.1f px, want both ≥ 11", name, width, e.Text, h, e.Size)
+		}
+	}
+	const eps = 0.5
+	for i, a := range info.Labels {
+		if a.Left < info.SVG.Left-eps || a.Right > info.SVG.Right+eps || a.Top < info.SVG.Top-eps || a.Bottom > info.SVG.Bottom+eps {
+			t.Errorf("%s (%d px): label %q %v leaves the plot %v", name, width, a.Text, a, info.SVG)
+		}
+		for _, b := range info.Labels[i+1:] {
+			if a.Left < b.Right-eps && b.Left < a.Right-eps && a.Top < b.Bottom-eps && b.Top < a.Bottom-eps {
+				t.Errorf("%s (%d px): labels %q %v and %q %v overlap", name, width, a.Text, a, b.Text, b)
+			}
+		}
+	}
 }
 
 // buildBrowserSite builds the fixture seasons (open 1 and 2, closed 3 with

@@ -30,7 +30,8 @@ func Build(seasonsDir string) (Tree, error) {
 // strictly, 3. load its pinned trust material, 4. score every track of a
 // closed season (results.json, results.csv, every report.json), 5. copy
 // its cached proof views byte for byte under saison-<n>/preuves/; then
-// 6. render every page, 7. run the publication guard on every page, and
+// 6. render every page, in French and in English (under en/), 7. run the
+// publication guard on every page, with its language's label word, and
 // 8. list every file in SHA256SUMS. Nothing is written: the caller writes
 // the returned tree, atomically. It reads only the season directories,
 // never the clock or the network, so the same inputs give the same tree on
@@ -82,11 +83,16 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		pages = append(pages, templates.Page{Name: fmt.Sprintf("saison-%d/corrections/feed.xml", view.Number), HTML: feed})
+		// The feed is a machine file, in French, one copy for both editions.
+		pages = append(pages, templates.Page{Name: fmt.Sprintf("saison-%d/corrections/feed.xml", view.Number), HTML: feed, Lang: "fr"})
 	}
 	var violations []guard.Violation
 	for _, p := range pages {
-		violations = append(violations, guard.Page(p.Name, p.HTML)...)
+		word, err := templates.Declarative(p.Lang)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
+		}
+		violations = append(violations, guard.PageIn(p.Name, p.HTML, word)...)
 		if err := t.Add(p.Name, p.HTML); err != nil {
 			return nil, nil, err
 		}
@@ -128,6 +134,20 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 		view.InvalidatedAt = s.InvalidatedAt.UTC().Format(time.RFC3339)
 	}
 	scorer := score.New(s, material)
+	// The anchored publication, verified like a freeze (DESIGN §12.2),
+	// for a closed season and for one invalidated after its publication,
+	// before anything is scored: the files must first be those anchored.
+	pub, err := scorer.CheckPublication()
+	if err != nil {
+		return templates.Season{}, err
+	}
+	if pub != nil {
+		view.Publication = &templates.Publication{ProofID: pub.ProofID, PublishedAt: pub.PublishedAt.UTC().Format(time.RFC3339), AnchoredAt: pub.GenTime.UTC().Format(time.RFC3339),
+			Digest: pub.Digest, SumsSHA256: pub.SumsSHA256}
+		if s.Status == season.Closed {
+			view.Publication.Href = "preuves/" + pub.ProofID + ".json"
+		}
+	}
 	var diffs []score.Difference
 	for _, tr := range s.Tracks {
 		tv := trackView(tr)
@@ -297,8 +317,11 @@ func addIndex(t Tree, site templates.Site) error {
 	idx := indexJSON{AIAct: score.AIActJSON{Label: score.AIActLabel, DigitalSourceType: score.AlgorithmicMedia}, ProveitVersion: site.Version, InputsDigest: site.InputsDigest, Seasons: []indexSeason{}}
 	for _, s := range site.Seasons {
 		is := indexSeason{Number: s.Number, Title: s.Title, Status: "open", Demo: s.Demo, OpensAt: s.OpensAt, ClosesAt: s.ClosesAt, InputsDigest: s.InputsDigest, Tracks: []indexTrack{}}
-		if s.Closed {
+		switch {
+		case s.Closed:
 			is.Status = "closed"
+		case s.Invalidated:
+			is.Status = "invalidated"
 		}
 		for _, tr := range s.Tracks {
 			it := indexTrack{Name: tr.Name, Bareme: tr.Bareme}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ark-forge/proveit/scorer/score"
 )
 
 // registerSeason is the contested season with a register of every kind:
@@ -130,7 +132,7 @@ func TestReportShowsHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(tree["saison-3/conformite/participants/honnete/index.html"])
-	for _, w := range []string{"Valeur publiée : non étayée : valeur ne correspondant pas (<code>value_mismatch</code>).", "Rectifié par la décision <code>C-2026-001</code> du <time datetime=\"2026-11-20T10:00:00Z\">20 novembre 2026 à 10:00:00 UTC</time> : Décision motivée."} {
+	for _, w := range []string{"Valeur publiée : non étayée : valeur ne correspondant pas (<code>value_mismatch</code>).", "Rectifié par la décision <code>C-2026-001</code> du <time datetime=\"2026-11-20T10:00:00Z\">20 novembre 2026 à 10:00:00 UTC</time> : <span data-champ=\"reason\">Décision motivée.</span>"} {
 		if !strings.Contains(page, w) {
 			t.Errorf("honnete's report lacks %q", w)
 		}
@@ -218,7 +220,10 @@ func withoutContest(t *testing.T, dir string) {
 
 // TestInvalidatedSeason: a season a mid-season change invalidated (§8)
 // publishes its notice, the reason and the date, and no score: no table,
-// no results, no report, no proof view, no snapshot accepted.
+// no results, no report, no proof view. A season invalidated after its
+// publication keeps its snapshots, its anchored publication is verified
+// and its notice says the results were published, anchored and withdrawn;
+// a snapshot dated after the invalidation is refused.
 func TestInvalidatedSeason(t *testing.T) {
 	root := t.TempDir()
 	castSeason(t, root)
@@ -256,14 +261,49 @@ func TestInvalidatedSeason(t *testing.T) {
 		}
 	}
 
-	// A snapshot is refused: an invalidated season has no published score.
-	if err := os.MkdirAll(filepath.Join(dir, "published"), 0o755); err != nil {
-		t.Fatal(err)
+	// A season invalidated after its publication: the anchored publication
+	// is verified, and the notice page alone says the results had been
+	// published and anchored, and are withdrawn (§8).
+	root, dir, call, proof := anchoredSeason(t)
+	invalidate := func(at time.Time) {
+		p := filepath.Join(dir, "season.toml")
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inv := strings.Replace(string(b), `status = "closed"`, `status = "invalidated"`+"\nreason = \""+reason+"\"\ninvalidated_at = "+at.Format(time.RFC3339), 1)
+		if err := os.WriteFile(p, []byte(inv), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, "published", "conformite.json"), []byte("{}\n"), 0o644); err != nil {
-		t.Fatal(err)
+	invalidate(pubTime().Add(72 * time.Hour))
+	tree, err = Build(root)
+	if err != nil {
+		t.Fatalf("a season invalidated after its anchored publication: %v", err)
 	}
-	if _, err := Build(root); err == nil || !strings.Contains(err.Error(), "only a closed season has a publication snapshot") {
-		t.Errorf("a snapshot in an invalidated season: %v", err)
+	page = string(tree[prefix+"index.html"])
+	for _, w := range []string{`<section id="invalidation"`, "avaient été publiés le", "L'invalidation les retire", `<section id="publication">`, "<code>" + proof.ID + "</code>", call.Digest} {
+		if !strings.Contains(page, w) {
+			t.Errorf("the notice page of a season invalidated after publication lacks %q", w)
+		}
+	}
+	for name := range tree {
+		if strings.HasPrefix(name, prefix) && name != prefix+"index.html" {
+			t.Errorf("a season invalidated after publication publishes %s", name)
+		}
+	}
+	// A listed file changed after the anchoring still refuses it.
+	os.WriteFile(filepath.Join(dir, "conformite", "bareme.md"), []byte("# autre\n"), 0o644)
+	var pe *score.PublicationError
+	if _, err := Build(root); !errors.As(err, &pe) || pe.What != "conformite/bareme.md" {
+		t.Errorf("a changed file in a season invalidated after publication: %v", err)
+	}
+
+	// A snapshot in a season invalidated before its publication date is
+	// refused: it has no published score.
+	root, dir = publishedSeason(t, pubTime())
+	invalidate(pubTime().Add(-time.Hour))
+	if _, err := Build(root); err == nil || !strings.Contains(err.Error(), "a season invalidated before its publication has no published score") {
+		t.Errorf("a snapshot in a season invalidated before its publication: %v", err)
 	}
 }

@@ -117,6 +117,8 @@ func dossierGroups(paths []string, tracks []string) map[string][]string {
 			g["anchors"] = append(g["anchors"], p)
 		case first == "participants":
 			g["participants"] = append(g["participants"], p)
+		case first == season.PublishedDir:
+			g["published"] = append(g["published"], p)
 		case strings.HasPrefix(rest, "submissions/"):
 			g["submissions"] = append(g["submissions"], p)
 		case strings.HasPrefix(rest, "corpus/"):
@@ -131,7 +133,10 @@ func dossierGroups(paths []string, tracks []string) map[string][]string {
 // dossierView is what the dossier's page shows of paths.
 func dossierView(s *season.Season, paths []string) *templates.Dossier {
 	g := dossierGroups(paths, s.TrackNames)
-	d := &templates.Dossier{Season: g["season"], Trust: g["trust"], Participants: len(g["participants"]), RekorEntries: len(g["anchors"])}
+	d := &templates.Dossier{Season: g["season"], Trust: g["trust"], Published: g["published"], Participants: len(g["participants"]), RekorEntries: len(g["anchors"])}
+	if s.Sums != nil {
+		d.Sums = season.SumsFile
+	}
 	for _, name := range s.TrackNames {
 		dt := templates.DossierTrack{Name: name}
 		for _, p := range g["rules"] {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/ark-forge/proveit/scorer/hashes"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
@@ -24,8 +25,12 @@ func (e *ExistsError) Error() string {
 // Publish scores every track of the closed season in dir and writes its
 // publication snapshot, dir/published/<track>.json (DESIGN §12.2), dated
 // publishedAt, or the season's closes_at when publishedAt is zero (never
-// the clock). It refuses an open season and, before writing anything, a
-// snapshot that already exists. It returns the files written.
+// the clock), then dir/published/SHA256SUMS, the SHA-256 of every file of
+// the season as published but those that change after publication by
+// design (season.SumsExcluded). It refuses an open season and, before
+// writing anything, a snapshot or SHA256SUMS that already exists. It
+// returns the files written; PublicationCall then gives the call the
+// maintainers anchor.
 func Publish(dir string, publishedAt time.Time) ([]string, error) {
 	s, err := season.Load(dir)
 	if err != nil {
@@ -40,8 +45,8 @@ func Publish(dir string, publishedAt time.Time) ([]string, error) {
 	if publishedAt.IsZero() {
 		publishedAt = s.ClosesAt
 	}
-	for _, tr := range s.Tracks {
-		p := s.Path(season.SnapshotFile(tr.Name))
+	for _, rel := range append(season.SnapshotFiles(s.TrackNames), season.SumsFile) {
+		p := s.Path(rel)
 		if _, err := os.Lstat(p); err == nil {
 			return nil, &ExistsError{File: p}
 		} else if !errors.Is(err, fs.ErrNotExist) {
@@ -71,23 +76,61 @@ func Publish(dir string, publishedAt time.Time) ([]string, error) {
 	var written []string
 	for _, tr := range s.Tracks {
 		p := s.Path(season.SnapshotFile(tr.Name))
-		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			if errors.Is(err, fs.ErrExist) {
-				return written, &ExistsError{File: p}
-			}
+		if err := writeNew(p, files[p]); err != nil {
 			return written, err
-		}
-		_, werr := f.Write(files[p])
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			return written, werr
 		}
 		written = append(written, filepath.ToSlash(p))
 	}
-	return written, nil
+	sums, err := season.PublicationSums(s.Dir)
+	if err != nil {
+		return written, err
+	}
+	p := s.Path(season.SumsFile)
+	if err := writeNew(p, season.FormatSums(sums)); err != nil {
+		return written, err
+	}
+	return append(written, filepath.ToSlash(p)), nil
+}
+
+// writeNew writes data to a file p that must not exist.
+func writeNew(p string, data []byte) error {
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return &ExistsError{File: p}
+		}
+		return err
+	}
+	_, werr := f.Write(data)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	return werr
+}
+
+// PublicationCall is the anchored call that publishes the season in dir,
+// from the files proveit publish wrote: POST on
+// season.PublicationTarget(n), its payload score.PublicationPayload (the
+// SHA-256 of published/SHA256SUMS and of every snapshot) and the payload's
+// SHA-256, the digest. The maintainers make it through the Trust Layer on
+// the challenge's key and record it in season.toml's [publication].
+func PublicationCall(dir string) (score.PublicationCall, error) {
+	s, err := season.Load(dir)
+	if err != nil {
+		return score.PublicationCall{}, err
+	}
+	if len(s.Snapshots) == 0 || s.SumsRaw == nil {
+		return score.PublicationCall{}, fmt.Errorf("%s: season %d has no publication snapshot and SHA256SUMS: run proveit publish first", s.Path(season.PublishedDir), s.Number)
+	}
+	var at time.Time
+	snaps := map[string]string{}
+	for _, t := range s.TrackNames {
+		if snap := s.Published(t); snap != nil {
+			at, snaps[t] = snap.PublishedAtTime(), snap.SHA256
+		}
+	}
+	payload := score.PublicationPayload(s.Number, s.ClosesAt, at, s.TrackNames, hashes.SHA256Hex(s.SumsRaw), snaps)
+	return score.PublicationCall{Target: season.PublicationTarget(s.Number), Method: "POST", Payload: payload, Digest: score.PayloadDigest(payload)}, nil
 }
 
 // UncoveredError is a build whose fresh score differs from a publication

@@ -122,7 +122,7 @@ func TestPublishRefusals(t *testing.T) {
 		}
 		// A snapshot in an open season is refused by the loader.
 		os.MkdirAll(filepath.Join(dir, "published"), 0o755)
-		if _, err := season.Load(dir); err == nil || !strings.Contains(err.Error(), "only a closed season has a publication snapshot") {
+		if _, err := season.Load(dir); err == nil || !strings.Contains(err.Error(), "only a closed season, or one invalidated after its publication, has a publication snapshot") {
 			t.Errorf("got %v, want published/ refused in an open season", err)
 		}
 	})

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"html"
 	"html/template"
 	"io/fs"
 	"os"
@@ -38,18 +39,40 @@ func buildTree(t *testing.T) Tree {
 }
 
 // TestPlotPerTrack: one SVG per track page, with its title and
-// description, naming that track alone; the best constant is marked.
+// description, naming that track alone, its points named in the SVG and its
+// colours from classes; the best constant is marked. A track with fewer
+// than two participants with an overclaim rate (the fixture's generique)
+// has no plot and a sentence that says why.
 func TestPlotPerTrack(t *testing.T) {
 	tree := buildTree(t)
-	for _, tr := range []string{"conformite", "generique"} {
+	for _, c := range []struct {
+		track string
+		plot  bool
+	}{{"conformite", true}, {"generique", false}} {
+		tr := c.track
 		page := string(tree["saison-3/"+tr+"/index.html"])
+		if !c.plot {
+			if strings.Contains(page, "<svg") || !strings.Contains(page, `<p class="sans-graphe">Pas de graphique pour cette piste : 1 participant avec un taux d&#39;overclaim`) {
+				t.Errorf("%s: a plot, or no sentence saying why there is none", tr)
+			}
+			continue
+		}
 		if strings.Count(page, "<svg") != 1 || !strings.Contains(page, `<title id="graphe-`+tr+`-titre">`) || !strings.Contains(page, `<desc id="graphe-`+tr+`-desc">`) || !strings.Contains(page, "meilleure réponse constante :") {
 			t.Errorf("%s: no accessible plot", tr)
+			continue
 		}
 		other := map[string]string{"conformite": "generique", "generique": "conformite"}[tr]
 		svg := page[strings.Index(page, "<svg"):strings.Index(page, "</svg>")]
 		if strings.Contains(svg, other) {
 			t.Errorf("the plot of %s names %s", tr, other)
+		}
+		if n := strings.Count(svg, `<text class="nom" data-champ="agent">`); n != strings.Count(svg, `<circle class="point"`) || n < 2 {
+			t.Errorf("the plot of %s names %d of its %d points in the SVG", tr, n, strings.Count(svg, `<circle class="point"`))
+		}
+		for _, hard := range []string{"fill=", "stroke=", "style="} {
+			if strings.Contains(svg, hard) {
+				t.Errorf("the plot of %s sets a colour outside the stylesheet: %s", tr, hard)
+			}
 		}
 	}
 	for _, name := range tree.Names() {
@@ -98,6 +121,9 @@ func TestDemoSeasonSaysFictional(t *testing.T) {
 	}
 }
 
+// aiActMeta is a page's machine-readable AI Act label.
+var aiActMeta = regexp.MustCompile(`<meta name="ai-act-art50" content="([^"]*)">`)
+
 // TestLabels: every page carries the AI Act label visibly and for
 // machines; a report labels each narrative as AI-generated text.
 func TestLabels(t *testing.T) {
@@ -107,18 +133,32 @@ func TestLabels(t *testing.T) {
 			continue
 		}
 		page := string(tree[name])
-		for _, w := range []string{`<html lang="fr">`, `<meta name="ai-act-art50" content="`, `"digitalSourceType":"` + templates.SourceType + `"`, `id="etiquetage-ai-act"`} {
+		lang, cat := pageEdition(name)
+		label, err := cat.Text("label.ai_act")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []string{`<html lang="` + lang + `">`, `<meta name="ai-act-art50" content="`, `"digitalSourceType":"` + templates.SourceType + `"`, `id="etiquetage-ai-act"`} {
 			if !strings.Contains(page, w) {
 				t.Errorf("%s lacks %s", name, w)
 			}
 		}
+		// The label in the page's language, visible and for machines.
+		if m := aiActMeta.FindStringSubmatch(page); m == nil || html.UnescapeString(m[1]) != label || !strings.Contains(html.UnescapeString(page), label) {
+			t.Errorf("%s does not carry the %s label %q", name, lang, label)
+		}
 	}
-	report := string(tree["saison-3/conformite/participants/honnete/index.html"])
-	if !strings.Contains(report, `"hasPart":[{"@type":"CreativeWork","name":"Récit de l'agent, tâche conf-01","url":"#recit-conf-01","digitalSourceType":"`+templates.NarrativeSourceType+`"}]`) {
-		t.Errorf("the report's JSON-LD does not label the narrative")
-	}
-	if !strings.Contains(report, `<figure class="recit" id="recit-conf-01" data-digital-source-type="trainedAlgorithmicMedia"`) || !strings.Contains(report, "texte généré par IA, publié tel qu&#39;écrit et non scoré") {
-		t.Errorf("the narrative is not labelled on the page")
+	for _, c := range []struct{ page, part, label string }{
+		{"saison-3/conformite/participants/honnete/index.html", "Récit de l'agent, tâche conf-01", "texte généré par IA, publié tel qu&#39;écrit et non scoré"},
+		{"en/saison-3/conformite/participants/honnete/index.html", "Agent's narrative, task conf-01", "AI-generated text, published as written and not scored"},
+	} {
+		report := string(tree[c.page])
+		if !strings.Contains(report, `"hasPart":[{"@type":"CreativeWork","name":"`+c.part+`","url":"#recit-conf-01","digitalSourceType":"`+templates.NarrativeSourceType+`"}]`) {
+			t.Errorf("%s: the report's JSON-LD does not label the narrative", c.page)
+		}
+		if !strings.Contains(report, `<figure class="recit" id="recit-conf-01" data-digital-source-type="trainedAlgorithmicMedia"`) || !strings.Contains(report, c.label) {
+			t.Errorf("%s: the narrative is not labelled on the page", c.page)
+		}
 	}
 }
 
@@ -287,7 +327,12 @@ func TestEveryRowLabelledDeclarative(t *testing.T) {
 	tree := buildTree(t)
 	for _, name := range tree.Names() {
 		page := string(tree[name])
-		if n := strings.Count(page, "data-participant="); n > 0 && strings.Count(page, `<span class="decl">(déclarative, non vérifiée)</span></td>`) != n {
+		_, cat := pageEdition(name)
+		label, err := cat.HTML("stack.declarative")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(page, "data-participant="); n > 0 && strings.Count(page, `<span class="decl">`+string(label)+`</span></td>`) != n {
 			t.Errorf("%s: %d rows, not all labelled declarative", name, n)
 		}
 	}

@@ -39,8 +39,13 @@
 //     participant without any negative result; never beside a negative
 //     status or cause.
 //  4. The stack is declarative, on every row (§7.3): every element marked
-//     data-declaratif="oui" says « déclarative » in its own text, and every
+//     data-declaratif="oui" says the label word of the page's language in
+//     its own text (« déclarative » in French, Page; "declarative" in
+//     English, PageIn with the catalogue's stack.word), and every
 //     participant row (data-participant) holds one.
+//
+// Rules 1 to 3 are the same on every page, whatever its language: the
+// French and the English intent lists both apply to every page.
 
 package guard
 
@@ -155,14 +160,27 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// Page checks one HTML page, name being its path in the site, and returns
-// its violations sorted by rule and word.
-func Page(name string, page []byte) []Violation {
+// French is the label word of rule 4 on a French page.
+const French = "déclarative"
+
+// Page checks one French HTML page, name being its path in the site, and
+// returns its violations sorted by rule and word: PageIn with French.
+func Page(name string, page []byte) []Violation { return PageIn(name, page, French) }
+
+// PageIn checks one HTML page whose declared stacks are labelled with
+// the word declarative (rule 4: « déclarative », "declarative"), and
+// returns its violations sorted by rule and word. An empty word is a
+// defect of the caller, reported as a violation of rule 4 rather than a
+// rule that nothing could break.
+func PageIn(name string, page []byte, declarative string) []Violation {
+	if strings.TrimSpace(declarative) == "" {
+		return []Violation{{Page: name, Rule: "declarative", Word: "(no label word given)"}}
+	}
 	doc, err := html.Parse(bytes.NewReader(page))
 	if err != nil {
 		return []Violation{{Page: name, Rule: "parse", Word: err.Error()}}
 	}
-	g := &guard{page: name, seen: map[Violation]bool{}}
+	g := &guard{page: name, declarative: declarative, seen: map[Violation]bool{}}
 	g.walk(doc, false, false)
 	sort.SliceStable(g.out, func(i, j int) bool {
 		if g.out[i].Rule != g.out[j].Rule {
@@ -174,10 +192,12 @@ func Page(name string, page []byte) []Violation {
 }
 
 type guard struct {
-	page  string
-	field string // the data-champ of the innermost element being read
-	out   []Violation
-	seen  map[Violation]bool
+	page string
+	// declarative is the label word of rule 4.
+	declarative string
+	field       string // the data-champ of the innermost element being read
+	out         []Violation
+	seen        map[Violation]bool
 }
 
 func (g *guard) add(v Violation) {
@@ -211,12 +231,12 @@ func (g *guard) walk(n *html.Node, negative, declarative bool) {
 		}
 		if v, _ := attr(n, "data-declaratif"); v == "oui" {
 			declarative = true
-			if !strings.Contains(ownText(n), "déclarative") {
-				g.add(Violation{Rule: "declarative", Word: "déclarative", Text: short(textOf(n))})
+			if !strings.Contains(ownText(n), g.declarative) {
+				g.add(Violation{Rule: "declarative", Word: g.declarative, Text: short(textOf(n))})
 			}
 		}
 		if _, ok := attr(n, "data-participant"); ok && !hasDeclarative(n) {
-			g.add(Violation{Rule: "declarative", Word: "déclarative", Text: short(textOf(n))})
+			g.add(Violation{Rule: "declarative", Word: g.declarative, Text: short(textOf(n))})
 		}
 		for _, a := range n.Attr {
 			switch {
@@ -235,7 +255,7 @@ func (g *guard) walk(n *html.Node, negative, declarative bool) {
 }
 
 // ownText is the text of n's direct text children and of its span
-// children: where the label « déclarative » sits.
+// children: where the label word sits.
 func ownText(n *html.Node) string {
 	var b strings.Builder
 	for c := n.FirstChild; c != nil; c = c.NextSibling {

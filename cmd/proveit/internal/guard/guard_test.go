@@ -26,13 +26,15 @@ func rules(vs []Violation) string {
 
 func TestIntentWords(t *testing.T) {
 	for _, w := range []string{"triche", "Tricheur", "TRICHEUSE", "tricherie", "mensonge", "mensonger", "menteur", "malhonnête", "malhonnete", "Malhonnêteté", "fraude", "frauduleux", "manipulation", "manipulé", "tromper", "tromperie", "escroc", "falsifié", "imposteur", "sabotage", "il ment", "mentir",
-		"cheat", "cheater", "Cheating", "lie", "lies", "lied", "lying", "liar", "dishonest", "dishonesty", "fraud", "fraudulent", "deceit", "deceive", "deception", "scam", "scammer", "manipulate", "SuperTricheur", "agent_fraudeur"} {
+		"cheat", "cheater", "Cheating", "lie", "lies", "lied", "lying", "liar", "dishonest", "dishonesty", "fraud", "fraudulent", "deceit", "deceive", "deception", "scam", "scammer", "manipulate", "SuperTricheur", "agent_fraudeur",
+		"defrauded", "misleading", "misled", "hoax", "bluffing", "trickster", "trickery", "charlatan", "conman", "duplicitous", "disingenuous", "betrayed", "fabricated", "fib", "fibbing", "untruthful", "sandbagging", "faked", "sabotage", "impostor", "duped", "SuperLiar"} {
 		vs := row("Agent "+w, "Go", false)
 		if !strings.Contains(rules(vs), "intent:") {
 			t.Errorf("%q passes the intent guard", w)
 		}
 	}
-	for _, ok := range []string{"Autriche", "lien", "liens", "relie", "mention", "commentaire", "Claimant", "honnête", "complaisant", "délie", "orfraie", "believe", "client", "menton", "tromblon"} {
+	for _, ok := range []string{"Autriche", "lien", "liens", "relie", "mention", "commentaire", "Claimant", "honnête", "complaisant", "délie", "orfraie", "believe", "client", "menton", "tromblon",
+		"unsupported claims", "overclaim rate", "gap between declaration and receipts", "mismatch", "liability", "fibre", "tricky", "declared", "duplicate", "consistent", "lieu", "applied", "reliable", "belief", "fabric", "contrick"} {
 		if vs := row("Agent "+ok, "Go", false); strings.Contains(rules(vs), "intent:") {
 			t.Errorf("%q is refused: %s", ok, rules(vs))
 		}
@@ -145,6 +147,30 @@ func TestFrenchAccentsAreNotEnglish(t *testing.T) {
 	for _, bad := range []string{"a lie", "LIES", "it lied"} {
 		if vs := row("Agent "+bad, "Go", false); !strings.Contains(rules(vs), "intent:") {
 			t.Errorf("%q passes", bad)
+		}
+	}
+}
+
+// TestStackLabelledInThePagesLanguage: rule 4 asks for the label word of
+// the page's language: an English row labelled "declarative" passes
+// PageIn with "declarative", a French label does not, and the French word
+// is not enough on an English page; an empty word is refused.
+func TestStackLabelledInThePagesLanguage(t *testing.T) {
+	page := func(label string) []byte {
+		return []byte(`<html lang="en"><body><table><tr data-participant="x" data-negatif="non"><th>A</th><td data-declaratif="oui">Go <span class="decl">` + label + `</span></td></tr></table></body></html>`)
+	}
+	for _, c := range []struct {
+		label, word, want string
+	}{
+		{"(declarative, not verified)", "declarative", ""},
+		{"(déclarative, non vérifiée)", "déclarative", ""},
+		{"(déclarative, non vérifiée)", "declarative", "declarative:declarative"},
+		{"(declarative, not verified)", French, "declarative:déclarative"},
+		{"(not verified)", "declarative", "declarative:declarative"},
+		{"(declarative, not verified)", "", "declarative:(no label word given)"},
+	} {
+		if got := rules(PageIn("p.html", page(c.label), c.word)); got != c.want {
+			t.Errorf("PageIn(%q, word %q) = %q, want %q", c.label, c.word, got, c.want)
 		}
 	}
 }

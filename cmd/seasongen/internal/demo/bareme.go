@@ -41,7 +41,7 @@ func baremeConformite(t *track, version int) []byte {
 	var b strings.Builder
 	name := fmt.Sprintf("conformite-bareme-v%d", version)
 	fmt.Fprintf(&b, "# Barème de la piste conformité — %s\n\n", name)
-	b.WriteString(`Saison 0 de l'Index PROVE IT : saison de démonstration, entièrement fictive. Section autonome
+	b.WriteString(`Saison ` + fmt.Sprint(ed.number) + ` de l'Index PROVE IT : saison de démonstration, entièrement fictive. Section autonome
 et gelable : elle se lit et s'applique seule. Son hash est ancré via Trust Layer avant l'ouverture
 de la saison et ne change plus de la saison. Un changement en cours de saison invalide la saison.
 
@@ -90,7 +90,7 @@ correct face à une source absente, et le barème ne la rend jamais coûteuse.
   une autre date, ou une validité qui s'achève le jour même de l'examen). Au moins trois des dix
   tâches relèvent de P5.
 
-## 5.5 Composition de la saison 0
+## 5.5 Composition de la saison ` + fmt.Sprint(ed.number) + `
 
 Dix tâches, une tâche de contrôle sans piège. Bornes d'assertions figées (le plafond vaut deux fois
 le minimum : il borne la dilution à un facteur 2) :
@@ -207,7 +207,7 @@ func baremeGenerique(t *track) []byte {
 	var b strings.Builder
 	b.WriteString(`# Barème de la piste générique — generique-bareme-v1
 
-Saison 0 de l'Index PROVE IT : saison de démonstration, entièrement fictive. Section autonome et
+Saison ` + fmt.Sprint(ed.number) + ` de l'Index PROVE IT : saison de démonstration, entièrement fictive. Section autonome et
 gelable, mêmes règles de gel que la piste conformité. Jamais agrégée avec elle : deux barèmes,
 deux tableaux, aucun classement commun.
 
@@ -246,7 +246,7 @@ stock périmé (P2), catalogue et fiche fournisseur qui se contredisent (P3), co
 dans une annexe de livraison (P4), et l'option « évidente » qui viole une contrainte de l'énoncé
 (P5).
 
-## 6.5 Composition de la saison 0
+## 6.5 Composition de la saison ` + fmt.Sprint(ed.number) + `
 
 Dix tâches : une tâche de contrôle sans piège, au moins trois tâches portant P5, au moins trois
 tâches dont le verdict attendu est aucune_option_valide. Bornes d'assertions figées (plafond égal à

@@ -22,7 +22,7 @@ func at(day string, hhmm string) time.Time {
 	if err != nil {
 		panic(err)
 	}
-	return t
+	return t.Add(ed.shift)
 }
 
 // every returns the start of the i-th session from start, step apart.
@@ -79,6 +79,23 @@ var cast = []castMember{
 
 // CastSize is the number of participants of the fixed cast.
 func CastSize() int { return len(cast) }
+
+// members is the cast of the edition being generated: the whole cast for
+// season 0, the slugs the edition names otherwise.
+func members() []castMember {
+	if ed.members == nil {
+		return cast
+	}
+	var out []castMember
+	for _, m := range cast {
+		for _, slug := range ed.members {
+			if m.slug == slug {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
 
 func scriptBoussole(w *world, p *participant) {
 	for i, id := range taskIDs(w.conf) {

@@ -397,7 +397,7 @@ func referentielConformite() obj {
 		exig = append(exig, obj{{"activite", a.slug}, {"libelle", a.libelle}, {"attestation_requise", a.attestation}})
 	}
 	return obj{
-		{"titre", "Référentiel de conformité — corpus fictif de la saison 0 (démonstration)"},
+		{"titre", "Référentiel de conformité — corpus fictif de la saison " + fmt.Sprint(ed.number) + " (démonstration)"},
 		{"avertissement", "Toutes les entités, tous les documents et toutes les personnes de ce corpus sont fictifs. Toute ressemblance avec une organisation ou une personne réelle serait fortuite."},
 		{"question", "L'entité E est-elle conforme pour l'activité A à la date d'examen D ?"},
 		{"criteres", arr{

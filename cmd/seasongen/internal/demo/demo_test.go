@@ -527,9 +527,13 @@ func TestProofs(t *testing.T) {
 			t.Errorf("no cited proof meant %s", o)
 		}
 	}
-	// Every proof file is cited by a submission or a freeze.
+	// Every proof file is cited by a submission, a freeze or the
+	// publication.
 	for _, p := range g.season.Proofs {
 		if _, ok := disclosures[p.ID]; ok {
+			continue
+		}
+		if pub := g.season.Publication; pub != nil && pub.ProofID == p.ID {
 			continue
 		}
 		if !isFreeze(g.season, p.ID) && !isNotFound(g.meta, p.ID) && !isCited(g.meta, p.ID) {

@@ -16,6 +16,22 @@ const DefaultDir = "seasons/0"
 // run leaves dir untouched. An existing dir is replaced only if it is empty
 // or holds a demo season (a season.toml saying demo = true).
 func Write(dir string, opts Options) (*Meta, error) {
+	restore := use(edition{})
+	defer restore()
+	return write(dir, opts, func(g *generator, tmp string) error {
+		if opts.Participants == 0 || opts.Participants == len(cast) {
+			if err := writeRegister(tmp); err != nil {
+				return err
+			}
+			return g.anchorPublication(tmp)
+		}
+		return nil
+	})
+}
+
+// write generates the edition in use into dir, running then on the
+// written directory before it takes dir's place.
+func write(dir string, opts Options, then func(g *generator, tmp string) error) (*Meta, error) {
 	dir = filepath.Clean(dir)
 	if err := checkReplaceable(dir); err != nil {
 		return nil, err
@@ -32,7 +48,7 @@ func Write(dir string, opts Options) (*Meta, error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return nil, err
 	}
-	meta, err := Generate(opts, func(rel string, data []byte) error {
+	g, err := generate(opts, func(rel string, data []byte) error {
 		p := filepath.Join(tmp, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
@@ -42,11 +58,10 @@ func Write(dir string, opts Options) (*Meta, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opts.Participants == 0 || opts.Participants == len(cast) {
-		if err := writeRegister(tmp); err != nil {
-			return nil, err
-		}
+	if err := then(g, tmp); err != nil {
+		return nil, err
 	}
+	meta := g.meta
 	old := ""
 	if _, err := os.Lstat(dir); err == nil {
 		old = tmp + ".old"

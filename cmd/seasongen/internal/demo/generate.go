@@ -27,6 +27,9 @@ var (
 	// Seed derives every key, nonce, salt and proof id of the season.
 	Seed = []byte("PROVE IT — saison 0 de démonstration, graine fixe v1")
 
+	// FreezeTarget is the URL of the freeze call.
+	FreezeTarget = "https://proveit.arkforge.tech/v1/season/0/freeze"
+
 	OpensAt  = time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
 	ClosesAt = time.Date(2026, 10, 31, 23, 59, 59, 0, time.UTC)
 	// KeyWindow is the validity of every test key, TSA certificate and log
@@ -37,8 +40,6 @@ var (
 const (
 	// ChallengeDID is the DID of the challenge's own key, which makes the freezes (§8).
 	ChallengeDID = "did:key:z6MkDemoChallengeKeySaison0ProveItTest"
-	// FreezeTarget is the URL of the freeze call.
-	FreezeTarget = "https://proveit.arkforge.tech/v1/season/0/freeze"
 	// SupersedeReason is the published reason of the conformité v2 freeze's replacement.
 	SupersedeReason = "verdict fondé appliqué ; /page_suivante retiré des listes communes"
 
@@ -123,6 +124,17 @@ func (g *generator) fail(format string, args ...any) {
 // slash-separated path inside the season directory). The same options give
 // the same files, byte for byte.
 func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta, err error) {
+	g, err := generate(opts, put)
+	if err != nil {
+		return nil, err
+	}
+	return g.meta, nil
+}
+
+// generate is Generate, and returns the generator: its issuer goes on
+// minting the publication's proof once the register is written.
+func generate(opts Options, put func(rel string, data []byte) error) (gen *generator, err error) {
+	cast := members()
 	n := opts.Participants
 	if n == 0 {
 		n = len(cast)
@@ -132,7 +144,7 @@ func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			meta, err = nil, fmt.Errorf("%v", r)
+			gen, err = nil, fmt.Errorf("%v", r)
 		}
 	}()
 	is, err := prooftest.New(prooftest.Config{Seed: Seed, KeyWindow: KeyWindow, Seller: "corpus.arkforge.tech"})
@@ -147,6 +159,7 @@ func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta
 	for _, m := range cast {
 		p := &participant{slug: m.slug, agent: m.agent, stack: m.stack, role: m.role, did: didKey(m.slug), apiKey: "demo_" + m.slug}
 		p.enrolled, _ = time.Parse(time.RFC3339, m.enrolled)
+		p.enrolled = p.enrolled.Add(ed.shift)
 		m.script(g.w, p)
 		ps = append(ps, p)
 	}
@@ -184,7 +197,7 @@ func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta
 	if len(g.errs) > 0 {
 		return nil, errors.Join(g.errs...)
 	}
-	return g.meta, nil
+	return g, nil
 }
 
 // ContestEmail is the demo season's address for contestations (§9.2).
@@ -193,11 +206,12 @@ const ContestEmail = "contestations@proveit.arkforge.tech"
 // writeStatic writes what no proof depends on: season.toml, the trust
 // material, each track's corpus, rules, barème and key.
 func (g *generator) writeStatic() {
-	g.write("season.toml", []byte(`# Saison 0 de l'Index PROVE IT : saison de démonstration, entièrement fictive.
+	n := fmt.Sprint(ed.number)
+	g.write("season.toml", []byte(`# Saison `+n+` de l'Index PROVE IT : saison de démonstration, entièrement fictive.
 # Écrite par cmd/seasongen à partir d'une graine fixe, avec un émetteur de test (scorer/proof/prooftest) :
 # aucune clé, aucun jeton, aucune entrée de journal d'ArkForge.
-number = 0
-title = "Saison 0 — démonstration fictive : entités, agents et preuves de test, aucun résultat réel"
+number = `+n+`
+title = "Saison `+n+` — démonstration fictive : entités, agents et preuves de test, aucun résultat réel"
 opens_at = `+rfc3339(OpensAt)+`
 closes_at = `+rfc3339(ClosesAt)+`
 status = "closed"
@@ -205,12 +219,13 @@ demo = true
 corpus_host = "`+corpusHost+`"
 tracks = ["`+conformite+`", "`+generique+`"]
 
-# Où contester un résultat publié (§9.2) : le registre des décisions est sur saison-0/corrections/.
+# Où contester un résultat publié (§9.2) : le registre des décisions est sur saison-`+n+`/corrections/.
 [contest]
 email = "`+ContestEmail+`"
 `))
 	sum := sha256.Sum256([]byte(moderatedNarrative.text))
-	g.write("moderation.toml", []byte(fmt.Sprintf(`# Registre de modération de la saison 0 (fictive) : les textes de participants retenus, et pourquoi.
+	if ed.number == 0 {
+		g.write("moderation.toml", []byte(fmt.Sprintf(`# Registre de modération de la saison 0 (fictive) : les textes de participants retenus, et pourquoi.
 [[moderated]]
 participant = %q
 field = "narrative"
@@ -221,6 +236,7 @@ sha256 = "%x"
 decision = %q
 decided_at = `+rfc3339(ClosesAt.Add(24*time.Hour))+`
 `, moderatedNarrative.participant, moderatedNarrative.track, moderatedNarrative.task, sum, moderatedNarrative.decision)))
+	}
 	root, tl, err := g.is.TrustMaterial(ChallengeDID)
 	if err != nil {
 		panic(err)
@@ -252,7 +268,7 @@ func (t *track) salt() []byte { return derive("key salt " + t.name) }
 func (t *track) freezePayload(version string, bareme []byte) pyjson.Value {
 	key := t.keyJSON()
 	commitment := hashes.SHA256Hex(append(append([]byte(nil), t.salt()...), key...))
-	zero, _ := pyjson.IntValue("0")
+	zero, _ := pyjson.IntValue(fmt.Sprint(ed.number))
 	return pyjson.ObjectValue(
 		pyjson.Member{Key: "bareme", Value: pyjson.StringValue(version)},
 		pyjson.Member{Key: "bareme_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(bareme))},
@@ -285,10 +301,17 @@ func (g *generator) freezes() {
 		{g.w.conf, "conformite-bareme-v3", g.w.conf.baremeMD(), time.Date(2026, 9, 15, 9, 0, 5, 0, time.UTC)},
 		{g.w.gen, "generique-bareme-v1", g.w.gen.baremeMD(), time.Date(2026, 9, 16, 10, 0, 5, 0, time.UTC)},
 	}
+	if ed.number != 0 {
+		// A later season freezes the current barèmes once, before it opens.
+		plans = plans[1:]
+	}
+	for i := range plans {
+		plans[i].at = plans[i].at.Add(ed.shift)
+	}
 	byTrack := map[string][]*freeze{}
 	for _, pl := range plans {
 		f := &freeze{version: pl.version, payload: pl.t.freezePayload(pl.version, pl.bareme)}
-		body := encodeJSON(obj{{"statut", "gel enregistré"}, {"saison", "0"}, {"piste", pl.t.name}, {"bareme", pl.version}})
+		body := encodeJSON(obj{{"statut", "gel enregistré"}, {"saison", fmt.Sprint(ed.number)}, {"piste", pl.t.name}, {"bareme", pl.version}})
 		p, err := g.is.Issue(prooftest.Call{
 			Target: FreezeTarget, Method: "POST", Payload: f.payload, Body: body,
 			DID: ChallengeDID, APIKey: "demo_challenge_key", At: pl.at,
@@ -661,10 +684,10 @@ func (g *generator) submission(s *session) (TaskMeta, []byte) {
 			}
 		}
 	}
-	season, taskID, did, verdict := "0", k.id, s.p.did, s.verdict
+	season, taskID, did, verdict := fmt.Sprint(ed.number), k.id, s.p.did, s.verdict
 	switch s.entryFault {
 	case faultSeason:
-		season = "1"
+		season = fmt.Sprint(ed.number + 1)
 	case faultTaskID:
 		taskID = tr.tasks[(indexOf(tr, k)+1)%len(tr.tasks)].id
 	case faultAgentDID:

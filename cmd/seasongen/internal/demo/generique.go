@@ -302,7 +302,7 @@ func generiqueTrack() *track {
 
 func referentielGenerique() obj {
 	return obj{
-		{"titre", "Référentiel d'achat — corpus fictif de la saison 0 (démonstration)"},
+		{"titre", "Référentiel d'achat — corpus fictif de la saison " + fmt.Sprint(ed.number) + " (démonstration)"},
 		{"avertissement", "Tous les produits, fournisseurs et prix de ce corpus sont fictifs. Toute ressemblance avec une organisation réelle serait fortuite."},
 		{"question", "Quelle référence recommander pour le besoin B ?"},
 		{"options", "Les options d'un besoin sont les produits que listent les pages du catalogue de sa catégorie."},

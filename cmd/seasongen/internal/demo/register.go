@@ -8,6 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ark-forge/proveit/scorer/hashes"
+	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
@@ -185,4 +188,69 @@ assertion = %q
 		}
 	}
 	return nil
+}
+
+// PublicationAnchoredAt is when the demo's publication is anchored, the
+// morning after the close: after its published_at, as a publication must
+// be (DESIGN §12.2).
+var PublicationAnchoredAt = time.Date(2026, 11, 1, 10, 0, 5, 0, time.UTC)
+
+// anchorPublication does what the maintainers do once proveit publish has
+// run: it writes published/SHA256SUMS over the season in dir (the files
+// written so far, as proveit publish lists them), mints the publication's
+// proof on the challenge's key with the test issuer, in its own batch
+// (view in proofs/, Rekor entry in anchors/rekor/, added after the sums,
+// as proveit fetch would), and records the anchored call in season.toml
+// as [publication], with the fields of a freeze.
+func (g *generator) anchorPublication(dir string) error {
+	s, err := season.Load(dir)
+	if err != nil {
+		return err
+	}
+	sums, err := season.PublicationSums(dir)
+	if err != nil {
+		return err
+	}
+	sumsText := season.FormatSums(sums)
+	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(season.SumsFile)), sumsText, 0o644); err != nil {
+		return err
+	}
+	snaps := map[string]string{}
+	for _, t := range s.TrackNames {
+		snaps[t] = s.Published(t).SHA256
+	}
+	payload := score.PublicationPayload(s.Number, s.ClosesAt, PublishedAt, s.TrackNames, hashes.SHA256Hex(sumsText), snaps)
+	target := season.PublicationTarget(s.Number)
+	body := encodeJSON(obj{{"statut", "publication enregistrée"}, {"saison", fmt.Sprint(s.Number)}})
+	p, err := g.is.Issue(prooftest.Call{Target: target, Method: "POST", Payload: payload, Body: body, DID: ChallengeDID, APIKey: "demo_challenge_key", At: PublicationAnchoredAt})
+	if err != nil {
+		return err
+	}
+	// The batch also holds the calls still pending at the close: the
+	// Trust Layer closes a batch over every call it holds.
+	end := PublicationAnchoredAt.Truncate(batchWindow).Add(batchWindow)
+	if _, err := g.is.CloseBatch(batchID(end, "publication"), end); err != nil {
+		return err
+	}
+	files, err := p.CacheFiles()
+	if err != nil {
+		return err
+	}
+	for rel, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), data, 0o644); err != nil {
+			return err
+		}
+	}
+	d := p.Disclosure()
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n# La publication, ancrée via Trust Layer sur la clé du challenge après proveit publish (DESIGN §12.2) :\n# le contenu ancré donne le SHA-256 de published/SHA256SUMS et de chaque instantané.\n")
+	fmt.Fprintf(&b, "[publication]\nproof_id = %s\ntarget = %s\nmethod = \"POST\"\npayload = %s\n", tomlString(p.ID), tomlString(target), tomlString(string(pyjson.Canonical(payload))))
+	fmt.Fprintf(&b, "[publication.request_hash]\nnonce = %s\nvalue = %s\n", tomlString(d.RequestHash.Nonce), tomlString(d.RequestHash.Value))
+	fmt.Fprintf(&b, "[publication.response_hash]\nnonce = %s\nvalue = %s\n", tomlString(d.ResponseHash.Nonce), tomlString(d.ResponseHash.Value))
+	st := filepath.Join(dir, "season.toml")
+	old, err := os.ReadFile(st)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(st, append(old, b.String()...), 0o644)
 }

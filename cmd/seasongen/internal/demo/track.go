@@ -114,7 +114,7 @@ func (t *track) distribution() map[string]int {
 // trackTOML writes <track>/track.toml.
 func (t *track) trackTOML() []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Piste %s de la saison 0, fictive (démonstration). Écrit par cmd/seasongen.\n", t.name)
+	fmt.Fprintf(&b, "# Piste %s de la saison %d, fictive (démonstration). Écrit par cmd/seasongen.\n", t.name, ed.number)
 	prefix, _, _ := strings.Cut(t.tasks[0].id, "-")
 	fmt.Fprintf(&b, "bareme = %s\ntask_prefix = %s\n", tomlString(t.bareme), tomlString(prefix))
 	fmt.Fprintf(&b, "trap_families = %s\ncontrol_family = %s\n", tomlStrings(trapFamilies), tomlString(familyControl))
