@@ -50,7 +50,7 @@
 // technologies. Tokens never break inside except ids and hashes
 // (overflow-wrap:anywhere on those alone). prefers-color-scheme: dark
 // has its own palette with the same contrast as the light one (text and
-// links at least 7:1 on every background), the plot's SVG included; print
+// links at least 7:1 on every background), the plot's SVG included (its classes); print
 // stays light. TestBrowser measures all of it in Chromium.
 //
 // # Editions
