@@ -47,11 +47,13 @@
 // report's assertions) show one block per row on a phone, each value
 // after its column's heading, which attr writes as data-titre. Table
 // semantics stay: caption, th scope, the thead kept for assistive
-// technologies. Tokens never break inside except ids and hashes
-// (overflow-wrap:anywhere on those alone). prefers-color-scheme: dark
-// has its own palette with the same contrast as the light one (text and
-// links at least 7:1 on every background), the plot's SVG included (its classes); print
-// stays light. TestBrowser measures all of it in Chromium.
+// technologies. overflow-wrap:anywhere is kept to ids, hashes and codes,
+// and to the agent's name in the track table (a participant's name
+// without a space would otherwise widen it); a rate's interval never
+// breaks inside its range. prefers-color-scheme: dark has its own palette
+// with the same contrast as the light one (text and links at least 7:1 on
+// every background), the plot's classes included; print stays light.
+// TestBrowser measures all of it in Chromium.
 //
 // # Editions
 //
