@@ -173,7 +173,12 @@ func goUses(t *testing.T) []use {
 				return true
 			}
 			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || info.Selections[sel] == nil || info.Selections[sel].Obj().(*types.Func).FullName() != "(*github.com/ark-forge/proveit/templates.locale).text" {
+			if !ok || info.Selections[sel] == nil {
+				return true
+			}
+			// A call of a field of func type (Job.render) selects a
+			// variable, not a method.
+			if fn, isFunc := info.Selections[sel].Obj().(*types.Func); !isFunc || fn.FullName() != "(*github.com/ark-forge/proveit/templates.locale).text" {
 				return true
 			}
 			u := use{where: fset.Position(call.Pos()).String()}

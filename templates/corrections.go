@@ -165,6 +165,13 @@ type atomContent struct {
 // pending), the feed's updated the latest of them; never the clock.
 func Feed(s Season) ([]byte, error) { return french.feed(s) }
 
+// FeedJob is Feed as a Job, named with the feed's path in the site,
+// saison-<n>/corrections/feed.xml. The feed is a machine file, in French,
+// one copy for both editions.
+func FeedJob(s Season) Job {
+	return Job{Name: fmt.Sprintf("saison-%d/corrections/feed.xml", s.Number), Lang: "fr", render: func() ([]byte, error) { return Feed(s) }}
+}
+
 func (r *renderer) feed(s Season) ([]byte, error) {
 	if s.Corrections == nil {
 		return nil, fmt.Errorf("templates: season %d has no register", s.Number)

@@ -342,10 +342,14 @@ type renderer struct {
 }
 
 // newRenderer is the renderer of the French edition, with cat.
-func newRenderer(cat *messages.Catalogue) (*renderer, error) {
+func newRenderer(cat *messages.Catalogue) (*renderer, error) { return newRendererFS(files, cat) }
+
+// newRendererFS is newRenderer with the pages' templates parsed from html,
+// which holds them as html/<name>.html.
+func newRendererFS(html fs.FS, cat *messages.Catalogue) (*renderer, error) {
 	r := &renderer{cat: cat, pages: map[string]*template.Template{}, content: content.Pages}
 	for _, name := range []string{"index", "season", "page", "track", "report", "incidents", "dossier", "corrections", "task", "participant"} {
-		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(files, "html/layout.html", "html/shared.html", "html/"+name+".html")
+		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(html, "html/layout.html", "html/shared.html", "html/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("templates: %s: %w", name, err)
 		}
@@ -425,25 +429,44 @@ type Page struct {
 	Lang string
 }
 
+// Job is one page to render: its path in the site, its language and how
+// to render it. A job renders its page alone, with its own lookups in the
+// catalogue, so that the jobs of a site may run concurrently, in any
+// order, on any number of cores: the bytes of a page depend on the site
+// alone, never on which job ran first.
+type Job struct {
+	Name   string
+	Lang   string // "fr" or "en": the guard asks for that language's label word
+	render func() ([]byte, error)
+}
+
+// Render renders the job's page.
+func (j Job) Render() ([]byte, error) { return j.render() }
+
 // Render renders the site's pages, the French edition then the English one
 // under en/: index.html, the content pages and, per season,
 // saison-<n>/index.html and, per scored track, its table, every
 // participant's report and, with the key, a page per task, then a page per
 // participant of the season, in that order. The bytes depend on site alone. On
 // an error it returns no page at all. Render only renders: the caller runs
-// the publication guard on every page and writes them.
+// the publication guard on every page and writes them. Render is Jobs,
+// each job run in turn.
 func Render(site Site) ([]Page, error) {
-	en, err := newEnglish()
+	jobs, err := Jobs(site)
 	if err != nil {
 		return nil, err
 	}
-	var out []Page
-	for _, r := range []*renderer{french, en} {
-		pages, err := r.render(site)
+	return runJobs(jobs)
+}
+
+func runJobs(jobs []Job) ([]Page, error) {
+	out := make([]Page, 0, len(jobs))
+	for _, j := range jobs {
+		b, err := j.Render()
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, pages...)
+		out = append(out, Page{Name: j.Name, HTML: b, Lang: j.Lang})
 	}
 	return out, nil
 }
@@ -480,37 +503,89 @@ func filesDir(dir, name string) string {
 	return strings.Repeat("../", strings.Count(dir+name, "/")) + d
 }
 
+// Jobs plans the site's pages, in the order Render returns them, without
+// rendering them: the views of the reports, which are most of the pages,
+// are built by their job, so that a caller that renders the jobs over a
+// few workers and writes each page as it comes never holds every page,
+// nor every view, at once. A lookup that fails while the jobs are planned
+// fails Jobs; one that fails in a job fails that job.
+func Jobs(site Site) ([]Job, error) {
+	en, err := newEnglish()
+	if err != nil {
+		return nil, err
+	}
+	var out []Job
+	for _, r := range []*renderer{french, en} {
+		jobs, err := r.jobs(site)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, jobs...)
+	}
+	return out, nil
+}
+
+// JobsWith is Jobs with the pages' templates read from html (as
+// html/<name>.html, the layout of the package's directory) and the messages from cat: for
+// the tests of the publication guard, which render a site from templates
+// and a catalogue altered at every position of their text.
+func JobsWith(html fs.FS, cat *messages.Catalogue, site Site) ([]Job, error) {
+	r, err := newRendererFS(html, cat)
+	if err != nil {
+		return nil, err
+	}
+	return r.jobs(site)
+}
+
 func (r *renderer) render(site Site) ([]Page, error) {
+	jobs, err := r.jobs(site)
+	if err != nil {
+		return nil, err
+	}
+	return runJobs(jobs)
+}
+
+func (r *renderer) jobs(site Site) ([]Job, error) {
 	l := &locale{cat: r.cat}
-	var out []Page
+	var out []Job
 	cps, err := contentPages(r.content)
 	if err != nil {
 		return nil, err
 	}
 	// The link to the other edition is in that edition's language.
 	switchText := l.text("layout.switch")
-	add := func(name, tmpl string, p page, parts []ldPart) error {
-		p.Name = name
-		p.Pages = cps
-		p.Version, p.Digest = site.Version, site.InputsDigest
-		if p.Season != nil {
-			p.Digest = p.Season.InputsDigest
-		}
-		up := strings.Repeat("../", strings.Count(r.dir+name, "/"))
-		p.SiteRoot, p.Files = up, filesDir(r.dir, name)
-		for _, e := range editions {
-			a := alternate{Lang: e.Lang, Href: up + e.Dir + name}
-			p.Alternates = append(p.Alternates, a)
-			if e.Dir != r.dir {
-				p.Switch = alternate{Lang: e.Lang, Href: a.Href, Text: switchText}
+	// addLazy plans a page whose view its job builds, with the job's own
+	// locale.
+	addLazy := func(name, tmpl string, view func(l *locale) (page, []ldPart)) {
+		out = append(out, Job{Name: r.dir + name, Lang: r.cat.Lang(), render: func() ([]byte, error) {
+			jl := &locale{cat: r.cat}
+			p, parts := view(jl)
+			p.Name = name
+			p.Pages = cps
+			p.Version, p.Digest = site.Version, site.InputsDigest
+			if p.Season != nil {
+				p.Digest = p.Season.InputsDigest
 			}
+			up := strings.Repeat("../", strings.Count(r.dir+name, "/"))
+			p.SiteRoot, p.Files = up, filesDir(r.dir, name)
+			for _, e := range editions {
+				a := alternate{Lang: e.Lang, Href: up + e.Dir + name}
+				p.Alternates = append(p.Alternates, a)
+				if e.Dir != r.dir {
+					p.Switch = alternate{Lang: e.Lang, Href: a.Href, Text: switchText}
+				}
+			}
+			p.Alternates = append(p.Alternates, alternate{Lang: "x-default", Href: up + editions[0].Dir + name})
+			return r.page(jl, tmpl, p, parts)
+		}})
+	}
+	// add plans a page whose view is built now; a lookup that failed while
+	// building it fails the plan here, naming the page.
+	add := func(name, tmpl string, p page, parts []ldPart) error {
+		if l.err != nil {
+			return fmt.Errorf("templates: %s: %w", name, l.err)
 		}
-		p.Alternates = append(p.Alternates, alternate{Lang: "x-default", Href: up + editions[0].Dir + name})
-		b, err := r.page(l, tmpl, p, parts)
-		if err != nil {
-			return err
-		}
-		out = append(out, Page{Name: r.dir + name, HTML: b, Lang: r.cat.Lang()})
+		addLazy(name, tmpl, func(*locale) (page, []ldPart) { return p, parts })
 		return nil
 	}
 	index := crumb{l.text("nav.index"), "index.html"}
@@ -590,24 +665,24 @@ func (r *renderer) render(site Site) ([]Page, error) {
 			}
 			for _, p := range tr.Result.Participants {
 				name := tdir + "participants/" + p.Participant.Slug + "/index.html"
-				rv := buildReport(l, tr.Result, p, proofs, filesDir(r.dir, name)+"../../../preuves/", tr.History)
-				rv.Page = "../../../" + participantPageHref(p.Participant.Slug)
-				for k := range rv.Tasks {
-					if tr.Key[rv.Tasks[k].ID] != nil {
-						rv.Tasks[k].Page = "../../" + taskPageHref(rv.Tasks[k].ID)
+				addLazy(name, "report", func(l *locale) (page, []ldPart) {
+					rv := buildReport(l, tr.Result, p, proofs, filesDir(r.dir, name)+"../../../preuves/", tr.History)
+					rv.Page = "../../../" + participantPageHref(p.Participant.Slug)
+					for k := range rv.Tasks {
+						if tr.Key[rv.Tasks[k].ID] != nil {
+							rv.Tasks[k].Page = "../../" + taskPageHref(rv.Tasks[k].ID)
+						}
 					}
-				}
-				var parts []ldPart
-				for _, tv := range rv.Tasks {
-					if tv.Evaluated && tv.Narrative != "" {
-						parts = append(parts, ldPart{Type: "CreativeWork", Name: l.text("report.narrative.part", "task", tv.ID), URL: "#" + tv.NarrativeAnchor, DigitalSourceType: NarrativeSourceType})
+					var parts []ldPart
+					for _, tv := range rv.Tasks {
+						if tv.Evaluated && tv.Narrative != "" {
+							parts = append(parts, ldPart{Type: "CreativeWork", Name: l.text("report.narrative.part", "task", tv.ID), URL: "#" + tv.NarrativeAnchor, DigitalSourceType: NarrativeSourceType})
+						}
 					}
-				}
-				if err := add(name, "report", page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", tr.Name), Description: l.text("page.report.description", "season", s.Number, "track", tr.Name),
-					Root: "../../../../", Season: s, Track: tr, Report: &rv, Question: tr.Questions, Demo: s.Demo,
-					Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, parts); err != nil {
-					return nil, err
-				}
+					return page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", tr.Name), Description: l.text("page.report.description", "season", s.Number, "track", tr.Name),
+						Root: "../../../../", Season: s, Track: tr, Report: &rv, Question: tr.Questions, Demo: s.Demo,
+						Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, parts
+				})
 			}
 			for _, id := range tr.TaskIDs {
 				if tr.Key[id] == nil {
@@ -628,6 +703,9 @@ func (r *renderer) render(site Site) ([]Page, error) {
 				return nil, err
 			}
 		}
+	}
+	if l.err != nil {
+		return nil, fmt.Errorf("templates: %w", l.err)
 	}
 	return out, nil
 }

@@ -202,3 +202,29 @@ func TestInterval(t *testing.T) {
 		t.Fatal(l.err)
 	}
 }
+
+// BenchmarkRenderReport renders one participant's report page (the most
+// numerous page of a site) from its job, as the build's workers do.
+func BenchmarkRenderReport(b *testing.B) {
+	jobs, err := Jobs(handSite())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var job *Job
+	for i := range jobs {
+		if strings.Contains(jobs[i].Name, "/participants/") {
+			job = &jobs[i]
+			break
+		}
+	}
+	if job == nil {
+		b.Fatal("no report page in handSite")
+	}
+	for b.Loop() {
+		page, err := job.Render()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.SetBytes(int64(len(page)))
+	}
+}

@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/build"
 )
 
 func runBuild(e *env, args []string) int {
-	fs := newFlags("build", "[--seasons DIR] [--out DIR] [--close] [--quiet]", `
+	fs := newFlags("build", "[--seasons DIR] [--out DIR] [--close] [--quiet] [--cpuprofile FILE]", `
 Build loads every season under the seasons directory strictly, renders the
 Index and replaces the output directory with it as a whole: a build that fails
 leaves the previous output untouched. The output directory is replaced only if
@@ -23,11 +24,15 @@ incidents (instrument defects and flat fields for the Trust Layer, submissions
 the season service should have refused) and the participants still pending.
 With --close (the build that publishes a close) it refuses, writing nothing,
 while a closed season has a pending participant: every batch must be anchored
-before the close is published.`, e.stderr)
+before the close is published.
+
+It reports its progress on stderr (a bar on a terminal, a line per tenth of
+each step otherwise), except with --quiet; the files are the same either way.`, e.stderr)
 	seasons := fs.String("seasons", "seasons", "the directory holding one directory per season")
 	out := fs.String("out", "public", "the site directory to replace")
 	closing := fs.Bool("close", false, "refuse to write while a closed season has a pending participant")
-	quiet := fs.Bool("quiet", false, "print nothing but errors")
+	quiet := fs.Bool("quiet", false, "print nothing but errors, and no progress")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the build to `FILE` (go tool pprof reads it)")
 	if pos, err := parseArgs(fs, args); err != nil {
 		return exitFor(err)
 	} else if len(pos) != 0 {
@@ -40,8 +45,33 @@ before the close is published.`, e.stderr)
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
 	}
-	tree, sum, err := build.Run(*seasons)
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
+	opts := build.Options{}
+	if !*quiet {
+		opts.Progress = build.NewProgress(e.stderr)
+	}
+	// Each file is written as it is made into a sibling of the output,
+	// which replaces the output as a whole at the end, or is removed.
+	st, err := build.NewStage(*out)
 	if err != nil {
+		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
+		return 1
+	}
+	sum, err := build.RunTo(*seasons, st, opts)
+	if err != nil {
+		st.Abort()
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
 	}
@@ -49,15 +79,16 @@ before the close is published.`, e.stderr)
 		sum.Write(e.stdout)
 	}
 	if *closing && sum.Pending() {
+		st.Abort()
 		fmt.Fprintf(e.stderr, "proveit build: --close: a closed season still has pending participants (above): nothing is written; run proveit fetch once their batches are anchored\n")
 		return 1
 	}
-	if err := build.WriteAtomic(*out, tree); err != nil {
+	if err := st.Commit(); err != nil {
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
 	}
 	if !*quiet {
-		fmt.Fprintf(e.stdout, "proveit build: wrote %d files into %s\n", len(tree), *out)
+		fmt.Fprintf(e.stdout, "proveit build: wrote %d files into %s\n", st.Len(), *out)
 	}
 	return 0
 }
@@ -76,33 +107,34 @@ what the inputs produce.`, e.stderr)
 		fs.Usage()
 		return 2
 	}
-	tree, err := build.Build(*seasons)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
-		return 1
-	}
 	tmp, err := os.MkdirTemp("", "proveit-check-")
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
 	}
 	defer os.RemoveAll(tmp)
+	// The rebuild is streamed to disk as a build is, and the two trees are
+	// compared one file at a time.
 	rebuilt := filepath.Join(tmp, "public")
-	if err := build.WriteAtomic(rebuilt, tree); err != nil {
-		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
-		return 1
-	}
-	got, err := build.ReadDir(rebuilt)
+	st, err := build.NewStage(rebuilt)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
 	}
-	published, err := build.ReadDir(*out)
+	if _, err := build.RunTo(*seasons, st, build.Options{}); err != nil {
+		st.Abort()
+		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
+		return 1
+	}
+	if err := st.Commit(); err != nil {
+		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
+		return 1
+	}
+	diff, err := build.DiffDirs(rebuilt, *out)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
 	}
-	diff := build.Diff(got, published)
 	if len(diff) > 0 {
 		fmt.Fprintf(e.stderr, "proveit check: %s differs from what the seasons build (%d files):\n", *out, len(diff))
 		for _, d := range diff {
@@ -111,6 +143,6 @@ what the inputs produce.`, e.stderr)
 		fmt.Fprintf(e.stderr, "run \"go run ./cmd/proveit build\" and commit %s\n", *out)
 		return 1
 	}
-	fmt.Fprintf(e.stdout, "proveit check: %s is what the seasons build (%d files)\n", *out, len(got))
+	fmt.Fprintf(e.stdout, "proveit check: %s is what the seasons build (%d files)\n", *out, st.Len())
 	return 0
 }

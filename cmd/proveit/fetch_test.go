@@ -100,6 +100,7 @@ status = "open"
 demo = true
 corpus_host = "https://corpus.arkforge.tech"
 tracks = ["conformite"]
+track_titles.conformite = { fr = "conformité", en = "compliance" }
 `),
 		"trust/trusted_root.json":                   root,
 		"trust/trust_layer.toml":                    tl,

@@ -290,7 +290,19 @@ func TestBuildSummaryAndClose(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("--close wrote %s: %v", out, err)
 	}
-	code, stdout, _ = runCLI(t, "", "build", "--seasons", seasons, "--out", out)
+	code, stdout, stderr = runCLI(t, "", "build", "--seasons", seasons, "--out", out)
+	// Progress on stderr, in plain lines (stderr is not a terminal here):
+	// each step, and the pages counted to their total.
+	for _, want := range []string{"proveit build: saison 0: scoring: 2/2\n", "proveit build: saison 0: preuves: 0/", "proveit build: pages: 0/"} {
+		if !strings.Contains(stderr, want) || strings.Contains(stderr, "\r") {
+			t.Errorf("progress lacks %q:\n%s", want, stderr)
+		}
+	}
+	if lines := strings.Split(strings.TrimSpace(stderr), "\n"); len(lines) < 3 || !strings.HasPrefix(lines[len(lines)-1], "proveit build: pages: ") {
+		t.Errorf("progress does not end with the pages counted: %q", stderr)
+	} else if done, total, _ := strings.Cut(strings.TrimPrefix(lines[len(lines)-1], "proveit build: pages: "), "/"); done != total {
+		t.Errorf("the last progress line counts %s of %s pages", done, total)
+	}
 	for _, want := range []string{
 		"season 0, track conformite:\n  tasks: scored ",
 		"  assertions: invalid_proof ",

@@ -164,7 +164,7 @@ func newFixture(t testing.TB) *fixture {
 		t.Fatal(err)
 	}
 	f := &fixture{t: t, is: is, files: map[string][]byte{}, parts: map[string]string{}, at: opensAt.Add(24 * time.Hour), openIDs: map[string]bool{}}
-	f.files["season.toml"] = []byte(fmt.Sprintf("number = 3\ntitle = \"Saison d'essai (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\ntracks = [\"conformite\"]\n",
+	f.files["season.toml"] = []byte(fmt.Sprintf("number = 3\ntitle = \"Saison d'essai (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\ntracks = [\"conformite\"]\ntrack_titles.conformite = { fr = \"conformité\", en = \"compliance\" }\n",
 		opensAt.Format(time.RFC3339), closesAt.Format(time.RFC3339), host))
 	var paths []string
 	for p := range corpusBodies {

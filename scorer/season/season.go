@@ -31,6 +31,7 @@ package season
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"path/filepath"
 	"regexp"
@@ -39,6 +40,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/ark-forge/proveit/scorer/anchor/rekor"
 	"github.com/ark-forge/proveit/scorer/submission"
@@ -84,7 +86,10 @@ type Season struct {
 	// has its directory. A track is data: a new one needs no code.
 	TrackNames []string
 	Tracks     []*Track // in TrackNames order
-	Proofs     []Proof  // sorted by proof id
+	// TrackTitles are season.toml's [track_titles]: the name each track is
+	// written with on the pages, in each edition, by track name.
+	TrackTitles map[string]TrackTitle
+	Proofs      []Proof // sorted by proof id
 	// RekorEntries are the cached Rekor entries, anchors/rekor/<uuid>.json,
 	// sorted by uuid.
 	RekorEntries []RekorEntry
@@ -256,6 +261,7 @@ func Load(dir string) (*Season, error) {
 		if err != nil {
 			return nil, err
 		}
+		t.Title = s.TrackTitles[name]
 		s.Tracks = append(s.Tracks, t)
 	}
 	if present[ModerationFile] {
@@ -303,7 +309,19 @@ type seasonFile struct {
 		Email *string `toml:"email"`
 	} `toml:"contest"`
 	Publication *publicationFile `toml:"publication"`
+	TrackTitles map[string]*struct {
+		FR *string `toml:"fr"`
+		EN *string `toml:"en"`
+	} `toml:"track_titles"`
 }
+
+// TrackTitle is the name a track is written with on the pages: French
+// (« conformité ») and English ("compliance"). The track's name
+// (« conformite ») stays its directory and its id in URLs and data.
+type TrackTitle struct{ FR, EN string }
+
+// MaxTrackTitleBytes bounds a track's title in either language.
+const MaxTrackTitleBytes = 64
 
 func (l *loader) loadSeasonTOML() (*Season, error) {
 	const rel = "season.toml"
@@ -312,7 +330,7 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		return nil, err
 	}
 	var f seasonFile
-	keys := append([]string{"number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host", "tracks", "reason", "invalidated_at", "contest", "contest.email"}, publicationKeys...)
+	keys := append([]string{"number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host", "tracks", "reason", "invalidated_at", "contest", "contest.email", "track_titles", "track_titles.*", "track_titles.*.fr", "track_titles.*.en"}, publicationKeys...)
 	if _, err := l.decodeTOML(rel, data, &f, keys...); err != nil {
 		return nil, err
 	}
@@ -344,6 +362,9 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		}
 	}
 	s := &Season{Title: *f.Title, TrackNames: f.Tracks, OpensAt: f.OpensAt.t, ClosesAt: f.ClosesAt.t, Demo: *f.Demo}
+	if s.TrackTitles, err = l.trackTitles(rel, f); err != nil {
+		return nil, err
+	}
 	if *f.Number < 0 || *f.Number > 1<<31-1 {
 		return nil, l.errf(rel, "number", "got %d, want an integer from 0 to %d", *f.Number, 1<<31-1)
 	}
@@ -388,6 +409,47 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		}
 	}
 	return s, nil
+}
+
+// trackTitles reads [track_titles]: one table per track of tracks, no
+// other, each with a French and an English title, non-empty, on one line,
+// at most MaxTrackTitleBytes bytes.
+func (l *loader) trackTitles(rel string, f seasonFile) (map[string]TrackTitle, error) {
+	for _, name := range slices.Sorted(maps.Keys(f.TrackTitles)) {
+		if !slices.Contains(f.Tracks, name) {
+			return nil, l.errf(rel, "track_titles."+name, "%s is not a track of tracks, want a title for each track of tracks and no other", quote(name))
+		}
+	}
+	out := map[string]TrackTitle{}
+	for _, name := range f.Tracks {
+		tt := f.TrackTitles[name]
+		if tt == nil {
+			return nil, l.missing(rel, "track_titles."+name, `the title of the track on the pages, such as { fr = "conformité", en = "compliance" }`)
+		}
+		var title TrackTitle
+		for _, lang := range []struct {
+			key string
+			src *string
+			dst *string
+		}{{"fr", tt.FR, &title.FR}, {"en", tt.EN, &title.EN}} {
+			key := "track_titles." + name + "." + lang.key
+			switch {
+			case lang.src == nil:
+				return nil, l.missing(rel, key, "the track's title in that language, a string")
+			case strings.TrimSpace(*lang.src) == "":
+				return nil, l.errf(rel, key, "empty, want the track's title")
+			case *lang.src != strings.TrimSpace(*lang.src):
+				return nil, l.errf(rel, key, "got %s, want no space at either end", quote(*lang.src))
+			case len(*lang.src) > MaxTrackTitleBytes:
+				return nil, l.errf(rel, key, "%d bytes, want at most %d", len(*lang.src), MaxTrackTitleBytes)
+			case strings.ContainsFunc(*lang.src, unicode.IsControl):
+				return nil, l.errf(rel, key, "got %s, want one line without control characters", quote(*lang.src))
+			}
+			*lang.dst = *lang.src
+		}
+		out[name] = title
+	}
+	return out, nil
 }
 
 // checkInvalidation requires reason and invalidated_at exactly when the

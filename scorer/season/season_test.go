@@ -104,6 +104,8 @@ status = "closed"
 demo = false
 corpus_host = "` + host + `"
 tracks = ["conformite", "generique"]
+track_titles.conformite = { fr = "conformité", en = "compliance" }
+track_titles.generique = { fr = "générique", en = "generic" }
 `,
 			"participants/ann.toml":                  "agent = \"Ann\"\ndid = \"did:key:z6MkAnn\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T10:00:00Z\n",
 			"participants/ann-b.toml":                "agent = \"Ann B\"\ndid = \"did:web:ann-b.example.org\"\ndeclared_stack = \"Go, hand-written\"\nenrolled_at = 2026-09-22T10:00:00+01:00\n",
@@ -446,6 +448,7 @@ func TestLoadOpenAndMinimal(t *testing.T) {
 	f := newFixture()
 	f.files["season.toml"] = strings.Replace(f.files["season.toml"], `status = "closed"`, `status = "open"`, 1)
 	f.files["season.toml"] = strings.Replace(f.files["season.toml"], `tracks = ["conformite", "generique"]`, `tracks = ["conformite"]`, 1)
+	f.files["season.toml"] = strings.Replace(f.files["season.toml"], "track_titles.generique = { fr = \"générique\", en = \"generic\" }\n", "", 1)
 	for _, p := range []string{"conformite/key.json", "conformite/key.salt", "generique/key.json", "generique/key.salt"} {
 		delete(f.files, p)
 	}
@@ -594,10 +597,39 @@ func TestLoadRejects(t *testing.T) {
 		}, []string{"season.toml", "tracks[1]", "other than participants, trust, proofs, anchors, published, contestations and rectifications"}},
 		{"track directory not declared", func(t *testing.T, f *fixture) {
 			edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite"]`)
+			edit(t, f, "season.toml", "track_titles.generique = { fr = \"générique\", en = \"generic\" }\n", "")
 		}, []string{"generique", "unexpected directory", "the tracks are those season.toml declares"}},
 		{"declared track without its directory", func(t *testing.T, f *fixture) {
-			edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite", "generique", "achats"]`)
+			edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, "tracks = [\"conformite\", \"generique\", \"achats\"]\ntrack_titles.achats = { fr = \"achats\", en = \"purchasing\" }")
 		}, []string{"achats", "missing directory", "declares in tracks"}},
+		// track titles: one per track, in French and in English
+		{"track without a title", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", "track_titles.generique = { fr = \"générique\", en = \"generic\" }\n", "")
+		}, []string{"season.toml", "track_titles.generique", "missing required key"}},
+		{"title of a track not declared", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", "track_titles.generique =", "track_titles.achats = { fr = \"achats\", en = \"purchasing\" }\ntrack_titles.generique =")
+		}, []string{"season.toml", "track_titles.achats", `"achats" is not a track of tracks`}},
+		{"track title without English", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `{ fr = "générique", en = "generic" }`, `{ fr = "générique" }`)
+		}, []string{"season.toml", "track_titles.generique.en", "missing required key"}},
+		{"track title empty", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `fr = "conformité"`, `fr = " "`)
+		}, []string{"season.toml", "track_titles.conformite.fr", "empty"}},
+		{"track title with spaces around", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `fr = "conformité"`, `fr = "conformité "`)
+		}, []string{"season.toml", "track_titles.conformite.fr", "no space at either end"}},
+		{"track title on two lines", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `en = "compliance"`, `en = "compli\nance"`)
+		}, []string{"season.toml", "track_titles.conformite.en", "without control characters"}},
+		{"track title oversized", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `en = "compliance"`, `en = "`+strings.Repeat("é", 33)+`"`)
+		}, []string{"season.toml", "track_titles.conformite.en", "66 bytes, want at most 64"}},
+		{"track title of the wrong type", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `en = "compliance"`, `en = 3`)
+		}, []string{"season.toml", "track_titles.conformite.en"}},
+		{"track title with an unknown key", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", `en = "compliance"`, `en = "compliance", de = "Konformität"`)
+		}, []string{"season.toml", "track_titles.conformite.de", "unknown key"}},
 		{"missing task_prefix", func(t *testing.T, f *fixture) { edit(t, f, "conformite/track.toml", "task_prefix = \"conf\"\n", "") },
 			[]string{"conformite/track.toml", "task_prefix", "missing required key"}},
 		{"task_prefix with a hyphen", func(t *testing.T, f *fixture) {
@@ -1071,7 +1103,7 @@ const (
 // and a submission to it passes the published schema.
 func TestThirdTrack(t *testing.T) {
 	f := newFixture()
-	edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, `tracks = ["conformite", "generique", "achats"]`)
+	edit(t, f, "season.toml", `tracks = ["conformite", "generique"]`, "tracks = [\"conformite\", \"generique\", \"achats\"]\ntrack_titles.achats = { fr = \"achats\", en = \"purchasing\" }")
 	for p, v := range f.files {
 		if rest, ok := strings.CutPrefix(p, "generique/"); ok && !strings.HasPrefix(rest, "submissions/") {
 			v = strings.ReplaceAll(v, "gen-", "ach-")
@@ -1091,6 +1123,11 @@ func TestThirdTrack(t *testing.T) {
 	tr := s.Track("achats")
 	if tr == nil || tr.TaskPrefix != "ach" || tr.Task("ach-01") == nil || !tr.Family("A2") || tr.Family("P5") || !tr.Family("controle") {
 		t.Fatalf("achats: %+v", tr)
+	}
+	for name, want := range map[string]TrackTitle{"conformite": {"conformité", "compliance"}, "generique": {"générique", "generic"}, "achats": {"achats", "purchasing"}} {
+		if got := s.Track(name).Title; got != want {
+			t.Errorf("%s: title %+v, want %+v from season.toml's track_titles", name, got, want)
+		}
 	}
 	doc := strings.NewReplacer(`"track":"conformite"`, `"track":"achats"`, `"task_id":"conf-01"`, `"task_id":"ach-01"`).Replace(validSubmission)
 	if !strings.Contains(doc, `"ach-01"`) {

@@ -22,6 +22,9 @@ import (
 // specification).
 type Track struct {
 	Name string // as season.toml declares it; also the directory name
+	// Title is the track's name on the pages, season.toml's
+	// [track_titles.<name>].
+	Title TrackTitle
 
 	// From track.toml.
 	Bareme string // the barème version, e.g. "conformite-bareme-v3"

@@ -2,8 +2,10 @@
 // and loads every season, scores every closed track, copies the cached
 // proof views, renders the pages (package templates), runs the publication
 // guard on each (package guard) and lists every file in SHA256SUMS, into a
-// Tree that it then writes as a whole or not at all (WriteAtomic), into an
-// output directory it has checked it may replace (CheckTarget).
+// Sink: a Tree in memory (Run), or a Stage that writes each file as it is
+// made into a sibling of the output directory and replaces the output with
+// it as a whole or not at all (RunTo, Stage.Commit), an output directory it
+// has checked it may replace (CheckTarget).
 package build
 
 import (
@@ -25,35 +27,85 @@ func Build(seasonsDir string) (Tree, error) {
 	return t, err
 }
 
-// Run runs the whole pipeline over every season under seasonsDir, in
+// Options tune how a build runs, never what it writes: the same inputs
+// give the same bytes with any options.
+type Options struct {
+	// Workers is how many proof views are copied and pages rendered and
+	// guarded at once; 0 is one per core (GOMAXPROCS). The scorer spreads
+	// a track's participants over the cores itself.
+	Workers int
+	// Progress reports each step, or nothing when nil.
+	Progress *Progress
+}
+
+// Run is RunTo into a Tree in memory, with the default options.
+func Run(seasonsDir string) (Tree, *Summary, error) {
+	t := Tree{}
+	sum, err := RunTo(seasonsDir, t, Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, sum, nil
+}
+
+// RunTo runs the whole pipeline over every season under seasonsDir, in
 // its steps: 1. discover the season directories; per season, 2. load it
 // strictly, 3. load its pinned trust material, 4. score every track of a
 // closed season (results.json, results.csv, every report.json), 5. copy
 // its cached proof views byte for byte under saison-<n>/preuves/; then
 // 6. render every page, in French and in English (under en/), 7. run the
 // publication guard on every page, with its language's label word, and
-// 8. list every file in SHA256SUMS. Nothing is written: the caller writes
-// the returned tree, atomically. It reads only the season directories,
-// never the clock or the network, so the same inputs give the same tree on
-// any machine.
-func Run(seasonsDir string) (Tree, *Summary, error) {
+// 8. list every file in SHA256SUMS. Each file goes to out as soon as it is
+// made: a Stage writes it to disk, so that the build never holds the
+// whole site. Proof views and pages are spread over opts.Workers
+// goroutines and handed to out in a fixed order, so that neither the
+// files nor the order they are written in depend on scheduling. On an
+// error the caller discards out (Stage.Abort): nothing is published. It
+// reads only the season directories, never the clock or the network, so
+// the same inputs give the same files on any machine.
+func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
+	site, sum, err := siteOf(seasonsDir, out, opts)
+	if err != nil {
+		return nil, err
+	}
+	jobs, err := templates.Jobs(site)
+	if err != nil {
+		return nil, err
+	}
+	for _, view := range site.Seasons {
+		if view.Corrections == nil || !view.Closed {
+			continue
+		}
+		jobs = append(jobs, templates.FeedJob(view))
+	}
+	if err := renderPages(out, jobs, opts); err != nil {
+		return nil, err
+	}
+	if err := out.Add(SumsFile, out.Sums()); err != nil {
+		return nil, err
+	}
+	return sum, nil
+}
+
+// siteOf runs the steps of RunTo before the pages (1 to 5) and returns
+// what the pages show.
+func siteOf(seasonsDir string, out Sink, opts Options) (templates.Site, *Summary, error) {
+	site := templates.Site{Version: version.Proveit}
 	dirs, err := season.Discover(seasonsDir)
 	if err != nil {
-		return nil, nil, err
+		return site, nil, err
 	}
-	t := Tree{}
 	sum := &Summary{}
-	site := templates.Site{Version: version.Proveit}
 	var all []string
 	for _, dir := range dirs {
 		lines, err := inputLines(dir)
 		if err != nil {
-			return nil, nil, err
+			return site, nil, err
 		}
 		all = append(all, lines...)
-		view, err := buildSeason(t, sum, dir, digestLines(lines))
+		view, err := buildSeason(out, sum, dir, digestLines(lines), opts)
 		if err != nil {
-			return nil, nil, err
+			return site, nil, err
 		}
 		site.Seasons = append(site.Seasons, view)
 	}
@@ -62,53 +114,59 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 	for _, name := range []string{"results.schema.json", "report.schema.json"} {
 		data, err := score.Schemas.ReadFile("schema/" + name)
 		if err != nil {
-			return nil, nil, err
+			return site, nil, err
 		}
-		if err := t.Add("schemas/"+name, data); err != nil {
-			return nil, nil, err
-		}
-	}
-	if err := addIndex(t, site); err != nil {
-		return nil, nil, err
-	}
-	pages, err := templates.Render(site)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, view := range site.Seasons {
-		if view.Corrections == nil || !view.Closed {
-			continue
-		}
-		feed, err := templates.Feed(view)
-		if err != nil {
-			return nil, nil, err
-		}
-		// The feed is a machine file, in French, one copy for both editions.
-		pages = append(pages, templates.Page{Name: fmt.Sprintf("saison-%d/corrections/feed.xml", view.Number), HTML: feed, Lang: "fr"})
-	}
-	var violations []guard.Violation
-	for _, p := range pages {
-		word, err := templates.Declarative(p.Lang)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
-		}
-		violations = append(violations, guard.PageIn(p.Name, p.HTML, word)...)
-		if err := t.Add(p.Name, p.HTML); err != nil {
-			return nil, nil, err
+		if err := out.Add("schemas/"+name, data); err != nil {
+			return site, nil, err
 		}
 	}
-	if len(violations) > 0 {
-		return nil, nil, &guard.Error{Violations: violations}
+	if err := addIndex(out, site); err != nil {
+		return site, nil, err
 	}
-	if err := t.Add(SumsFile, t.Sums()); err != nil {
-		return nil, nil, err
-	}
-	return t, sum, nil
+	return site, sum, nil
 }
 
-// buildSeason loads, scores and copies one season into t, and returns what
-// its pages show.
-func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, error) {
+// renderedPage is one page rendered and guarded by a worker.
+type renderedPage struct {
+	html       []byte
+	violations []guard.Violation
+}
+
+// renderPages renders every job and runs the publication guard on its
+// page over opts.Workers goroutines, and hands the pages to out in the
+// order of jobs. Every violation of every page is gathered, in page order,
+// into one guard.Error.
+func renderPages(out Sink, jobs []templates.Job, opts Options) error {
+	opts.Progress.Start("pages", len(jobs))
+	defer opts.Progress.Done()
+	var violations []guard.Violation
+	err := ordered(len(jobs), opts.Workers, func(i int) (renderedPage, error) {
+		b, err := jobs[i].Render()
+		if err != nil {
+			return renderedPage{}, err
+		}
+		word, err := templates.Declarative(jobs[i].Lang)
+		if err != nil {
+			return renderedPage{}, fmt.Errorf("%s: %w", jobs[i].Name, err)
+		}
+		return renderedPage{html: b, violations: guard.PageIn(jobs[i].Name, b, word)}, nil
+	}, func(i int, p renderedPage) error {
+		violations = append(violations, p.violations...)
+		opts.Progress.Step(1)
+		return out.Add(jobs[i].Name, p.html)
+	})
+	if err != nil {
+		return err
+	}
+	if len(violations) > 0 {
+		return &guard.Error{Violations: violations}
+	}
+	return nil
+}
+
+// buildSeason loads, scores and copies one season into out, and returns
+// what its pages show.
+func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (templates.Season, error) {
 	s, err := season.Load(dir)
 	if err != nil {
 		return templates.Season{}, err
@@ -148,18 +206,34 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 			view.Publication.Href = "preuves/" + pub.ProofID + ".json"
 		}
 	}
-	var diffs []score.Difference
-	for _, tr := range s.Tracks {
-		tv := trackView(tr)
-		if s.Status == season.Closed {
+	// The tracks are scored one after the other: the scorer spreads a
+	// track's participants over the cores itself, and its checks at the end
+	// of a track (anchors not fetched, proofs beyond the model) read what it
+	// has verified so far, which another track scored at the same time
+	// would change.
+	results := make([]*score.TrackResult, len(s.Tracks))
+	if s.Status == season.Closed {
+		opts.Progress.Start(fmt.Sprintf("saison %d: scoring", s.Number), len(s.Tracks))
+		for i, tr := range s.Tracks {
 			res, err := scorer.Track(tr)
 			if err != nil {
+				opts.Progress.Done()
 				return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
 			}
+			results[i] = res
+			opts.Progress.Step(1)
+		}
+		opts.Progress.Done()
+	}
+	var diffs []score.Difference
+	for i, tr := range s.Tracks {
+		tv := trackView(tr)
+		if s.Status == season.Closed {
+			res := results[i]
 			un, history, rows := compareSnapshot(s, res)
 			diffs = append(diffs, un...)
 			tv.History, tv.RowHistory = history, rows
-			if err := addResults(t, s.Number, res, digest); err != nil {
+			if err := addResults(out, s.Number, res, digest); err != nil {
 				return templates.Season{}, err
 			}
 			sum.Tracks = append(sum.Tracks, summarise(res))
@@ -195,20 +269,26 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 	if s.Status != season.Closed {
 		return view, nil
 	}
-	paths, err := dossierFiles(t, s)
+	paths, err := dossierFiles(out, s)
 	if err != nil {
 		return templates.Season{}, err
 	}
 	view.Dossier = dossierView(s, paths)
 	view.Corrections = correctionsView(s)
+	// The proof views are read over the workers and written in their
+	// order, one window of them in memory at a time.
+	opts.Progress.Start(fmt.Sprintf("saison %d: preuves", s.Number), len(s.Proofs))
+	err = ordered(len(s.Proofs), opts.Workers, func(i int) ([]byte, error) {
+		return s.ReadProof(s.Proofs[i].ID)
+	}, func(i int, data []byte) error {
+		opts.Progress.Step(1)
+		return out.Add(fmt.Sprintf("saison-%d/preuves/%s.json", s.Number, s.Proofs[i].ID), data)
+	})
+	opts.Progress.Done()
+	if err != nil {
+		return templates.Season{}, err
+	}
 	for _, p := range s.Proofs {
-		data, err := s.ReadProof(p.ID)
-		if err != nil {
-			return templates.Season{}, err
-		}
-		if err := t.Add(fmt.Sprintf("saison-%d/preuves/%s.json", s.Number, p.ID), data); err != nil {
-			return templates.Season{}, err
-		}
 		view.Proofs = append(view.Proofs, p.ID)
 	}
 	return view, nil
@@ -216,7 +296,7 @@ func buildSeason(t Tree, sum *Summary, dir, digest string) (templates.Season, er
 
 // addResults writes a scored track's results.json, results.csv and every
 // participant's report.json under saison-<n>/<track>/.
-func addResults(t Tree, n int, res *score.TrackResult, digest string) error {
+func addResults(t Sink, n int, res *score.TrackResult, digest string) error {
 	dir := fmt.Sprintf("saison-%d/%s/", n, res.Track)
 	rj := res.Results()
 	rj.InputsDigest = digest
@@ -313,7 +393,7 @@ type indexTrack struct {
 	CSV     string `json:"csv,omitempty"`
 }
 
-func addIndex(t Tree, site templates.Site) error {
+func addIndex(t Sink, site templates.Site) error {
 	idx := indexJSON{AIAct: score.AIActJSON{Label: score.AIActLabel, DigitalSourceType: score.AlgorithmicMedia}, ProveitVersion: site.Version, InputsDigest: site.InputsDigest, Seasons: []indexSeason{}}
 	for _, s := range site.Seasons {
 		is := indexSeason{Number: s.Number, Title: s.Title, Status: "open", Demo: s.Demo, OpensAt: s.OpensAt, ClosesAt: s.ClosesAt, InputsDigest: s.InputsDigest, Tracks: []indexTrack{}}

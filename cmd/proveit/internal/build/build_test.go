@@ -55,6 +55,7 @@ status = %q
 demo = true
 corpus_host = %q
 tracks = ["conformite"]
+track_titles.conformite = { fr = "conformité <essai> & \"cité\"", en = "compliance <trial> & \"quoted\"" }
 `, number, number, status, corpusHost),
 		"participants/alice.toml": "agent = \"<script>alert(1)</script>\"\ndid = \"did:key:z6MkAlice\"\ndeclared_stack = \"Go\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
 		"participants/bob.toml":   "agent = \"Bob\"\ndid = \"did:key:z6MkBob\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n",

@@ -29,7 +29,7 @@ import (
 
 // dossierFiles adds the season's inputs to t under saison-<n>/dossier/ and
 // returns their paths relative to the dossier, sorted.
-func dossierFiles(t Tree, s *season.Season) ([]string, error) {
+func dossierFiles(t Sink, s *season.Season) ([]string, error) {
 	withheld := moderatedFiles(s)
 	var paths []string
 	err := filepath.WalkDir(s.Dir, func(p string, d fs.DirEntry, err error) error {

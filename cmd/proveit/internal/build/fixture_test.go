@@ -158,7 +158,7 @@ func newClosedFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	f := &fixture{t: t, is: is, files: map[string][]byte{}, dids: map[string]string{}, at: fxOpens.Add(24 * time.Hour), openIDs: map[string]bool{}}
-	f.files["season.toml"] = []byte(fmt.Sprintf("number = %d\ntitle = \"Saison %d, close (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\ntracks = [\"conformite\", \"generique\"]\n\n[contest]\nemail = \"contestations@example.org\"\n",
+	f.files["season.toml"] = []byte(fmt.Sprintf("number = %d\ntitle = \"Saison %d, close (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\ntracks = [\"conformite\", \"generique\"]\ntrack_titles.conformite = { fr = \"conformité\", en = \"compliance\" }\ntrack_titles.generique = { fr = \"générique\", en = \"generic\" }\n\n[contest]\nemail = \"contestations@example.org\"\n",
 		fxSeason, fxSeason, fxOpens.Format(time.RFC3339), fxCloses.Format(time.RFC3339), fxHost))
 	paths := make([]string, 0, len(fxBodies))
 	for p := range fxBodies {

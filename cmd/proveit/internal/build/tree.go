@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -72,63 +73,21 @@ func (t Tree) Sums() []byte {
 }
 
 // WriteAtomic replaces dir with exactly the files of t. It writes them into
-// a new sibling directory, syncs them, and then swaps it with dir; if any
-// step fails, dir is left as it was and the sibling is removed.
-func WriteAtomic(dir string, t Tree) (err error) {
-	dir = filepath.Clean(dir)
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("build: %w", err)
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+// a new sibling directory (a Stage), makes them durable, and then swaps it
+// with dir; if any step fails, dir is left as it was and the sibling is
+// removed.
+func WriteAtomic(dir string, t Tree) error {
+	st, err := NewStage(dir)
 	if err != nil {
-		return fmt.Errorf("build: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			os.RemoveAll(tmp)
-		}
-	}()
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("build: %w", err)
+		return err
 	}
 	for _, n := range t.Names() {
-		if err := writeFile(filepath.Join(tmp, filepath.FromSlash(n)), t[n]); err != nil {
-			return fmt.Errorf("build: %s: %w", n, err)
+		if err := st.Add(n, t[n]); err != nil {
+			st.Abort()
+			return err
 		}
 	}
-	if err := syncDir(tmp); err != nil {
-		return fmt.Errorf("build: %w", err)
-	}
-	return replaceDir(tmp, dir)
-}
-
-func writeFile(name string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-func syncDir(name string) error {
-	d, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return st.Commit()
 }
 
 // ReadDir reads every regular file under dir into a Tree. It refuses
@@ -188,4 +147,70 @@ func Diff(want, got Tree) []string {
 func short(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:6])
+}
+
+// DiffDirs is Diff of the trees under two directories, read one file at a
+// time rather than as two Trees in memory: a built site of ten thousand
+// participants is gigabytes.
+func DiffDirs(want, got string) ([]string, error) {
+	wn, err := fileNames(want)
+	if err != nil {
+		return nil, err
+	}
+	gn, err := fileNames(got)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	seen := make(map[string]bool, len(wn))
+	for _, n := range wn {
+		seen[n] = true
+		w, err := os.ReadFile(filepath.Join(want, filepath.FromSlash(n)))
+		if err != nil {
+			return nil, fmt.Errorf("build: %w", err)
+		}
+		g, err := os.ReadFile(filepath.Join(got, filepath.FromSlash(n)))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			out = append(out, "missing "+n)
+		case err != nil:
+			return nil, fmt.Errorf("build: %w", err)
+		case !bytes.Equal(g, w):
+			out = append(out, fmt.Sprintf("differs %s (sha256 %s, got %s)", n, short(w), short(g)))
+		}
+	}
+	for _, n := range gn {
+		if !seen[n] {
+			out = append(out, "extra "+n)
+		}
+	}
+	return out, nil
+}
+
+// fileNames lists the regular files under dir, slash-separated, in byte
+// order; like ReadDir, it refuses anything else but directories.
+func fileNames(dir string) ([]string, error) {
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		if !d.Type().IsRegular() {
+			return fmt.Errorf("%s is not a regular file", rel)
+		}
+		names = append(names, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("build: reading %s: %w", dir, err)
+	}
+	sort.Strings(names)
+	return names, nil
 }

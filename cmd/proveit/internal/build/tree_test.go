@@ -128,3 +128,39 @@ func TestDiff(t *testing.T) {
 		t.Errorf("Diff of a tree with itself = %q", d)
 	}
 }
+
+// TestDiffDirs: the trees of two directories compared one file at a time
+// give the lines Diff gives for the same trees in memory.
+func TestDiffDirs(t *testing.T) {
+	want := Tree{"a.html": []byte("a"), "d/b.json": []byte("{}"), "d/c.txt": []byte("c"), "gone.txt": []byte("x")}
+	for _, c := range []struct {
+		name string
+		got  Tree
+		n    int
+	}{
+		{"same", Tree{"a.html": []byte("a"), "d/b.json": []byte("{}"), "d/c.txt": []byte("c"), "gone.txt": []byte("x")}, 0},
+		{"changed, missing, extra", Tree{"a.html": []byte("A"), "d/b.json": []byte("{}"), "d/c.txt": []byte("c"), "new.txt": nil}, 3},
+		{"empty", Tree{}, 4},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			wd, gd := filepath.Join(root, "want"), filepath.Join(root, "got")
+			if err := WriteAtomic(wd, want); err != nil {
+				t.Fatal(err)
+			}
+			if err := WriteAtomic(gd, c.got); err != nil {
+				t.Fatal(err)
+			}
+			got, err := DiffDirs(wd, gd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := Diff(want, c.got); !reflect.DeepEqual(got, w) || len(got) != c.n {
+				t.Errorf("DiffDirs = %q, Diff = %q, want %d lines", got, w, c.n)
+			}
+		})
+	}
+	if _, err := DiffDirs(filepath.Join(t.TempDir(), "absent"), t.TempDir()); err == nil {
+		t.Error("an absent directory compared")
+	}
+}

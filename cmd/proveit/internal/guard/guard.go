@@ -56,6 +56,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/net/html"
@@ -75,6 +76,15 @@ var (
 	intentWordsFR, intentWordsEN = languages("intent-words.txt")
 	providerNames                = wordList("provider-names.txt")
 	emoticons                    = wordList("emoticons.txt")
+	// maxEmoticon is the length of the longest emoticon: a longer field is
+	// none.
+	maxEmoticon = func() int {
+		n := 0
+		for _, e := range emoticons {
+			n = max(n, len(e))
+		}
+		return n
+	}()
 )
 
 // wordList reads one embedded list: a word (or run of words) per line,
@@ -305,33 +315,95 @@ func short(s string) string {
 	return s
 }
 
-// text applies the rules to one piece of text.
+// textKey is one piece of text in its context: what the rules of one
+// text depend on.
+type textKey struct {
+	text                  string
+	negative, declarative bool
+}
+
+// finding is a violation found in a text, before the page and the field
+// it sits in are known.
+type finding struct{ rule, word, text string }
+
+// memo keeps what the rules found in each text already checked, for every
+// page of a build: most of a page's text is the templates' and the
+// catalogue's, the same on thousands of pages. It is bounded: past
+// memoSize texts, a text is checked each time it is met, and only texts
+// up to memoTextSize bytes are kept (a narrative is met once).
+var memo = struct {
+	sync.RWMutex
+	m map[textKey][]finding
+}{m: map[textKey][]finding{}}
+
+const (
+	memoSize     = 1 << 18
+	memoTextSize = 256
+)
+
+// text applies the rules to one piece of text, once per distinct text and
+// context (memo).
 func (g *guard) text(s string, negative, declarative bool) {
-	for _, r := range s {
-		if isEmoji(r) {
-			g.add(Violation{Rule: "emoji", Word: fmt.Sprintf("%c (U+%04X)", r, r), Text: short(s)})
+	k := textKey{s, negative, declarative}
+	memo.RLock()
+	fs, ok := memo.m[k]
+	memo.RUnlock()
+	if !ok {
+		fs = check(s, negative, declarative)
+		if len(s) <= memoTextSize {
+			memo.Lock()
+			if len(memo.m) < memoSize {
+				memo.m[k] = fs
+			}
+			memo.Unlock()
 		}
 	}
-	for _, f := range strings.Fields(strings.ToLower(s)) {
-		for _, e := range emoticons {
-			if f == e {
-				g.add(Violation{Rule: "emoji", Word: f, Text: short(s)})
+	for _, f := range fs {
+		g.add(Violation{Rule: f.rule, Word: f.word, Text: f.text})
+	}
+}
+
+// check applies the rules to one piece of text.
+func check(s string, negative, declarative bool) []finding {
+	var out []finding
+	add := func(rule, word string) { out = append(out, finding{rule, word, short(s)}) }
+	ascii := isASCII(s)
+	if !ascii { // every emoji code point is above U+007F
+		for _, r := range s {
+			if isEmoji(r) {
+				add("emoji", fmt.Sprintf("%c (U+%04X)", r, r))
 			}
 		}
 	}
-	words, plain := Words(s), wordsOf(s, false)
+	for f := range strings.FieldsSeq(s) {
+		if len(f) > maxEmoticon {
+			continue
+		}
+		f = strings.ToLower(f)
+		for _, e := range emoticons {
+			if f == e {
+				add("emoji", f)
+			}
+		}
+	}
+	words := Words(s)
+	plain := words // an ASCII text has no accent to fold
+	if !ascii {
+		plain = wordsOf(s, false)
+	}
 	for i, w := range words {
 		if intentWord(w, plain[i]) {
-			g.add(Violation{Rule: "intent", Word: w, Text: short(s)})
+			add("intent", w)
 		}
 	}
 	if negative && !declarative {
 		for _, name := range providerNames {
 			if containsRun(words, strings.Fields(name)) {
-				g.add(Violation{Rule: "provider", Word: name, Text: short(s)})
+				add("provider", name)
 			}
 		}
 	}
+	return out
 }
 
 // intentWord reports whether a word imputes an intent: folded is the word
@@ -408,7 +480,10 @@ func wordsOf(s string, foldAccents bool) []string {
 		}
 	}
 	var w []rune
-	for _, r := range norm.NFC.String(s) {
+	if !isASCII(s) {
+		s = norm.NFC.String(s)
+	}
+	for _, r := range s {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
 			w = append(w, r)
 			continue
@@ -422,6 +497,9 @@ func wordsOf(s string, foldAccents bool) []string {
 
 // fold lowers s and strips its combining marks (é → e, œ stays).
 func fold(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(s) // no mark to strip
+	}
 	var b strings.Builder
 	for _, r := range norm.NFD.String(strings.ToLower(s)) {
 		if !unicode.Is(unicode.Mn, r) {
@@ -448,4 +526,13 @@ func isEmoji(r rune) bool {
 		return true
 	}
 	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

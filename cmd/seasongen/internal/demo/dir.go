@@ -48,10 +48,14 @@ func write(dir string, opts Options, then func(g *generator, tmp string) error) 
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return nil, err
 	}
+	made := map[string]bool{} // directories made: one MkdirAll each, not one per file
 	g, err := generate(opts, func(rel string, data []byte) error {
 		p := filepath.Join(tmp, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
+		if d := filepath.Dir(p); !made[d] {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				return err
+			}
+			made[d] = true
 		}
 		return os.WriteFile(p, data, 0o644)
 	})

@@ -219,6 +219,11 @@ demo = true
 corpus_host = "`+corpusHost+`"
 tracks = ["`+conformite+`", "`+generique+`"]
 
+# Le nom de chaque piste sur les pages, en français et en anglais.
+[track_titles]
+`+conformite+` = { fr = "conformité", en = "compliance" }
+`+generique+` = { fr = "générique", en = "generic" }
+
 # Où contester un résultat publié (§9.2) : le registre des décisions est sur saison-`+n+`/corrections/.
 [contest]
 email = "`+ContestEmail+`"

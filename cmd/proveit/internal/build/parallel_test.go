@@ -1,0 +1,253 @@
+package build
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
+)
+
+// TestBuildSameBytesOnAnyCores: the site built on one core, on two and on
+// eight, in memory and streamed to disk through a Stage, is the same tree,
+// byte for byte: scheduling never reaches the output.
+func TestBuildSameBytesOnAnyCores(t *testing.T) {
+	root := writeSeasons(t, false)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	runtime.GOMAXPROCS(1)
+	want, err := Build(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, procs := range []int{1, 2, 8} {
+		for _, workers := range []int{0, 3} {
+			t.Run(fmt.Sprintf("GOMAXPROCS=%d workers=%d", procs, workers), func(t *testing.T) {
+				runtime.GOMAXPROCS(procs)
+				out := filepath.Join(t.TempDir(), "public")
+				st, err := NewStage(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := RunTo(root, st, Options{Workers: workers}); err != nil {
+					st.Abort()
+					t.Fatal(err)
+				}
+				if err := st.Commit(); err != nil {
+					t.Fatal(err)
+				}
+				got, err := ReadDir(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, d := range Diff(want, got) {
+					t.Error(d)
+				}
+				assertNoLeftovers(t, filepath.Dir(out))
+			})
+		}
+	}
+}
+
+// TestOrdered: every result is consumed once, in the order of its index,
+// whatever the number of workers and however long each item takes; the
+// first error in index order is the one returned and nothing after it is
+// consumed; and no more than the window of results waits at once.
+func TestOrdered(t *testing.T) {
+	for _, c := range []struct {
+		n, workers int
+		failAt     int // produce fails at this index; -1 never
+		consumeErr int // consume fails at this index; -1 never
+		slow       bool
+	}{
+		{60, 2, -1, -1, true}, // the consumer slower than the workers
+		{0, 2, -1, -1, false},
+		{1, 2, -1, -1, false},
+		{100, 1, -1, -1, false},
+		{100, 2, -1, -1, false},
+		{500, 7, -1, -1, false},
+		{100, 0, -1, -1, false},
+		{100, 3, 37, -1, false},
+		{100, 3, -1, 50, false},
+		{100, 3, 80, 20, false},
+		{100, 1, 10, -1, false},
+	} {
+		t.Run(fmt.Sprintf("n=%d workers=%d fail=%d consumeErr=%d slow=%v", c.n, c.workers, c.failAt, c.consumeErr, c.slow), func(t *testing.T) {
+			var inFlight, maxInFlight atomic.Int64
+			var got []int
+			err := ordered(c.n, c.workers, func(i int) (int, error) {
+				if v := inFlight.Add(1); v > maxInFlight.Load() {
+					maxInFlight.Store(v)
+				}
+				// Later items finish first: the order of completion is
+				// not the order of consumption.
+				time.Sleep(time.Duration((c.n-i)%5) * 100 * time.Microsecond)
+				if i == c.failAt {
+					return 0, fmt.Errorf("produce %d", i)
+				}
+				return i * i, nil
+			}, func(i, v int) error {
+				if c.slow {
+					time.Sleep(time.Millisecond)
+				}
+				inFlight.Add(-1)
+				if v != i*i {
+					t.Errorf("item %d consumed with the result %d", i, v)
+				}
+				got = append(got, i)
+				if i == c.consumeErr {
+					return fmt.Errorf("consume %d", i)
+				}
+				return nil
+			})
+			first := c.n
+			want := ""
+			if c.failAt >= 0 && c.failAt < first {
+				first, want = c.failAt, fmt.Sprintf("produce %d", c.failAt)
+			}
+			if c.consumeErr >= 0 && c.consumeErr < first {
+				first, want = c.consumeErr+1, fmt.Sprintf("consume %d", c.consumeErr)
+			}
+			if (err == nil) != (want == "") || (err != nil && err.Error() != want) {
+				t.Errorf("error %v, want %q", err, want)
+			}
+			if len(got) != first {
+				t.Fatalf("%d items consumed, want %d", len(got), first)
+			}
+			for i, v := range got {
+				if v != i {
+					t.Fatalf("consumed in the order %v", got)
+				}
+			}
+			workers := c.workers
+			if workers <= 0 {
+				workers = runtime.GOMAXPROCS(0)
+			}
+			if limit := int64(4*workers + workers); maxInFlight.Load() > limit {
+				t.Errorf("%d results waited at once, more than the window %d", maxInFlight.Load(), limit)
+			}
+		})
+	}
+}
+
+// TestStage: a Stage writes every file as it comes, keeps its SHA-256 for
+// SHA256SUMS (the same bytes as Tree.Sums), refuses a name twice or an
+// unclean one, and leaves the output as it was until Commit, or for good
+// after Abort.
+func TestStage(t *testing.T) {
+	files := Tree{"index.html": []byte("<p>x</p>"), "a/b/c.json": []byte("{}"), "a/d.txt": nil}
+	for i := range 30 {
+		files[fmt.Sprintf("p/%02d/index.html", i)] = []byte(fmt.Sprint(i))
+	}
+	out := filepath.Join(t.TempDir(), "public")
+	if err := WriteAtomic(out, Tree{"old.html": []byte("old")}); err != nil {
+		t.Fatal(err)
+	}
+	for _, commit := range []bool{false, true} {
+		st, err := NewStage(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range files.Names() {
+			if err := st.Add(n, files[n]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := st.Add("a/d.txt", []byte("again")); err == nil || !strings.Contains(err.Error(), "written twice") {
+			t.Errorf("a second a/d.txt: %v", err)
+		}
+		if err := st.Add("../x", nil); err == nil {
+			t.Error("../x accepted")
+		}
+		if !bytes.Equal(st.Sums(), files.Sums()) {
+			t.Errorf("Stage.Sums =\n%s want\n%s", st.Sums(), files.Sums())
+		}
+		if st.Len() != len(files) {
+			t.Errorf("Len = %d", st.Len())
+		}
+		if old, err := ReadDir(out); err != nil || len(old) != 1 || string(old["old.html"]) != "old" {
+			t.Errorf("before Commit the output is %v, %v", old.Names(), err)
+		}
+		if !commit {
+			st.Abort()
+			continue
+		}
+		if err := st.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := Diff(files, got); len(d) > 0 {
+		t.Errorf("after Commit: %v", d)
+	}
+	assertNoLeftovers(t, filepath.Dir(out))
+}
+
+// TestRunToFailureWritesNothing: a build that fails (here, the guard on a
+// participant's name) leaves, after Abort, the output as it was and no
+// sibling behind, although its files were being written as they came.
+func TestRunToFailureWritesNothing(t *testing.T) {
+	root := writeSeasons(t, false)
+	out := filepath.Join(t.TempDir(), "public")
+	if err := WriteAtomic(out, Tree{"old.html": []byte("old")}); err != nil {
+		t.Fatal(err)
+	}
+	// An intent-imputing agent name.
+	p := filepath.Join(root, "3", "participants", "honnete.toml")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, bytes.Replace(data, []byte(`agent = "Agent honnete"`), []byte(`agent = "Tricheur"`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, err := NewStage(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = RunTo(root, st, Options{})
+	var ge *guard.Error
+	if !errors.As(err, &ge) || !strings.Contains(err.Error(), "tricheur") {
+		t.Fatalf("RunTo = %v, want the guard's refusal", err)
+	}
+	st.Abort()
+	got, err := ReadDir(out)
+	if err != nil || len(got) != 1 || string(got["old.html"]) != "old" {
+		t.Errorf("after a failed build the output is %v, %v", got.Names(), err)
+	}
+	assertNoLeftovers(t, filepath.Dir(out))
+}
+
+// TestProgress: plain lines when stderr is not a terminal, one per tenth of
+// a step and one at its end; nothing from a nil Progress (--quiet).
+func TestProgress(t *testing.T) {
+	var b bytes.Buffer
+	p := NewProgress(&b)
+	p.Start("pages", 100)
+	for range 100 {
+		p.Step(1)
+	}
+	p.Done()
+	p.Start("saison 0: scoring", 0)
+	p.Done()
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != 12 || lines[0] != "proveit build: pages: 0/100" || lines[1] != "proveit build: pages: 10/100" || lines[10] != "proveit build: pages: 100/100" || lines[11] != "proveit build: saison 0: scoring" {
+		t.Errorf("progress:\n%s", b.String())
+	}
+	if strings.Contains(b.String(), "\r") {
+		t.Error("a bar drawn on a writer that is not a terminal")
+	}
+	var none *Progress
+	none.Start("pages", 3)
+	none.Step(1)
+	none.Done()
+}

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# scale.sh: the scale run of issue 14, reproducible on any machine.
+#
+#   scripts/scale.sh [N …]        (default: 1000 3000 10000)
+#
+# For each N (participants per track) it generates the demo season with
+# seasongen --participants N, then, side by side in the same run:
+#   - the cryptographic floor (scripts/floor: SHA-256 of every input byte
+#     and one Ed25519 verification per proof view, on every core);
+#   - a cold proveit build (no previous output; the page cache is warm, as
+#     after seasongen), under /usr/bin/time -v for the peak RSS, its render
+#     step timed from its progress lines;
+#   - the rebuild after one changed submission (one narrative edited);
+#   - Hugo (Debian's hugo; apt-get install -y hugo) on a generated site
+#     with as many pages as the build rendered, each from a comparable
+#     template (a layout, a header, a table of rows, sections of text).
+# It prints a table of ratios, then the times. Work files go under
+# $SCALE_DIR (default /tmp/proveit-scale); each season is removed after
+# its run (10k participants take about 6 GB).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+WORK=${SCALE_DIR:-/tmp/proveit-scale}
+NS=("$@")
+[ ${#NS[@]} -gt 0 ] || NS=(1000 3000 10000)
+command -v hugo >/dev/null || { echo "scale.sh: hugo is missing (apt-get install -y hugo)" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "scale.sh: /usr/bin/time is missing (apt-get install -y time)" >&2; exit 1; }
+
+mkdir -p "$WORK/bin"
+(cd "$ROOT" && go build -o "$WORK/bin/seasongen" ./cmd/seasongen && go build -o "$WORK/bin/proveit" ./cmd/proveit && go build -o "$WORK/bin/floor" ./scripts/floor)
+B=$WORK/bin
+
+# timesof LOG: "wall rss_mib cpu" of a /usr/bin/time -v log (cpu: user + system seconds).
+timesof() {
+	awk '/Elapsed \(wall clock\)/ {n=split($NF,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; w=s}
+	     /Maximum resident set size/ {r=$NF/1024}
+	     /User time \(seconds\)|System time \(seconds\)/ {c+=$NF}
+	     END {printf "%.2f %.0f %.2f\n", w, r, c}' "$1"
+}
+
+# timed LOG CMD…: runs CMD under /usr/bin/time -v into LOG; prints timesof LOG.
+timed() {
+	local log=$1
+	shift
+	/usr/bin/time -v "$@" >"$log.out" 2>"$log" || { echo "scale.sh: $* failed, see $log" >&2; tail -5 "$log" >&2; exit 1; }
+	timesof "$log"
+}
+
+# hugosite DIR PAGES: a Hugo site of PAGES pages, each a report-like page.
+hugosite() {
+	local dir=$1 pages=$2
+	rm -rf "$dir"
+	mkdir -p "$dir/content/p" "$dir/layouts/_default"
+	cat >"$dir/config.toml" <<'TOML'
+baseURL = "https://example.org/"
+languageCode = "fr"
+title = "Index"
+disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "home", "section"]
+TOML
+	cat >"$dir/layouts/_default/baseof.html" <<'HTML'
+<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>{{ .Title }} — Index</title>
+<meta name="description" content="{{ .Params.agent }}"><style>body{font-family:sans-serif}table{border-collapse:collapse}</style></head>
+<body><header><p><a href="/">Index</a></p><nav><ol><li><a href="/">Index</a></li><li><a href="/s/">Saison</a></li></ol></nav></header>
+<main>{{ block "main" . }}{{ end }}</main><footer><p>page produite automatiquement ; {{ .Params.digest }}</p></footer></body></html>
+HTML
+	cat >"$dir/layouts/_default/single.html" <<'HTML'
+{{ define "main" }}<h1>Rapport individuel : {{ .Params.agent }}</h1>
+<p>DID <code>{{ .Params.did }}</code>, stack <span>{{ .Params.stack }} (déclarative)</span></p>
+<table><caption>Tâches</caption><tr><th>tâche</th><th>statut</th><th>claims</th><th>preuve</th></tr>
+{{ range .Params.tasks }}<tr><td>{{ .id }}</td><td>{{ .status }}</td><td>{{ .claims }}</td><td><a href="/preuves/{{ .proof }}.json">{{ .proof }}</a></td></tr>{{ end }}</table>
+{{ range .Params.tasks }}<section id="tache-{{ .id }}"><h2>Tâche {{ .id }} : {{ .status }}</h2><blockquote>{{ .narrative }}</blockquote></section>{{ end }}
+{{ .Content }}{{ end }}
+HTML
+	awk -v n="$pages" -v d="$dir/content/p" 'BEGIN {
+		for (i = 0; i < n; i++) {
+			f = sprintf("%s/%06d.md", d, i)
+			printf "---\ntitle: \"Agent %d\"\nagent: \"Agent %d\"\ndid: \"did:key:z6Mk%08d\"\nstack: \"Go, outils maison\"\ndigest: \"%064d\"\ntasks:\n", i, i, i, i > f
+			for (t = 0; t < 20; t++)
+				printf "  - {id: \"conf-%02d\", status: \"rendue\", claims: %d, proof: \"prf_20260914_%06d_%02d\", narrative: \"J ai lu l agrement %d et verifie chaque entite citee.\"}\n", t, t % 4, i, t, t > f
+			printf "---\nRapport de l agent %d.\n", i > f
+			close(f)
+		}
+	}'
+}
+
+RESULTS=()
+for n in "${NS[@]}"; do
+	S=$WORK/seasons-$n
+	OUT=$WORK/public-$n
+	rm -rf "$S" "$OUT" "$WORK/hugo-$n"
+	echo "== N=$n: seasongen" >&2
+	read -r gen_s gen_rss _ < <(timed "$WORK/gen-$n.log" "$B/seasongen" --participants "$n" --out "$S/0")
+	read -r floor_before _ floor_cpu_before < <(timed "$WORK/floor-$n-a.log" "$B/floor" "$S")
+	echo "== N=$n: cold build" >&2
+	# The progress lines, stamped, time the render step.
+	/usr/bin/time -v "$B/proveit" build --seasons "$S" --out "$OUT" --cpuprofile "$WORK/cpu-$n.prof" >"$WORK/build-$n.out" \
+		2> >(while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" "$l"; done >"$WORK/build-$n.log")
+	sleep 1
+	read -r build_s build_rss build_cpu < <(timesof "$WORK/build-$n.log")
+	read -r pages render_s < <(awk '/proveit build: pages: 0\// {split($NF,a,"/"); t0=$1; p=a[2]}
+		/proveit build: pages: / {split($NF,a,"/"); if (a[1]==a[2]) t1=$1}
+		END {printf "%d %.2f\n", p, t1-t0}' "$WORK/build-$n.log")
+	read -r floor_after _ floor_cpu_after < <(timed "$WORK/floor-$n-b.log" "$B/floor" "$S")
+	floor_s=$(awk -v a="$floor_before" -v b="$floor_after" 'BEGIN {printf "%.2f", (a<b?a:b)}')
+	floor_cpu=$(awk -v a="$floor_cpu_before" -v b="$floor_cpu_after" 'BEGIN {printf "%.2f", (a<b?a:b)}')
+	echo "== N=$n: one changed submission" >&2
+	sub=$(find "$S/0" -path '*/submissions/*' -name '*.json' | sort | sed -n 1p)
+	python3 - "$sub" <<'PY'
+import json, sys
+p = sys.argv[1]
+d = json.load(open(p, encoding="utf-8"))
+d["narrative"] = (d.get("narrative") or "") + " Relu."
+open(p, "w", encoding="utf-8").write(json.dumps(d, ensure_ascii=False, indent=2) + "\n")
+PY
+	read -r rebuild_s _ rebuild_cpu < <(timed "$WORK/rebuild-$n.log" "$B/proveit" build --seasons "$S" --out "$OUT" --quiet)
+	files=$(find "$OUT" -type f | wc -l)
+	echo "== N=$n: hugo, $pages pages" >&2
+	hugosite "$WORK/hugo-$n" "$pages"
+	read -r hugo_s hugo_rss hugo_cpu < <(timed "$WORK/hugo-$n.log" hugo --quiet -s "$WORK/hugo-$n" -d "$WORK/hugo-$n/public")
+	hugo_pages=$(find "$WORK/hugo-$n/public" -name '*.html' | wc -l)
+	row="$n $gen_s $gen_rss $floor_s $floor_cpu $build_s $build_cpu $build_rss $pages $render_s $rebuild_s $rebuild_cpu $files $hugo_s $hugo_cpu $hugo_rss $hugo_pages"
+	RESULTS+=("$row")
+	echo "$row" >>"$WORK/results.txt" # kept as each N ends
+	rm -rf "$S" "$OUT" "$WORK/hugo-$n"
+done
+
+printf '\nRatios (N per track; wall time, and in brackets CPU time, user + system; targets: build ≤ 2× floor at 1k, rebuild < 10%% of cold, render ≥ 2× Hugo pages/s at ≤ ½ its RSS)\n\n'
+printf '| N | build / floor | rebuild / cold | render pages/s vs Hugo | build RSS vs Hugo |\n| ---: | ---: | ---: | ---: | ---: |\n'
+for r in "${RESULTS[@]}"; do
+	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages <<<"$r"
+	awk -v n="$n" -v f="$floor_s" -v fc="$floor_cpu" -v b="$build_s" -v bc="$build_cpu" -v rb="$rebuild_s" -v rbc="$rebuild_cpu" -v p="$pages" -v rs="$render_s" -v hs="$hugo_s" -v hp="$hugo_pages" -v br="$build_rss" -v hr="$hugo_rss" \
+		'BEGIN {printf "| %d | %.1f× (%.1f×) | %.0f %% (%.0f %%) | %.2f× | %.2f× |\n", n, b/f, bc/fc, 100*rb/b, 100*rbc/bc, (p/rs)/(hp/hs), br/hr}'
+done
+printf '\nTimes (seconds, wall and in brackets CPU; RSS in MiB)\n\n'
+printf '| N | seasongen | its RSS | floor | cold build | its RSS | pages | render step | rebuild | files | Hugo | its RSS |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
+for r in "${RESULTS[@]}"; do
+	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages <<<"$r"
+	printf '| %s | %s | %s | %s (%s) | %s (%s) | %s | %s | %s | %s (%s) | %s | %s (%s), %s pages | %s |\n' "$n" "$gen_s" "$gen_rss" "$floor_s" "$floor_cpu" "$build_s" "$build_cpu" "$build_rss" "$pages" "$render_s" "$rebuild_s" "$rebuild_cpu" "$files" "$hugo_s" "$hugo_cpu" "$hugo_pages" "$hugo_rss"
+done
+printf '\nProfiles: %s/cpu-N.prof (go tool pprof -top %s/bin/proveit %s/cpu-N.prof)\n' "$WORK" "$WORK" "$WORK"
