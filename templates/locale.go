@@ -54,8 +54,10 @@ func statusKey(s score.TaskStatus, part string) string { return "status." + stri
 func incidentKey(kind string) string { return "incident." + kind }
 
 // attrNames are the attributes attr may write: text for a reader, never a
-// URL, a style or a script.
-var attrNames = map[string]bool{"aria-label": true, "title": true, "alt": true}
+// URL, a style or a script. data-titre is a column's heading repeated on
+// each cell of a table that a phone shows as one block per row (class
+// empile in the style), where CSS writes it before the value.
+var attrNames = map[string]bool{"aria-label": true, "title": true, "alt": true, "data-titre": true}
 
 // fragments is the markup a message's argument may carry, parsed apart
 // from the pages: html/template escapes each value as the pages would.
@@ -84,7 +86,7 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		// value inside quotes).
 		"attr": func(name, key string, args ...any) (template.HTMLAttr, error) {
 			if !attrNames[name] {
-				return "", fmt.Errorf("attr: %s does not hold a message (aria-label, title or alt do)", name)
+				return "", fmt.Errorf("attr: %s does not hold a message (aria-label, title, alt or data-titre do)", name)
 			}
 			h, err := cat.HTML(key, args...)
 			if err != nil {

@@ -35,6 +35,26 @@
 // every key used is in the catalogue and every key in the catalogue is
 // used.
 //
+// # Layout
+//
+// One style sheet, in html/layout.html, for every page. Below 40rem (a
+// phone) the track table keeps four columns, the agent, both rates with
+// their intervals and the tasks rendered, so that both rates of every row
+// are read together without scrolling (§5.7); the cells marked col-detail
+// (DID, declared stack, proofs) are hidden there and repeated in a
+// <details> of the agent cell, whose summary names the stack declarative
+// on the row. The tables marked empile (a season's tracks and freezes, a
+// report's assertions) show one block per row on a phone, each value
+// after its column's heading, which attr writes as data-titre. Table
+// semantics stay: caption, th scope, the thead kept for assistive
+// technologies. overflow-wrap:anywhere is kept to ids, hashes and codes,
+// and to the agent's name in the track table (a participant's name
+// without a space would otherwise widen it); a rate's interval never
+// breaks inside its range. prefers-color-scheme: dark has its own palette
+// with the same contrast as the light one (text and links at least 7:1 on
+// every background), the plot's classes included; print stays light.
+// TestBrowser measures all of it in Chromium.
+//
 // # Editions
 //
 // The site has two editions of the same pages from the same data: French,

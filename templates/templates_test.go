@@ -177,7 +177,8 @@ func TestPublishedHistory(t *testing.T) {
 	}
 }
 
-// TestInterval: the table's interval is score.Wilson in whole percentages,
+// TestInterval: the table's interval is score.Wilson in whole percentages
+// (a no-break space before the colon, so that it never starts a line),
 // 7/10 reading 40–89 % (the figure), and nothing where no rate is
 // published.
 func TestInterval(t *testing.T) {
@@ -186,9 +187,9 @@ func TestInterval(t *testing.T) {
 		k, n int
 		want string
 	}{
-		{7, 10, "IC\u00a095\u00a0% : 40\u2060–\u206089\u00a0%"},
-		{0, 10, "IC\u00a095\u00a0% : 0\u2060–\u206028\u00a0%"},
-		{10, 10, "IC\u00a095\u00a0% : 72\u2060–\u2060100\u00a0%"},
+		{7, 10, "IC\u00a095\u00a0%\u00a0: 40\u2060–\u206089\u00a0%"},
+		{0, 10, "IC\u00a095\u00a0%\u00a0: 0\u2060–\u206028\u00a0%"},
+		{10, 10, "IC\u00a095\u00a0%\u00a0: 72\u2060–\u2060100\u00a0%"},
 		{0, 0, ""},
 		{3, 2, ""},
 		{-1, 2, ""},

@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -26,9 +28,14 @@ import (
 // that a link reaches, from the index, with no console error, no broken
 // local link or fragment, no script but the JSON-LD label, no resource from
 // another origin, no horizontal overflow on a phone, no serious or critical
-// axe-core violation, and no participant-controlled markup that runs; it
-// takes screenshots of every page type at phone (390 px) and desktop
-// (1280 px) widths.
+// axe-core violation in the light and in the dark colour scheme, and no
+// participant-controlled markup that runs. At phone (390 px) and desktop
+// (1280 px) widths it measures element boxes: on every row of every track
+// table both rates and the tasks rendered, on a participant's page both
+// rates of each track, on a season page each track's results and on a
+// report each status and cause, lie inside the window, and their table does
+// not scroll sideways in its region. It takes screenshots of every page
+// type at both widths in both schemes.
 //
 // It needs chromium (PROVEIT_CHROMIUM, or chromium on PATH) and axe-core's
 // axe.min.js (PROVEIT_AXE_CORE). Where either is missing it skips, naming
@@ -133,17 +140,54 @@ func TestBrowser(t *testing.T) {
 		Overflow bool     `json:"overflow"`
 		Title    string   `json:"title"`
 		Lang     string   `json:"lang"`
+		// Off lists the cells that must be seen whole without scrolling
+		// (both rates and the tasks rendered of every row of a track table,
+		// both rates of every track on a participant's page, a season's
+		// results, a report's status and cause) and are not,
+		// with their box; Scrolls, the tables that scroll sideways in their
+		// region; Rows counts the rows of track tables measured.
+		Off     []string `json:"off"`
+		Scrolls []string `json:"scrolls"`
+		Rows    int      `json:"rows"`
+		// Dark is whether the page sees prefers-color-scheme: dark, and
+		// Background the computed background of its body.
+		Dark       bool   `json:"dark"`
+		Background string `json:"background"`
 	}
-	const probe = `(() => ({
+	// The window's width is the layout viewport's, clientWidth: a phone
+	// (and Chromium emulating one) zooms out on a page wider than the
+	// window, and innerWidth then grows to the page's width.
+	const probe = `(() => { const vw = () => Math.min(window.innerWidth, document.documentElement.clientWidth); return {
 		links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
 		ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id),
 		scripts: document.querySelectorAll('script:not([type="application/ld+json"])').length,
 		xss: typeof window.__xss,
 		foreign: performance.getEntriesByType('resource').map(r => r.name).filter(n => !n.startsWith(location.origin)),
-		overflow: document.documentElement.scrollWidth > window.innerWidth + 1,
+		overflow: document.documentElement.scrollWidth > vw() + 1,
 		title: document.title,
 		lang: document.documentElement.lang,
-	}))()`
+		...(() => {
+			const must = Array.from(document.querySelectorAll('table.piste tbody tr:not(.groupe), table.par-piste tbody tr'));
+			const cells = must.flatMap(tr => {
+				const c = Array.from(tr.querySelectorAll('td.taux'));
+				return c.length >= 2 ? c : [tr];
+			}).concat(Array.from(document.querySelectorAll('td.resultats, td.statut')));
+			const off = cells.filter(c => {
+				const r = c.getBoundingClientRect();
+				return c.tagName === 'TR' || r.width === 0 || r.left < -0.5 || r.right > vw() + 0.5;
+			}).map(c => {
+				const r = c.getBoundingClientRect();
+				const row = c.closest('tr');
+				return (c.tagName === 'TR' ? 'row without its two rates' : c.className) + ' of ' + ((row && (row.dataset.participant || row.dataset.piste || row.id)) || (row && row.querySelector('th') ? row.querySelector('th').textContent.slice(0, 40) : '?')) + ' at ' + Math.round(r.left) + '–' + Math.round(r.right);
+			});
+			const scrolls = Array.from(document.querySelectorAll('.scroll'))
+				.filter(s => s.querySelector('table.piste, table.par-piste, td.resultats, td.statut') && s.scrollWidth > s.clientWidth + 1)
+				.map(s => (s.getAttribute('aria-labelledby') || '?') + ' ' + s.scrollWidth + ' > ' + s.clientWidth);
+			return {off, scrolls, rows: must.length};
+		})(),
+		dark: matchMedia('(prefers-color-scheme: dark)').matches,
+		background: getComputedStyle(document.body).backgroundColor,
+	}})()`
 	type axeViolation struct {
 		ID     string   `json:"id"`
 		Impact string   `json:"impact"`
@@ -169,6 +213,35 @@ func TestBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
 		t.Fatal(err)
 	}
+	// fits fails the page where a rate, a season's results or a report's
+	// status is not seen whole, or where its table scrolls sideways.
+	rows := map[int64]int{}
+	fits := func(name string, w int64, info pageInfo) {
+		t.Helper()
+		for _, c := range info.Off {
+			t.Errorf("%s at %d px: %s is not inside the window", name, w, c)
+		}
+		for _, s := range info.Scrolls {
+			t.Errorf("%s at %d px: the table %s scrolls sideways (scrollWidth > clientWidth)", name, w, s)
+		}
+	}
+	// scheme emulates prefers-color-scheme (light or dark) for the pages
+	// loaded next.
+	colours, media := "light", ""
+	scheme := func(s string) {
+		t.Helper()
+		colours = s
+		if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Media:    media,
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s}},
+			})
+			return err
+		})); err != nil {
+			t.Fatalf("emulating prefers-color-scheme: %s: %v", s, err)
+		}
+	}
+	scheme("light")
 
 	// Crawl from the index: every local link, HTML or not, must resolve, and
 	// every fragment must name an element of its page.
@@ -208,6 +281,8 @@ func TestBrowser(t *testing.T) {
 		if info.Overflow {
 			t.Errorf("%s is wider than a %d px window: a table, a code block or a line does not fit or scroll", name, width)
 		}
+		rows[width] += info.Rows
+		fits(name, width, info)
 		ids[name] = map[string]bool{}
 		for _, id := range info.IDs {
 			ids[name][id] = true
@@ -332,7 +407,7 @@ func TestBrowser(t *testing.T) {
 			t.Fatalf("%s: axe.run: %v", name, err)
 		}
 		for _, v := range vs {
-			t.Errorf("%s (%d px): axe %s violation %s: %s, at %v", name, width, v.Impact, v.ID, v.Help, v.Nodes)
+			t.Errorf("%s (%d px, %s): axe %s violation %s: %s, at %v", name, width, colours, v.Impact, v.ID, v.Help, v.Nodes)
 		}
 		for _, e := range takeErrors() {
 			t.Errorf("%s: console error: %s", name, e)
@@ -354,6 +429,26 @@ func TestBrowser(t *testing.T) {
 	for _, p := range htmlPages {
 		check(p)
 	}
+	// And in the dark scheme, which must be in effect: the body's
+	// background is no longer the light one.
+	light := visit(srv.URL + "/index.html").Background
+	scheme("dark")
+	for _, p := range htmlPages {
+		if info := visit(srv.URL + "/" + p); !info.Dark || info.Background == light {
+			t.Fatalf("%s: prefers-color-scheme: dark is not in effect (matches %v, background %s as in light)", p, info.Dark, info.Background)
+		}
+		check(p)
+	}
+	// Print stays light, whatever the scheme.
+	media = "print"
+	scheme("dark")
+	for _, p := range []string{"index.html", kinds["piste"]} {
+		if info := visit(srv.URL + "/" + p); info.Background != light {
+			t.Errorf("%s: printed in the dark scheme, the background is %s, not the light %s", p, info.Background, light)
+		}
+	}
+	media = ""
+	scheme("light")
 	var types []string
 	for k := range kinds {
 		types = append(types, k)
@@ -364,8 +459,17 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range htmlPages {
-		if info := visit(srv.URL + "/" + name); info.Overflow {
+		info := visit(srv.URL + "/" + name)
+		if info.Overflow {
 			t.Errorf("%s is wider than a 390 px window: a table, a code block or a line does not fit or scroll", name)
+		}
+		rows[390] += info.Rows
+		fits(name, 390, info)
+	}
+	// The measure is not empty: track tables were measured at both widths.
+	for _, w := range []int64{390, 1280} {
+		if rows[w] == 0 {
+			t.Errorf("no row of a track table was measured at %d px", w)
 		}
 	}
 	for _, w := range []int64{390, 1280} {
@@ -377,28 +481,33 @@ func TestBrowser(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 844, vopts...)); err != nil {
 			t.Fatal(err)
 		}
-		for _, k := range types {
-			name := kinds[k]
-			info := visit(srv.URL + "/" + name)
-			if info.Overflow {
-				t.Errorf("%s overflows horizontally at %d px: a table or a line does not fit or scroll", name, w)
-			}
-			if w < 600 {
-				check(name)
-			}
-			if k == "piste" {
-				checkPlot(t, ctx, name, w)
-			}
-			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-			if err != nil {
-				t.Fatalf("screenshot of %s: %v", name, err)
-			}
-			file := filepath.Join(shots, fmt.Sprintf("%s-%dpx.png", k, w))
-			if err := os.WriteFile(file, png, 0o644); err != nil {
-				t.Fatal(err)
+		for _, sc := range []string{"light", "dark"} {
+			scheme(sc)
+			for _, k := range types {
+				name := kinds[k]
+				info := visit(srv.URL + "/" + name)
+				if info.Overflow {
+					t.Errorf("%s overflows horizontally at %d px (%s): a table or a line does not fit or scroll", name, w, sc)
+				}
+				fits(name, w, info)
+				if w < 600 {
+					check(name)
+				}
+				if k == "piste" {
+					checkPlot(t, ctx, name, w)
+				}
+				png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatalf("screenshot of %s: %v", name, err)
+				}
+				file := filepath.Join(shots, fmt.Sprintf("%s-%dpx-%s.png", k, w, sc))
+				if err := os.WriteFile(file, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 	}
+	scheme("light")
 	t.Logf("screenshots of %v in %s", kinds, shots)
 }
 

@@ -156,7 +156,7 @@ func TestTableRowShowsHistory(t *testing.T) {
 	if n := strings.Count(page, `class="note historique"`); n != 1 {
 		t.Errorf("%d rows with a history, want 1 (honnete's)", n)
 	}
-	if !strings.Contains(page, "valeur publiée : overclaim ") || !strings.Contains(page, "rectifiée par C-2026-001") {
+	if !strings.Contains(page, "valeur publiée : overclaim ") || !strings.Contains(page, "rectifiée par <code>C-2026-001</code>") {
 		t.Error("honnete's row does not show its published rates and the decision")
 	}
 }

@@ -100,7 +100,7 @@ func TestOpenSeasonShowsNothingScored(t *testing.T) {
 			t.Errorf("the open season's page shows %q", w)
 		}
 	}
-	if !strings.Contains(page, "<td>publié à la clôture</td>") {
+	if !strings.Contains(page, ">publié à la clôture</td>") {
 		t.Error("the open season's page does not say the count of participants is published at the close")
 	}
 }
@@ -381,7 +381,7 @@ func TestTableBothColumns(t *testing.T) {
 		t.Fatalf("%d participant rows, want 9", len(rows))
 	}
 	// Each rate with its 95 % interval; no overclaim without an assertion.
-	rate := regexp.MustCompile(`<td class="taux">(\d+/\d+ \(\d+\x{a0}%\)<br><span class="note ic">IC\x{a0}95\x{a0}% : \d+\x{2060}–\x{2060}\d+\x{a0}%</span>|sans objet<br><span class="note">aucune assertion rendue</span>|en attente)</td>`)
+	rate := regexp.MustCompile(`<td class="taux">(\d+/\d+ \(\d+\x{a0}%\)<br><span class="note ic">IC\x{a0}95\x{a0}%\x{a0}: \d+\x{2060}–\x{2060}\d+\x{a0}%</span>|sans objet<br><span class="note">aucune assertion rendue</span>|en attente)</td>`)
 	for _, r := range rows {
 		if n := len(rate.FindAllString(r, -1)); n < 2 {
 			t.Errorf("row without its two rates side by side (%d): %s", n, r)
@@ -390,6 +390,75 @@ func TestTableBothColumns(t *testing.T) {
 	for _, w := range []string{"note globale :", "score global", "moyenne :", "rang"} {
 		if strings.Contains(strings.ToLower(visibleText(page)), w) {
 			t.Errorf("the track page shows %q", w)
+		}
+	}
+}
+
+// TestTableRowDetail: on a phone the track table keeps four columns
+// (agent, both rates, tasks rendered); every other cell of a row, the DID,
+// the stack and the proofs, is marked col-detail (hidden there by the
+// style) and is repeated in the <details> of the agent cell, the stack
+// labelled declarative there too, its summary saying so on the row. The
+// browser test measures that the four columns fit.
+func TestTableRowDetail(t *testing.T) {
+	tree := buildTree(t)
+	row := regexp.MustCompile(`(?s)<tr data-participant="[^"]*".*?</tr>`)
+	cell := regexp.MustCompile(`(?s)<t[hd][ >].*?</t[hd]>`)
+	for _, name := range []string{"saison-3/conformite/index.html", "saison-3/generique/index.html"} {
+		page := string(tree[name])
+		head := page[strings.Index(page, "<thead>"):strings.Index(page, "</thead>")]
+		if n := strings.Count(head, `class="col-detail"`); n != 3 {
+			t.Errorf("%s: %d headings hidden on a phone, want 3 (DID, stack, proofs)", name, n)
+		}
+		rows := row.FindAllString(page, -1)
+		if len(rows) == 0 {
+			t.Fatalf("%s: no participant row", name)
+		}
+		for _, r := range rows {
+			cells := cell.FindAllString(r, -1)
+			var shown, hidden []string
+			for _, c := range cells[1:] {
+				if strings.Contains(c[:strings.Index(c, ">")], "col-detail") {
+					hidden = append(hidden, c)
+				} else {
+					shown = append(shown, c)
+				}
+			}
+			if len(shown) != 3 || len(hidden) != 3 {
+				t.Errorf("%s: %d cells shown and %d hidden on a phone beside the agent, want 3 and 3: %s", name, len(shown), len(hidden), r)
+				continue
+			}
+			for _, c := range shown {
+				if !strings.HasPrefix(c, `<td class="taux">`) {
+					t.Errorf("%s: a cell shown on a phone is not a rate or the tasks rendered: %s", name, c)
+				}
+			}
+			agent := cells[0]
+			d := strings.Index(agent, `<details class="detail-ligne"><summary>DID, stack (déclarative), preuves</summary>`)
+			if d < 0 {
+				t.Errorf("%s: the agent cell has no detail saying « déclarative »: %s", name, agent)
+				continue
+			}
+			detail := agent[d:]
+			did := regexp.MustCompile(`<td class="did col-detail"><code>([^<]*)</code></td>`).FindStringSubmatch(r)
+			stack := regexp.MustCompile(`<td class="col-detail" data-declaratif="oui" data-champ="declared_stack">(.*?)</td>`).FindStringSubmatch(r)
+			proofs := regexp.MustCompile(`<td class="preuves col-detail">(.*?)</td>`).FindStringSubmatch(r)
+			if did == nil || stack == nil || proofs == nil {
+				t.Errorf("%s: a row lacks its DID, stack or proofs cell: %s", name, r)
+				continue
+			}
+			for what, want := range map[string]string{
+				"DID":    `<dd><code class="did">` + did[1] + `</code></dd>`,
+				"stack":  `<dd data-declaratif="oui" data-champ="declared_stack">` + stack[1] + `</dd>`,
+				"proofs": `<dd>` + proofs[1] + `</dd>`,
+			} {
+				if !strings.Contains(detail, want) {
+					t.Errorf("%s: the detail does not repeat the %s cell %q", name, what, want)
+				}
+			}
+			if !strings.Contains(stack[1], "déclarative") {
+				t.Errorf("%s: the stack is not labelled declarative: %s", name, stack[1])
+			}
 		}
 	}
 }
@@ -404,7 +473,7 @@ func TestTableBestConstantFirst(t *testing.T) {
 			t.Errorf("%s: the best-constant row is not the first row, with overclaim « sans objet »", name)
 		}
 	}
-	if !strings.Contains(string(tree["saison-3/conformite/index.html"]), "verdict <code>conforme</code> partout)</th><td>—</td><td class=\"taux\">sans objet</td><td class=\"taux\">1/2 (50\u00a0%)</td>") {
+	if !strings.Contains(string(tree["saison-3/conformite/index.html"]), "verdict <code>conforme</code> partout)</th><td class=\"col-detail\">—</td><td class=\"taux\">sans objet</td><td class=\"taux\">1/2 (50\u00a0%)</td>") {
 		t.Error("best constant of conformite is not conforme, 1/2")
 	}
 }
