@@ -345,11 +345,11 @@ func TestCatalogueCoversScoreTables(t *testing.T) {
 // scored track (a participant with successes, one with an unsupported
 // claim, a pending one) and an open season.
 func handSite() Site {
-	track := Track{Name: "conformite", Bareme: "conformite-bareme-v3", Tasks: 1, Scored: true,
+	track := Track{Name: "conformite", Title: TrackTitle{"conformité", "compliance"}, Bareme: "conformite-bareme-v3", Tasks: 1, Scored: true,
 		Result: &score.TrackResult{Track: "conformite", Tasks: 1, BestConstant: score.BestConstant{Verdict: "conforme", Successes: 1},
 			Participants: []*score.ParticipantResult{result("un", 1, 0, 2, false), result("deux", 0, 1, 2, false), result("trois", 0, 0, 0, true)}}}
 	return Site{Seasons: []Season{
-		{Number: 1, Title: "Saison 1", OpensAt: "2026-09-21T08:00:00Z", ClosesAt: "2026-10-05T20:00:00Z", Tracks: []Track{{Name: "conformite", Tasks: 1}}},
+		{Number: 1, Title: "Saison 1", OpensAt: "2026-09-21T08:00:00Z", ClosesAt: "2026-10-05T20:00:00Z", Tracks: []Track{{Name: "conformite", Title: TrackTitle{"conformité", "compliance"}, Tasks: 1}}},
 		{Number: 3, Title: "Saison 3", OpensAt: "2026-09-21T08:00:00Z", ClosesAt: "2026-10-05T20:00:00Z", Closed: true, Tracks: []Track{track}},
 	}}
 }
@@ -483,4 +483,40 @@ func familyKeys(families []string) []string {
 		keys[i] = familyKey(f)
 	}
 	return keys
+}
+
+// TestTrackTitles: the pages write a track with its title in their
+// language, escaped as data, never with its id; a track without a title
+// in an edition's language fails the render, naming it.
+func TestTrackTitles(t *testing.T) {
+	site := handSite()
+	site.Seasons[1].Tracks[0].Title = TrackTitle{"conformité <b>&", "compliance <b>&"}
+	pages, err := Render(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]string{}
+	for _, p := range pages {
+		byName[p.Name] = string(p.HTML)
+	}
+	for name, want := range map[string]string{
+		"saison-3/conformite/index.html":    "<h1>Saison 3, piste conformité &lt;b&gt;&amp;</h1>",
+		"en/saison-3/conformite/index.html": "compliance &lt;b&gt;&amp;",
+		"saison-3/index.html":               `<a href="conformite/index.html">conformité &lt;b&gt;&amp;</a>`,
+		"index.html":                        ">conformité &lt;b&gt;&amp;</a>",
+	} {
+		if !strings.Contains(byName[name], want) {
+			t.Errorf("%s lacks %q", name, want)
+		}
+	}
+	if strings.Contains(byName["saison-3/conformite/index.html"], "piste conformite") {
+		t.Error("the track page writes the track's id where its title belongs")
+	}
+	for _, missing := range []TrackTitle{{"", "compliance"}, {"conformité", ""}} {
+		site := handSite()
+		site.Seasons[1].Tracks[0].Title = missing
+		if _, err := Render(site); err == nil || !strings.Contains(err.Error(), "has no title") {
+			t.Errorf("title %+v: Render = %v, want an error saying the track has no title", missing, err)
+		}
+	}
 }

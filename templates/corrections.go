@@ -19,12 +19,15 @@ type Corrections struct {
 	// track, in the season's track order.
 	Email   string
 	Windows []ContestWindow
+	// TrackTitles are the titles of the season's tracks, by track name.
+	TrackTitles map[string]TrackTitle
 }
 
 // ContestWindow is when a track's results were published and until when a
 // contestation of them is received in time (§9.2: 14 days), RFC 3339.
 type ContestWindow struct {
 	Track, PublishedAt, Until string
+	Title                     string // the track's title in the page's language, set by the renderer
 }
 
 // Contestation is one contestation as the register shows it.
@@ -103,15 +106,20 @@ func contestationState(l *locale, c Contestation) string {
 }
 
 func buildCorrections(l *locale, c *Corrections) correctionsView {
-	v := correctionsView{Email: c.Email, Windows: c.Windows}
+	v := correctionsView{Email: c.Email}
+	title := func(track string) string { return l.title(c.TrackTitles[track]) }
+	for _, w := range c.Windows {
+		w.Title = title(w.Track)
+		v.Windows = append(v.Windows, w)
+	}
 	for _, x := range c.Contestations {
 		v.Contestations = append(v.Contestations, contestationView{Contestation: x, State: contestationState(l, x),
-			Report: reportHref(x.Track, x.Participant, x.Task), Place: placeText(l, x.Track, x.Participant, x.Task, x.Assertion)})
+			Report: reportHref(x.Track, x.Participant, x.Task), Place: placeText(l, title(x.Track), x.Participant, x.Task, x.Assertion)})
 	}
 	for _, r := range c.Rectifications {
 		rv := rectificationView{Rectification: r}
 		for _, ch := range r.Changes {
-			rv.Places = append(rv.Places, placeView{Text: placeText(l, ch.Track, ch.Participant, ch.Task, ch.Assertion), Report: reportHref(ch.Track, ch.Participant, ch.Task)})
+			rv.Places = append(rv.Places, placeView{Text: placeText(l, title(ch.Track), ch.Participant, ch.Task, ch.Assertion), Report: reportHref(ch.Track, ch.Participant, ch.Task)})
 		}
 		v.Rectifications = append(v.Rectifications, rv)
 	}

@@ -20,6 +20,39 @@ type locale struct {
 	err error
 }
 
+// TrackTitle is the name the pages write a track with, in each edition
+// (season.toml's [track_titles]); the track's name stays its id.
+type TrackTitle struct{ FR, EN string }
+
+// in is the title in the language lang; "" when it has none.
+func (t TrackTitle) in(lang string) string {
+	switch lang {
+	case "fr":
+		return t.FR
+	case "en":
+		return t.EN
+	}
+	return ""
+}
+
+// trackTitle is t in cat's language, or an error when it has none: a page
+// never falls back to the track's id.
+func trackTitle(cat *messages.Catalogue, t TrackTitle) (string, error) {
+	if s := t.in(cat.Lang()); s != "" {
+		return s, nil
+	}
+	return "", fmt.Errorf("templates: a track has no title in %q (season.toml's track_titles): %+v", cat.Lang(), t)
+}
+
+// title is the track's title in the locale's language (trackTitle).
+func (l *locale) title(t TrackTitle) string {
+	s, err := trackTitle(l.cat, t)
+	if err != nil && l.err == nil {
+		l.err = err
+	}
+	return s
+}
+
 // text is the message key as plain text (messages.Catalogue.Text); the
 // templates escape it as they escape any data.
 func (l *locale) text(key string, args ...any) string {
@@ -78,6 +111,8 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		"minus": func(a, b int) int { return a - b },
 		// lang is the catalogue's language tag, for <html lang>.
 		"lang": cat.Lang,
+		// title is a track's title in the catalogue's language.
+		"title": func(t TrackTitle) (string, error) { return trackTitle(cat, t) },
 		// msg "key" "name" value … is the message as HTML.
 		"msg": cat.HTML,
 		// attr "aria-label" "key" "name" value … is the attribute

@@ -257,7 +257,7 @@ type bucket struct {
 
 // buildPlot is the plot of a track, or the sentence that says why there is
 // none.
-func buildPlot(l *locale, r *score.TrackResult) plot {
+func buildPlot(l *locale, r *score.TrackResult, title string) plot {
 	p := plot{ID: "graphe-" + r.Track, W: plotW}
 	tasks := r.Tasks
 	if tasks <= 0 {
@@ -301,8 +301,8 @@ func buildPlot(l *locale, r *score.TrackResult) plot {
 		p.Reason = l.text("plot.none.too_many", "plotted", plotted, "points", len(buckets))
 		return p
 	}
-	p.Title = l.text("plot.title", "track", r.Track)
-	p.Desc = l.text("plot.desc", "track", r.Track, "tasks", r.Tasks, "best", l.rate(r.BestConstant.Successes, r.Tasks), "plotted", plotted, "excluded", l.text("plot.who", "n", p.Excluded))
+	p.Title = l.text("plot.title", "track", title)
+	p.Desc = l.text("plot.desc", "track", title, "tasks", r.Tasks, "best", l.rate(r.BestConstant.Successes, r.Tasks), "plotted", plotted, "excluded", l.text("plot.who", "n", p.Excluded))
 	for h := plotBaseH; ; h += h / plotGrowDiv {
 		if h > plotMaxH {
 			if l.err == nil {

@@ -27,7 +27,7 @@ func plotOf(t *testing.T, tasks, best int, ps []pt) plot {
 		r.Participants = append(r.Participants, pr)
 	}
 	l := &locale{cat: messages.French}
-	pl := buildPlot(l, r)
+	pl := buildPlot(l, r, r.Track)
 	if l.err != nil {
 		t.Fatal(l.err)
 	}

@@ -133,6 +133,7 @@ func buildTaskPage(l *locale, tr *Track, id string) taskPageView {
 // gridView is the task × participant grid of a track page.
 type gridView struct {
 	Track  string
+	Title  string // the track's title in the page's language
 	Season int
 	Tasks  []gridTask
 	Rows   []gridRow
@@ -156,7 +157,7 @@ type gridCell struct {
 // buildGrid is the grid of a scored track: a row per participant in the
 // table's order, a column per task of the track.
 func buildGrid(l *locale, season int, tr *Track) gridView {
-	g := gridView{Track: tr.Name, Season: season}
+	g := gridView{Track: tr.Name, Title: l.title(tr.Title), Season: season}
 	for _, id := range tr.TaskIDs {
 		g.Tasks = append(g.Tasks, gridTask{ID: id, Href: taskPageHref(id)})
 	}
@@ -191,6 +192,7 @@ type participantPageView struct {
 // rates, with their intervals, and the links to its report and table.
 type participantTrack struct {
 	Name                   string
+	Title                  string // in the page's language
 	Overclaim, Success     string
 	OverclaimCI, SuccessCI string
 	OverclaimNote          string
@@ -221,7 +223,7 @@ func buildParticipantPages(l *locale, s *seasonView) []participantPageView {
 				bySlug[pp.Slug] = v
 			}
 			row := participantRow(l, tr.Result, p)
-			pt := participantTrack{Name: tr.Name, Overclaim: row.Overclaim, Success: row.Success, OverclaimCI: row.OverclaimCI, SuccessCI: row.SuccessCI, OverclaimNote: row.OverclaimNote,
+			pt := participantTrack{Name: tr.Name, Title: l.title(tr.Title), Overclaim: row.Overclaim, Success: row.Success, OverclaimCI: row.OverclaimCI, SuccessCI: row.SuccessCI, OverclaimNote: row.OverclaimNote,
 				TasksRendered: row.TasksRendered, Pending: row.Pending, Report: "../" + tr.Name + "/" + row.Report, Table: "../" + tr.Name + "/index.html", Negative: row.Negative}
 			v.Negative = v.Negative || row.Negative
 			v.Tracks = append(v.Tracks, pt)

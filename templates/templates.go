@@ -179,6 +179,7 @@ type Dossier struct {
 // DossierTrack is one track's part of the dossier.
 type DossierTrack struct {
 	Name                string
+	Title               TrackTitle
 	Rules               []string // track.toml, bareme.md, preregistration.toml, key.json, key.salt
 	Corpus, Submissions int      // how many files
 }
@@ -205,12 +206,13 @@ type seasonView struct {
 // indexTable is a scored track as the index lists it: its table's address,
 // how many participants it ranks, and its best-constant line (§7.2).
 type indexTable struct {
-	Name, Href, Participants, BestConstant string
+	Name, Title, Href, Participants, BestConstant string
 }
 
 // Track is one track of a season.
 type Track struct {
 	Name         string
+	Title        TrackTitle // the name the pages write it with
 	Bareme       string
 	Tasks        int
 	Distribution []VerdictCount
@@ -322,6 +324,7 @@ var editions = []edition{{Dir: "", Lang: "fr"}, {Dir: "en/", Lang: "en"}}
 // incidentTrack is one track of a season's incidents page.
 type incidentTrack struct {
 	Track   string
+	Title   string // the track's title in the page's language
 	Rows    []incidentRow
 	Pending []incidentRow // participants with a pending task (Agent, Report)
 }
@@ -599,7 +602,7 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 		seasons[i] = seasonView{Season: s, StatusText: l.text("season.status.open")}
 		for _, tr := range s.Tracks {
 			if tr.Scored && tr.Result != nil {
-				seasons[i].Tables = append(seasons[i].Tables, indexTable{Name: tr.Name, Href: fmt.Sprintf("saison-%d/%s/index.html", s.Number, tr.Name),
+				seasons[i].Tables = append(seasons[i].Tables, indexTable{Name: tr.Name, Title: l.title(tr.Title), Href: fmt.Sprintf("saison-%d/%s/index.html", s.Number, tr.Name),
 					Participants: l.text("plot.who", "n", len(tr.Result.Participants)), BestConstant: l.rate(tr.Result.BestConstant.Successes, tr.Result.Tasks)})
 			}
 		}
@@ -649,7 +652,7 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 				continue
 			}
 			tdir := dir + tr.Name + "/"
-			trackCrumb := crumb{l.text("nav.track", "track", tr.Name), tdir + "index.html"}
+			trackCrumb := crumb{l.text("nav.track", "track", l.title(tr.Title)), tdir + "index.html"}
 			tbl := buildTable(l, tr.Result)
 			tbl.withHistory(tr.RowHistory)
 			tbl.withFiles(filesDir(r.dir, tdir+"index.html"))
@@ -658,8 +661,8 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 				g := buildGrid(l, s.Number, tr)
 				grid = &g
 			}
-			if err := add(tdir+"index.html", "track", page{Title: l.text("page.track.title", "season", s.Number, "track", tr.Name), Description: l.text("page.track.description", "track", tr.Name, "season", s.Number),
-				Root: "../../", Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result), Grid: grid, Demo: s.Demo,
+			if err := add(tdir+"index.html", "track", page{Title: l.text("page.track.title", "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.track.description", "track", l.title(tr.Title), "season", s.Number),
+				Root: "../../", Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result, l.title(tr.Title)), Grid: grid, Demo: s.Demo,
 				Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
 				return nil, err
 			}
@@ -679,7 +682,7 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 							parts = append(parts, ldPart{Type: "CreativeWork", Name: l.text("report.narrative.part", "task", tv.ID), URL: "#" + tv.NarrativeAnchor, DigitalSourceType: NarrativeSourceType})
 						}
 					}
-					return page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", tr.Name), Description: l.text("page.report.description", "season", s.Number, "track", tr.Name),
+					return page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.report.description", "season", s.Number, "track", l.title(tr.Title)),
 						Root: "../../../../", Season: s, Track: tr, Report: &rv, Question: tr.Questions, Demo: s.Demo,
 						Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, parts
 				})
@@ -689,7 +692,7 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 					continue
 				}
 				tv := buildTaskPage(l, tr, id)
-				if err := add(tdir+taskPageHref(id), "task", page{Title: l.text("page.task.title", "task", id, "season", s.Number, "track", tr.Name), Description: l.text("page.task.description", "task", id, "season", s.Number, "track", tr.Name),
+				if err := add(tdir+taskPageHref(id), "task", page{Title: l.text("page.task.title", "task", id, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.task.description", "task", id, "season", s.Number, "track", l.title(tr.Title)),
 					Root: "../../../", Season: s, Track: tr, Task: &tv, Demo: s.Demo,
 					Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, nil); err != nil {
 					return nil, err
@@ -759,7 +762,7 @@ func buildIncidents(l *locale, tracks []Track) []incidentTrack {
 		if !tr.Scored || tr.Result == nil {
 			continue
 		}
-		it := incidentTrack{Track: tr.Name}
+		it := incidentTrack{Track: tr.Name, Title: l.title(tr.Title)}
 		for _, p := range tr.Result.Participants {
 			report := tr.Name + "/participants/" + p.Participant.Slug + "/index.html"
 			if p.Status == "pending" {

@@ -328,8 +328,18 @@ func addResults(t Sink, n int, res *score.TrackResult, digest string) error {
 	return nil
 }
 
+// trackTitles are the titles of the season's tracks, by track name, as
+// the pages write them.
+func trackTitles(s *season.Season) map[string]templates.TrackTitle {
+	out := map[string]templates.TrackTitle{}
+	for name, t := range s.TrackTitles {
+		out[name] = templates.TrackTitle(t)
+	}
+	return out
+}
+
 func trackView(tr *season.Track) templates.Track {
-	v := templates.Track{Name: tr.Name, Bareme: tr.Bareme, Tasks: len(tr.Tasks), Questions: map[string]string{}}
+	v := templates.Track{Name: tr.Name, Title: templates.TrackTitle(tr.Title), Bareme: tr.Bareme, Tasks: len(tr.Tasks), Questions: map[string]string{}}
 	for _, task := range tr.Tasks {
 		v.Questions[task.ID] = task.Question
 		v.TaskIDs = append(v.TaskIDs, task.ID)

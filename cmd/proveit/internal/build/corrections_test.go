@@ -174,9 +174,9 @@ func TestContestAddress(t *testing.T) {
 	for _, w := range []string{
 		`<section id="contester">`,
 		`<a href="mailto:contestations@example.org">contestations@example.org</a>`,
-		`Piste conformite : résultats publiés le <time datetime="` + published.Format(time.RFC3339) + `">`,
+		`Piste conformité : résultats publiés le <time datetime="` + published.Format(time.RFC3339) + `">`,
 		`au plus tard le <time datetime="` + published.Add(14*24*time.Hour).Format(time.RFC3339) + `">`,
-		"Piste generique : résultats publiés le",
+		"Piste générique : résultats publiés le",
 		"dans les 30 jours",
 	} {
 		if !strings.Contains(page, w) {

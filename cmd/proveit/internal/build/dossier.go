@@ -138,7 +138,7 @@ func dossierView(s *season.Season, paths []string) *templates.Dossier {
 		d.Sums = season.SumsFile
 	}
 	for _, name := range s.TrackNames {
-		dt := templates.DossierTrack{Name: name}
+		dt := templates.DossierTrack{Name: name, Title: templates.TrackTitle(s.TrackTitles[name])}
 		for _, p := range g["rules"] {
 			if strings.HasPrefix(p, name+"/") {
 				dt.Rules = append(dt.Rules, p)

@@ -236,7 +236,7 @@ func correctionsView(s *season.Season) *templates.Corrections {
 		return nil
 	}
 	day := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
-	c := &templates.Corrections{Email: s.ContestEmail}
+	c := &templates.Corrections{Email: s.ContestEmail, TrackTitles: trackTitles(s)}
 	for _, track := range s.TrackNames {
 		if snap := s.Published(track); snap != nil {
 			at := snap.PublishedAtTime()

@@ -486,7 +486,7 @@ func TestIncidentsPage(t *testing.T) {
 	tree := buildTree(t)
 	page := string(tree["saison-3/incidents.html"])
 	for _, want := range []string{
-		`<h2 id="incidents-conformite">Piste conformite</h2>`,
+		`<h2 id="incidents-conformite">Piste conformité</h2>`,
 		"<strong>Incident Trust Layer</strong>",
 		"<strong>Incident du service de saison</strong>",
 		`href="conformite/participants/defaut/index.html#tache-conf-01"`,
@@ -793,8 +793,8 @@ func TestTableCauses(t *testing.T) {
 func TestIndexLinksTables(t *testing.T) {
 	tree := buildTree(t)
 	index := string(tree["index.html"])
-	for _, track := range []string{"conformite", "generique"} {
-		if !strings.Contains(index, `Tableau de la piste <a href="saison-3/`+track+`/index.html">`+track+`</a> : `) {
+	for track, title := range map[string]string{"conformite": "conformité", "generique": "générique"} {
+		if !strings.Contains(index, `Tableau de la piste <a href="saison-3/`+track+`/index.html">`+title+`</a> : `) {
 			t.Errorf("the index does not link the %s table", track)
 		}
 	}
