@@ -206,7 +206,10 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 	if s.Status == season.Invalidated {
 		view.InvalidatedAt = s.InvalidatedAt.UTC().Format(time.RFC3339)
 	}
-	var scoreOpts []score.Option
+	// The site never shows a proof's checks (proveit explain does, with
+	// its own Scorer): they are not kept, which bounds what each scored
+	// participant holds until the pages are rendered.
+	scoreOpts := []score.Option{score.WithoutChecks()}
 	if opts.Cache != nil {
 		scoreOpts = append(scoreOpts, score.WithCache(opts.Cache))
 	}

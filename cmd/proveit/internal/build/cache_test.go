@@ -74,3 +74,35 @@ func TestBuildWithCache(t *testing.T) {
 		t.Fatalf("after the rewrite: %+v, want every entry a hit", again)
 	}
 }
+
+// TestBuildKeepsNoChecks: what the pages are rendered from holds no
+// proof's checks, which the site never shows.
+func TestBuildKeepsNoChecks(t *testing.T) {
+	site, _, err := siteOf(writeSeasons(t, false), Tree{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	proofs := 0
+	for _, s := range site.Seasons {
+		for _, tr := range s.Tracks {
+			if tr.Result == nil {
+				continue
+			}
+			for _, p := range tr.Result.Participants {
+				for _, task := range p.Tasks {
+					for _, a := range task.Assertions {
+						for _, pr := range a.Proofs {
+							proofs++
+							if pr.Checks != nil {
+								t.Fatalf("%s: proof %s keeps its %d checks", tr.Name, pr.ProofID, len(pr.Checks))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if proofs == 0 {
+		t.Fatal("no proof scored")
+	}
+}
