@@ -386,10 +386,16 @@ func check(s string, negative, declarative bool) []finding {
 			}
 		}
 	}
-	words := Words(s)
-	plain := words // an ASCII text has no accent to fold
+	plain := wordsOf(s, false)
+	words := plain // an ASCII text has no accent to fold
 	if !ascii {
-		plain = wordsOf(s, false)
+		// The same words folded one by one: fold lowers, and lowering
+		// twice is lowering once, so this is Words(s) without reading s
+		// again.
+		words = make([]string, len(plain))
+		for i, w := range plain {
+			words[i] = fold(w)
+		}
 	}
 	for i, w := range words {
 		if intentWord(w, plain[i]) {
