@@ -7,10 +7,12 @@
 # seasongen --participants N, then, side by side in the same run:
 #   - the cryptographic floor (scripts/floor: SHA-256 of every input byte
 #     and one Ed25519 verification per proof view, on every core);
-#   - a cold proveit build (no previous output; the page cache is warm, as
-#     after seasongen), under /usr/bin/time -v for the peak RSS, its render
-#     step timed from its progress lines;
-#   - the rebuild after one changed submission (one narrative edited);
+#   - a cold proveit build (no previous output, an empty verification
+#     cache that it fills: --cache; the page cache is warm, as after
+#     seasongen), under /usr/bin/time -v for the peak RSS, its render step
+#     timed from its progress lines;
+#   - the rebuild after one changed submission (one narrative edited), with
+#     the cache the cold build filled;
 #   - Hugo (Debian's hugo; apt-get install -y hugo) on a generated site
 #     with as many pages as the build rendered, each from a comparable
 #     template (a layout, a header, a table of rows, sections of text).
@@ -87,13 +89,14 @@ RESULTS=()
 for n in "${NS[@]}"; do
 	S=$WORK/seasons-$n
 	OUT=$WORK/public-$n
-	rm -rf "$S" "$OUT" "$WORK/hugo-$n"
+	C=$WORK/cache-$n
+	rm -rf "$S" "$OUT" "$C" "$WORK/hugo-$n"
 	echo "== N=$n: seasongen" >&2
 	read -r gen_s gen_rss _ < <(timed "$WORK/gen-$n.log" "$B/seasongen" --participants "$n" --out "$S/0")
 	read -r floor_before _ floor_cpu_before < <(timed "$WORK/floor-$n-a.log" "$B/floor" "$S")
 	echo "== N=$n: cold build" >&2
 	# The progress lines, stamped, time the render step.
-	/usr/bin/time -v "$B/proveit" build --seasons "$S" --out "$OUT" --cpuprofile "$WORK/cpu-$n.prof" >"$WORK/build-$n.out" \
+	/usr/bin/time -v "$B/proveit" build --seasons "$S" --out "$OUT" --cache "$C" --cpuprofile "$WORK/cpu-$n.prof" >"$WORK/build-$n.out" \
 		2> >(while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" "$l"; done >"$WORK/build-$n.log")
 	sleep 1
 	read -r build_s build_rss build_cpu < <(timesof "$WORK/build-$n.log")
@@ -112,7 +115,8 @@ d = json.load(open(p, encoding="utf-8"))
 d["narrative"] = (d.get("narrative") or "") + " Relu."
 open(p, "w", encoding="utf-8").write(json.dumps(d, ensure_ascii=False, indent=2) + "\n")
 PY
-	read -r rebuild_s _ rebuild_cpu < <(timed "$WORK/rebuild-$n.log" "$B/proveit" build --seasons "$S" --out "$OUT" --quiet)
+	read -r rebuild_s _ rebuild_cpu < <(timed "$WORK/rebuild-$n.log" "$B/proveit" build --seasons "$S" --out "$OUT" --cache "$C")
+	grep -h 'verification cache' "$WORK/build-$n.out" "$WORK/rebuild-$n.log.out" >&2
 	files=$(find "$OUT" -type f | wc -l)
 	echo "== N=$n: hugo, $pages pages" >&2
 	hugosite "$WORK/hugo-$n" "$pages"
@@ -121,7 +125,7 @@ PY
 	row="$n $gen_s $gen_rss $floor_s $floor_cpu $build_s $build_cpu $build_rss $pages $render_s $rebuild_s $rebuild_cpu $files $hugo_s $hugo_cpu $hugo_rss $hugo_pages"
 	RESULTS+=("$row")
 	echo "$row" >>"$WORK/results.txt" # kept as each N ends
-	rm -rf "$S" "$OUT" "$WORK/hugo-$n"
+	rm -rf "$S" "$OUT" "$C" "$WORK/hugo-$n"
 done
 
 printf '\nRatios (N per track; wall time, and in brackets CPU time, user + system; targets: build ≤ 2× floor at 1k, rebuild < 10%% of cold, render ≥ 2× Hugo pages/s at ≤ ½ its RSS)\n\n'

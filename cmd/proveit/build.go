@@ -2,15 +2,18 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/build"
+	"github.com/ark-forge/proveit/scorer/vcache"
 )
 
 func runBuild(e *env, args []string) int {
-	fs := newFlags("build", "[--seasons DIR] [--out DIR] [--close] [--quiet] [--cpuprofile FILE]", `
+	fs := newFlags("build", "[--seasons DIR] [--out DIR] [--cache DIR] [--close] [--quiet] [--cpuprofile FILE] [--memprofile FILE]", `
 Build loads every season under the seasons directory strictly, renders the
 Index and replaces the output directory with it as a whole: a build that fails
 leaves the previous output untouched. The output directory is replaced only if
@@ -27,12 +30,24 @@ while a closed season has a pending participant: every batch must be anchored
 before the close is published.
 
 It reports its progress on stderr (a bar on a terminal, a line per tenth of
-each step otherwise), except with --quiet; the files are the same either way.`, e.stderr)
+each step otherwise), except with --quiet; the files are the same either way.
+
+With --cache DIR it keeps every proof's verification in DIR (created if
+needed; keep it outside the output, e.g. ~/.cache/proveit/verify), keyed by
+the SHA-256 of everything the verification reads, so that a rebuild verifies
+again only the proofs whose inputs changed; it prints the cache's hits and
+misses. An entry that does not authenticate (altered, truncated, of another
+version) is verified again and replaced, never trusted. Without --cache no
+cache is read or written: a build reads only the seasons directory. The files
+are the same with a cache, warm or cold, as without one; proveit check always
+rebuilds without one.`, e.stderr)
 	seasons := fs.String("seasons", "seasons", "the directory holding one directory per season")
 	out := fs.String("out", "public", "the site directory to replace")
 	closing := fs.Bool("close", false, "refuse to write while a closed season has a pending participant")
 	quiet := fs.Bool("quiet", false, "print nothing but errors, and no progress")
+	cacheDir := fs.String("cache", "", "keep proof verifications in `DIR`, outside the output, and verify again only what changed (default: no cache)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the build to `FILE` (go tool pprof reads it)")
+	memprofile := fs.String("memprofile", "", "write a profile of the live heap to `FILE` once every season is scored, before the pages are rendered (go tool pprof reads it)")
 	if pos, err := parseArgs(fs, args); err != nil {
 		return exitFor(err)
 	} else if len(pos) != 0 {
@@ -62,6 +77,14 @@ each step otherwise), except with --quiet; the files are the same either way.`, 
 	if !*quiet {
 		opts.Progress = build.NewProgress(e.stderr)
 	}
+	if *cacheDir != "" {
+		c, err := vcache.Open(*cacheDir)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "proveit build: --cache: %v\n", err)
+			return 1
+		}
+		opts.Cache = c
+	}
 	// Each file is written as it is made into a sibling of the output,
 	// which replaces the output as a whole at the end, or is removed.
 	st, err := build.NewStage(*out)
@@ -69,7 +92,14 @@ each step otherwise), except with --quiet; the files are the same either way.`, 
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
 	}
+	var heapErr error
+	if *memprofile != "" {
+		opts.Scored = func() { heapErr = writeHeapProfile(*memprofile) }
+	}
 	sum, err := build.RunTo(*seasons, st, opts)
+	if err == nil && heapErr != nil {
+		err = fmt.Errorf("--memprofile: %w", heapErr)
+	}
 	if err != nil {
 		st.Abort()
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
@@ -77,6 +107,9 @@ each step otherwise), except with --quiet; the files are the same either way.`, 
 	}
 	if !*quiet {
 		sum.Write(e.stdout)
+		if opts.Cache != nil {
+			writeCacheStats(e.stdout, opts.Cache)
+		}
 	}
 	if *closing && sum.Pending() {
 		st.Abort()
@@ -93,12 +126,38 @@ each step otherwise), except with --quiet; the files are the same either way.`, 
 	return 0
 }
 
+// writeCacheStats prints what the verification cache did in this build.
+func writeCacheStats(w io.Writer, c *vcache.Cache) {
+	s := c.Stats()
+	fmt.Fprintf(w, "proveit build: verification cache %s: %d hits, %d misses (%d rejected, %d stale), %d written", c.Dir(), s.Hits, s.Misses, s.Rejected, s.Stale, s.Written)
+	if s.Failed > 0 {
+		fmt.Fprintf(w, ", %d not written (an error)", s.Failed)
+	}
+	fmt.Fprintln(w)
+}
+
+// writeHeapProfile writes the heap profile of the live objects (after a
+// garbage collection) to path.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return f.Close()
+}
+
 func runCheck(e *env, args []string) int {
 	fs := newFlags("check", "[--seasons DIR] [--out DIR]", `
 Check rebuilds the Index into a temporary directory, exactly as build would,
 and compares it with the site directory byte for byte. It exits 1 and lists
 every file that is missing, extra or different when the committed site is not
-what the inputs produce.`, e.stderr)
+what the inputs produce. It uses no verification cache: it verifies every
+proof, so that what it compares with is what the inputs alone produce.`, e.stderr)
 	seasons := fs.String("seasons", "seasons", "the directory holding one directory per season")
 	out := fs.String("out", "public", "the committed site directory to compare with")
 	if pos, err := parseArgs(fs, args); err != nil {

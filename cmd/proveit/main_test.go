@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -319,5 +320,31 @@ func TestBuildSummaryAndClose(t *testing.T) {
 	}
 	if code, stdout, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out, "--quiet"); code != 0 || stdout != "" || stderr != "" {
 		t.Errorf("--quiet: exit %d, %q %q", code, stdout, stderr)
+	}
+}
+
+// TestBuildCacheFlag: build --cache fills the cache on the first build and
+// takes from it on the second every verification it could store (none
+// is written again: an outcome that cannot be stored, as that of a proof
+// whose batch is pending, is a miss each time), says so, and writes the
+// site check (which uses no cache) finds identical; --memprofile writes a
+// heap profile.
+func TestBuildCacheFlag(t *testing.T) {
+	seasons := filepath.Join("..", "..", "seasons")
+	dir := t.TempDir()
+	out, cache, prof := filepath.Join(dir, "public"), filepath.Join(dir, "cache"), filepath.Join(dir, "heap.prof")
+	code, stdout, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out, "--cache", cache, "--quiet")
+	if code != 0 || stdout != "" || stderr != "" {
+		t.Fatalf("first build: exit %d, %q %q", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI(t, "", "build", "--seasons", seasons, "--out", out, "--cache", cache, "--memprofile", prof)
+	if code != 0 || !regexp.MustCompile(`verification cache .*cache: [1-9][0-9]* hits, [0-9]+ misses \(0 rejected, 0 stale\), 0 written\n`).MatchString(stdout) {
+		t.Fatalf("second build: exit %d, want every verification a hit: %q %q", code, stdout, stderr)
+	}
+	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
+		t.Errorf("--memprofile: %v", err)
+	}
+	if code, _, stderr := runCLI(t, "", "check", "--seasons", seasons, "--out", out); code != 0 {
+		t.Errorf("check of a build from the cache: exit %d, %q", code, stderr)
 	}
 }

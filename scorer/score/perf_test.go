@@ -282,3 +282,97 @@ func TestCacheRekorEntryChanged(t *testing.T) {
 		t.Errorf("%d stale hits, %d proofs verified again of %d", stale, v, cold.verifies.Load())
 	}
 }
+
+// checksKept counts the proofs of every track of s, scored by sc, that
+// keep their checks, and those that do not.
+func checksKept(t *testing.T, s *season.Season, sc *Scorer) (kept, dropped int) {
+	t.Helper()
+	for _, tr := range s.Tracks {
+		r, err := sc.Track(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range r.Participants {
+			for _, task := range p.Tasks {
+				for _, a := range task.Assertions {
+					for _, pr := range a.Proofs {
+						if pr.Checks != nil {
+							kept++
+						} else {
+							dropped++
+						}
+					}
+				}
+			}
+		}
+	}
+	return kept, dropped
+}
+
+// TestWithoutChecks: a Scorer WithoutChecks publishes the same bytes and
+// keeps no proof's checks; the cache it fills still holds them, so that a
+// Scorer that keeps them reads them back from it.
+func TestWithoutChecks(t *testing.T) {
+	s, m := loadDemo(t)
+	if !bytes.Equal(published(t, s, New(s, m, WithoutChecks())), published(t, s, New(s, m))) {
+		t.Fatal("WithoutChecks publishes other bytes")
+	}
+	if kept, dropped := checksKept(t, s, New(s, m)); kept == 0 {
+		t.Fatalf("by default %d proofs keep their checks, %d do not: want some kept", kept, dropped)
+	}
+	c, err := vcache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept, dropped := checksKept(t, s, New(s, m, WithCache(c), WithoutChecks())); kept != 0 || dropped == 0 {
+		t.Fatalf("WithoutChecks: %d proofs keep their checks, %d do not: want none kept", kept, dropped)
+	}
+	hits := c.Stats().Hits
+	kept, _ := checksKept(t, s, New(s, m, WithCache(c)))
+	if c.Stats().Hits == hits || kept == 0 {
+		t.Fatalf("the cache WithoutChecks filled: %d more hits, %d proofs with their checks: want both", c.Stats().Hits-hits, kept)
+	}
+}
+
+// TestOutcomesKeepNoView: what the Scorer keeps of each verification, for
+// its lifetime, is the outcome, not the view it was read from (a kept
+// substring of a view keeps its whole text): dropping every outcome frees
+// much less than a view per outcome.
+func TestOutcomesKeepNoView(t *testing.T) {
+	s, m := loadDemo(t)
+	sc := New(s, m, WithoutChecks())
+	var results []*TrackResult
+	for _, tr := range s.Tracks {
+		r, err := sc.Track(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, r)
+	}
+	var views int64
+	for _, p := range s.Proofs {
+		data, err := s.ReadProof(p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		views += int64(len(data))
+	}
+	n := int64(len(sc.outcomes))
+	heap := func() int64 {
+		var ms runtime.MemStats
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		return int64(ms.HeapAlloc)
+	}
+	before := heap()
+	sc.outcomes = nil
+	freed := before - heap()
+	runtime.KeepAlive(results)
+	runtime.KeepAlive(sc)
+	perView, perOutcome := views/int64(len(s.Proofs)), freed/n
+	t.Logf("%d outcomes kept %d bytes (%d each); a view is %d bytes on average", n, freed, perOutcome, perView)
+	if perOutcome > perView/4 {
+		t.Errorf("each outcome keeps %d bytes, a view is %d: the outcomes keep their views", perOutcome, perView)
+	}
+}

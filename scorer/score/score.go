@@ -18,6 +18,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/ark-forge/proveit/scorer/anchor"
 	"github.com/ark-forge/proveit/scorer/anchor/rekor"
 	"github.com/ark-forge/proveit/scorer/jsonpointer"
 	pv "github.com/ark-forge/proveit/scorer/proof"
@@ -133,6 +134,7 @@ type Scorer struct {
 	trust    *trust.Material
 	verifier *verify.Verifier
 	cache    *vcache.Cache // nil: every proof is verified
+	noChecks bool          // WithoutChecks: no outcome keeps its Checks
 	digest   [32]byte      // trust.Digest, for the cache's keys
 	rekor    sync.Map      // uuid → vcache.Rekor of the season's entry
 	parses   atomic.Int64  // views parsed, for the tests
@@ -218,6 +220,15 @@ type Option func(*Scorer)
 // vcache): a proof verified under the same inputs by an earlier build is not
 // verified again. Without it every proof is verified.
 func WithCache(c *vcache.Cache) Option { return func(sc *Scorer) { sc.cache = c } }
+
+// WithoutChecks makes the Scorer keep no proof's checks, the trail of its
+// verification (verify.Outcome.Checks, ProofResult.Checks): only proveit
+// explain prints them (WriteTrail); results.json, results.csv, report.json
+// and the pages never show them, and they are most of what a scored track
+// holds (a few kilobytes per cited proof). Everything else, and so every
+// byte published, is the same. The cache (WithCache) still stores every
+// check.
+func WithoutChecks() Option { return func(sc *Scorer) { sc.noChecks = true } }
 
 // New returns a Scorer for a loaded season and its trust material.
 func New(s *season.Season, m *trust.Material, opts ...Option) *Scorer {
@@ -383,31 +394,71 @@ func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, wi
 	}
 	sc.mu.Unlock()
 	e.once.Do(func() {
-		opts := verify.Options{Window: window, Disclosure: &d, DID: did}
-		var data []byte
-		if sc.cache != nil {
-			var err error
-			if data, err = sc.season.ReadProof(id); err == nil {
-				if out, ok := sc.cached(data, opts); ok {
-					sc.release(id)
-					e.res.out = out
-					return
-				}
-			}
+		sc.outcome(&e.res, id, d, did, window)
+		if sc.noChecks {
+			e.res.out.Checks = nil
 		}
-		data, view, nf, err := sc.view(id, data)
-		switch {
-		case err != nil:
-			e.res.parseErr = err
-		case nf != nil:
-			e.res.notFound = true
-		case pv.BeyondModel(view.SpecVersion):
-			e.res.beyond = view.SpecVersion
-		default:
-			e.res.out = sc.verify(data, view, opts)
-		}
+		e.res.detach()
 	})
 	return e.res
+}
+
+// detach copies every string of the outcome, kept for the Scorer's
+// lifetime, out of the view it was read from: pyjson slices a string
+// without escapes out of the whole document's text, so that one kept
+// substring (a DID, a hash) would keep the whole view, a few kilobytes
+// per proof, alive for the whole build.
+func (o *proofOutcome) detach() {
+	c := strings.Clone
+	o.beyond = c(o.beyond)
+	out := &o.out
+	out.ProofID, out.RequestHash, out.ResponseHash = c(out.ProofID), c(out.RequestHash), c(out.ResponseHash)
+	out.AgentDID, out.DIDResolutionStatus = c(out.AgentDID), c(out.DIDResolutionStatus)
+	if f := out.Failure; f != nil {
+		out.Failure = &anchor.Failure{Check: c(f.Check), Detail: c(f.Detail)}
+	}
+	if out.Checks != nil {
+		checks := make([]verify.Check, len(out.Checks))
+		for i, ch := range out.Checks {
+			checks[i] = verify.Check{Name: c(ch.Name), Result: c(ch.Result), Detail: c(ch.Detail)}
+		}
+		out.Checks = checks
+	}
+	if out.Incidents != nil {
+		incs := make([]verify.Incident, len(out.Incidents))
+		for i, in := range out.Incidents {
+			incs[i] = verify.Incident{ProofID: c(in.ProofID), Field: c(in.Field), Detail: c(in.Detail)}
+		}
+		out.Incidents = incs
+	}
+}
+
+// outcome verifies one proof for one disclosure and DID into res, from
+// the cache when it holds a sound outcome.
+func (sc *Scorer) outcome(res *proofOutcome, id string, d submission.Disclosure, did string, window trust.Window) {
+	opts := verify.Options{Window: window, Disclosure: &d, DID: did}
+	var data []byte
+	if sc.cache != nil {
+		var err error
+		if data, err = sc.season.ReadProof(id); err == nil {
+			if out, ok := sc.cached(data, opts); ok {
+				sc.release(id)
+				res.out = out
+				return
+			}
+		}
+	}
+	data, view, nf, err := sc.view(id, data)
+	switch {
+	case err != nil:
+		res.parseErr = err
+	case nf != nil:
+		res.notFound = true
+	case pv.BeyondModel(view.SpecVersion):
+		res.beyond = view.SpecVersion
+	default:
+		res.out = sc.verify(data, view, opts)
+	}
 }
 
 // prepared is what scoring a track needs beyond the submissions: its

@@ -17,6 +17,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
+	"github.com/ark-forge/proveit/scorer/vcache"
 	"github.com/ark-forge/proveit/scorer/version"
 	"github.com/ark-forge/proveit/templates"
 )
@@ -36,6 +37,17 @@ type Options struct {
 	Workers int
 	// Progress reports each step, or nothing when nil.
 	Progress *Progress
+	// Cache, when not nil, is where the scorer reads and stores its proof
+	// verifications (package vcache): a proof verified under the same
+	// inputs by an earlier build is not verified again. An entry is keyed
+	// by everything its outcome is computed from and authenticates itself,
+	// so the files are the same with a cache, warm, cold or corrupted, as
+	// without one.
+	Cache *vcache.Cache
+	// Scored, when not nil, is called once every season is scored and its
+	// proofs copied, before the pages are rendered: what is live then is
+	// what the pages are rendered from (proveit build --memprofile).
+	Scored func()
 }
 
 // Run is RunTo into a Tree in memory, with the default options.
@@ -67,6 +79,9 @@ func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
 	site, sum, err := siteOf(seasonsDir, out, opts)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Scored != nil {
+		opts.Scored()
 	}
 	jobs, err := templates.Jobs(site)
 	if err != nil {
@@ -191,7 +206,14 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 	if s.Status == season.Invalidated {
 		view.InvalidatedAt = s.InvalidatedAt.UTC().Format(time.RFC3339)
 	}
-	scorer := score.New(s, material)
+	// The site never shows a proof's checks (proveit explain does, with
+	// its own Scorer): they are not kept, which bounds what each scored
+	// participant holds until the pages are rendered.
+	scoreOpts := []score.Option{score.WithoutChecks()}
+	if opts.Cache != nil {
+		scoreOpts = append(scoreOpts, score.WithCache(opts.Cache))
+	}
+	scorer := score.New(s, material, scoreOpts...)
 	// The anchored publication, verified like a freeze (DESIGN §12.2),
 	// for a closed season and for one invalidated after its publication,
 	// before anything is scored: the files must first be those anchored.

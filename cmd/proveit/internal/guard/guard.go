@@ -53,7 +53,6 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -84,6 +83,14 @@ var (
 			n = max(n, len(e))
 		}
 		return n
+	}()
+	// providerRuns is each provider name split into its words, once.
+	providerRuns = func() [][]string {
+		runs := make([][]string, len(providerNames))
+		for i, name := range providerNames {
+			runs[i] = strings.Fields(name)
+		}
+		return runs
 	}()
 )
 
@@ -386,10 +393,16 @@ func check(s string, negative, declarative bool) []finding {
 			}
 		}
 	}
-	words := Words(s)
-	plain := words // an ASCII text has no accent to fold
+	plain := wordsOf(s, false)
+	words := plain // an ASCII text has no accent to fold
 	if !ascii {
-		plain = wordsOf(s, false)
+		// The same words folded one by one: fold lowers, and lowering
+		// twice is lowering once, so this is Words(s) without reading s
+		// again.
+		words = make([]string, len(plain))
+		for i, w := range plain {
+			words[i] = fold(w)
+		}
 	}
 	for i, w := range words {
 		if intentWord(w, plain[i]) {
@@ -397,8 +410,8 @@ func check(s string, negative, declarative bool) []finding {
 		}
 	}
 	if negative && !declarative {
-		for _, name := range providerNames {
-			if containsRun(words, strings.Fields(name)) {
+		for i, name := range providerNames {
+			if containsRun(words, providerRuns[i]) {
 				add("provider", name)
 			}
 		}
@@ -410,14 +423,39 @@ func check(s string, negative, declarative bool) []finding {
 // as Words returns it (lower case, without accents), plain the same word
 // in lower case with its accents.
 func intentWord(folded, plain string) bool {
-	return matches(folded, intentWordsFR, intentStemsFR) || matches(plain, intentWordsEN, intentStemsEN)
+	return intentFR.matches(folded) || intentEN.matches(plain)
 }
 
-func matches(w string, words, stems []string) bool {
-	if slices.Contains(words, w) {
-		return true
+// wordRule is one language's intent list, indexed: its whole words, and
+// its stems by their first byte, so that a word is compared only with the
+// stems it could start with.
+type wordRule struct {
+	words map[string]bool
+	stems [256][]string
+}
+
+var intentFR, intentEN = newWordRule(intentWordsFR, intentStemsFR), newWordRule(intentWordsEN, intentStemsEN)
+
+func newWordRule(words, stems []string) *wordRule {
+	r := &wordRule{words: map[string]bool{}}
+	for _, w := range words {
+		r.words[w] = true
 	}
 	for _, stem := range stems {
+		r.stems[stem[0]] = append(r.stems[stem[0]], stem) // wordList keeps no empty entry
+	}
+	return r
+}
+
+// matches reports whether w is one of the words or starts with a stem.
+func (r *wordRule) matches(w string) bool {
+	if w == "" {
+		return false
+	}
+	if r.words[w] {
+		return true
+	}
+	for _, stem := range r.stems[w[0]] {
 		if strings.HasPrefix(w, stem) {
 			return true
 		}

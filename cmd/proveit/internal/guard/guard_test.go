@@ -2,6 +2,7 @@ package guard
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -189,6 +190,27 @@ func BenchmarkPage(b *testing.B) {
 	for b.Loop() {
 		if vs := Page("r.html", data); len(vs) != 0 {
 			b.Fatal(vs)
+		}
+	}
+}
+
+// TestFoldedWordsAreWords: check folds the words it reads with their
+// accents one by one instead of reading the text twice; that is Words,
+// word for word, whatever the text.
+func TestFoldedWordsAreWords(t *testing.T) {
+	for _, s := range []string{
+		"", "plain ASCII words, CamelCase too",
+		"Écart entre déclaration et reçus", "ÉtéPrévu œuvre Œdipe straße",
+		"e\u0301te\u0301 decomposed", "İstanbul ǅemal ﬁne", "ÀBCdéFGhï 42ème",
+		"智能体 ДоклаД Ωmega",
+	} {
+		plain := wordsOf(s, false)
+		folded := make([]string, len(plain))
+		for i, w := range plain {
+			folded[i] = fold(w)
+		}
+		if want := Words(s); !slices.Equal(folded, want) {
+			t.Errorf("%q: folded one by one %q, Words %q", s, folded, want)
 		}
 	}
 }
