@@ -67,7 +67,7 @@ Flags:
 		fmt.Fprintf(stderr, "seasongen: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "seasongen: wrote %s: %d participants, %d cited proofs\n", *out, len(meta.Participants), len(meta.Proofs))
+	fmt.Fprintf(stdout, "seasongen: wrote %s: %d participants, %d cited proofs\n", *out, meta.ParticipantCount(), meta.ProofCount())
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if !set["out"] && !set["participants"] {
@@ -77,7 +77,7 @@ Flags:
 			fmt.Fprintf(stderr, "seasongen: %v\n", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "seasongen: wrote %s: %d participants, %d cited proofs, invalidated after its publication\n", demo.Season1Dir, len(meta.Participants), len(meta.Proofs))
+		fmt.Fprintf(stdout, "seasongen: wrote %s: %d participants, %d cited proofs, invalidated after its publication\n", demo.Season1Dir, meta.ParticipantCount(), meta.ProofCount())
 	}
 	return 0
 }

@@ -21,6 +21,9 @@ type resource struct {
 	body  obj
 	bytes []byte       // the file, as served
 	value pyjson.Value // json.loads of bytes
+	// fields is the value at each pointer of body, listed by valueAt at
+	// its first call (the body does not change once the corpus is built).
+	fields map[string]pyjson.Value
 }
 
 // file is the resource's file inside corpus/.
@@ -153,12 +156,15 @@ type leaf struct {
 	value any
 }
 
+// pointerEscape escapes a key as a JSON pointer token (RFC 6901).
+var pointerEscape = strings.NewReplacer("~", "~0", "/", "~1")
+
 // leaves lists the scalars of v in document order.
 func leaves(v any, at string, out *[]leaf) {
 	switch x := v.(type) {
 	case obj:
 		for _, m := range x {
-			leaves(m.v, at+"/"+strings.NewReplacer("~", "~0", "/", "~1").Replace(m.k), out)
+			leaves(m.v, at+"/"+pointerEscape.Replace(m.k), out)
 		}
 	case arr:
 		for i, e := range x {
@@ -360,12 +366,17 @@ func (c *corpus) valueAt(resPath, field string) (pyjson.Value, bool) {
 	if res == nil {
 		return pyjson.Value{}, false
 	}
-	var ls []leaf
-	leaves(res.body, "", &ls)
-	for _, l := range ls {
-		if l.field == field {
-			return toValue(l.value), true
+	if res.fields == nil {
+		// Listed once per resource: every submission asks.
+		var ls []leaf
+		leaves(res.body, "", &ls)
+		res.fields = make(map[string]pyjson.Value, len(ls))
+		for _, l := range ls {
+			if _, dup := res.fields[l.field]; !dup {
+				res.fields[l.field] = toValue(l.value)
+			}
 		}
 	}
-	return pyjson.Value{}, false
+	v, ok := res.fields[field]
+	return v, ok
 }

@@ -108,6 +108,9 @@ type generator struct {
 	// entries are the uuids of the Rekor entries the written views name:
 	// anchors/rekor holds them, as proveit fetch would cache them.
 	entries map[string]bool
+	// ids are the ids of the proofs written so far, to refuse one minted
+	// twice: compact, since a scale run writes hundreds of thousands.
+	ids idSet
 }
 
 func (g *generator) write(rel string, data []byte) {
@@ -151,7 +154,7 @@ func generate(opts Options, put func(rel string, data []byte) error) (gen *gener
 	if err != nil {
 		return nil, err
 	}
-	g := &generator{w: newWorld(), is: is, put: put, meta: &Meta{}, entries: map[string]bool{}}
+	g := &generator{w: newWorld(), is: is, put: put, meta: &Meta{}, entries: map[string]bool{}, ids: newIDSet()}
 	g.writeStatic()
 	g.freezes()
 
@@ -187,13 +190,6 @@ func generate(opts Options, put func(rel string, data []byte) error) (gen *gener
 	g.writeEntries()
 	sort.Slice(g.meta.Participants, func(i, j int) bool { return g.meta.Participants[i].Slug < g.meta.Participants[j].Slug })
 	sort.Slice(g.meta.Proofs, func(i, j int) bool { return g.meta.Proofs[i].ID < g.meta.Proofs[j].ID })
-	seen := map[string]bool{}
-	for _, pm := range g.meta.Proofs {
-		if seen[pm.ID] {
-			g.fail("proof id %s minted twice", pm.ID)
-		}
-		seen[pm.ID] = true
-	}
 	if len(g.errs) > 0 {
 		return nil, errors.Join(g.errs...)
 	}
@@ -348,7 +344,7 @@ func (g *generator) freezes() {
 			fmt.Fprintf(&b, "[freezes.request_hash]\nnonce = %s\nvalue = %s\n", tomlString(d.RequestHash.Nonce), tomlString(d.RequestHash.Value))
 			fmt.Fprintf(&b, "[freezes.response_hash]\nnonce = %s\nvalue = %s\n", tomlString(d.ResponseHash.Nonce), tomlString(d.ResponseHash.Value))
 			g.writeView(f.proof, nil)
-			g.meta.Proofs = append(g.meta.Proofs, ProofMeta{ID: f.proof.ID, Track: t.name, DID: ChallengeDID, Outcome: OutcomeValid, Body: "freeze", Freeze: true})
+			g.cite(ProofMeta{ID: f.proof.ID, Track: t.name, DID: ChallengeDID, Outcome: OutcomeValid, Body: "freeze", Freeze: true}, false)
 			g.meta.Freezes = append(g.meta.Freezes, FreezeMeta{Track: t.name, Bareme: f.version, ProofID: f.proof.ID, SupersededBy: f.supersededBy})
 		}
 		g.write(t.name+"/preregistration.toml", []byte(b.String()))
@@ -524,12 +520,32 @@ func (g *generator) finishParticipant(p *participant) {
 			pm.Tasks = append(pm.Tasks, tm)
 		}
 	}
-	g.meta.Participants = append(g.meta.Participants, pm)
+	if p.synthetic {
+		// A generated participant is counted, not kept: what a scale run
+		// holds must not grow with the number of participants.
+		g.meta.Generated.Participants++
+	} else {
+		g.meta.Participants = append(g.meta.Participants, pm)
+	}
 	for _, s := range p.sessions {
 		for _, c := range s.calls {
 			c.proof = nil // release the proof
 		}
 	}
+}
+
+// cite records a written proof: its id, refused if minted twice, and its
+// meta, kept for the cast and the freezes, counted for a generated
+// participant.
+func (g *generator) cite(pm ProofMeta, generated bool) {
+	if !g.ids.add(pm.ID) {
+		g.fail("proof id %s minted twice", pm.ID)
+	}
+	if generated {
+		g.meta.Generated.Proofs++
+		return
+	}
+	g.meta.Proofs = append(g.meta.Proofs, pm)
 }
 
 // outcome is what scorer/verify is meant to say of a call's proof.
@@ -558,8 +574,8 @@ func (g *generator) writeProof(c *call) {
 	if sys := c.mode.system(); sys != "" {
 		body = sys
 	}
-	g.meta.Proofs = append(g.meta.Proofs, ProofMeta{ID: c.id, Participant: s.p.slug, Track: s.tr.name, TaskID: s.task.id,
-		Resource: c.resource, DID: s.p.did, Outcome: out, Check: check, Body: body})
+	g.cite(ProofMeta{ID: c.id, Participant: s.p.slug, Track: s.tr.name, TaskID: s.task.id,
+		Resource: c.resource, DID: s.p.did, Outcome: out, Check: check, Body: body}, s.p.synthetic)
 	if c.mode == modeNotFound {
 		g.write("proofs/"+c.id+".json", []byte(`{"not_found": true, "proof_id": "`+c.id+`"}`+"\n"))
 		return

@@ -45,11 +45,27 @@ const (
 // verdicts and assertion causes the scorer should find, and per cited proof
 // the outcome scorer/verify should give. The scorer is written from the
 // specification, not from this; tests compare the two.
+//
+// Meta describes the fixed cast and the freezes. The generated
+// participants of a scale run (Options.Participants beyond the cast) are
+// only counted in Generated: keeping their meta would make the
+// generator's memory grow with the number of participants.
 type Meta struct {
-	Participants []ParticipantMeta // sorted by slug
-	Proofs       []ProofMeta       // every cited proof, sorted by id
+	Participants []ParticipantMeta // the cast, sorted by slug
+	Proofs       []ProofMeta       // every proof the cast cites and every freeze, sorted by id
 	Freezes      []FreezeMeta
+	// Generated counts the generated participants and the proofs they
+	// cite, which Participants and Proofs leave out.
+	Generated struct{ Participants, Proofs int }
 }
+
+// ParticipantCount is the number of participants written: the cast and
+// the generated ones.
+func (m *Meta) ParticipantCount() int { return len(m.Participants) + m.Generated.Participants }
+
+// ProofCount is the number of cited proofs written (the freezes
+// included), the cast's and the generated participants'.
+func (m *Meta) ProofCount() int { return len(m.Proofs) + m.Generated.Proofs }
 
 // ParticipantMeta is one participant of the season.
 type ParticipantMeta struct {
