@@ -1,6 +1,9 @@
 package demo
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestIDSet: an id is refused the second time, whatever its form, and
 // ids that differ in one character, in the time or the hash, are distinct.
@@ -51,6 +54,23 @@ func TestPackID(t *testing.T) {
 		got, ok := packID(tc.id)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("packID(%q) = %d, %t; want %d, %t", tc.id, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestCiteRefusesDuplicate: a proof id written twice is an error of the
+// generation, for the cast and for a generated participant alike.
+func TestCiteRefusesDuplicate(t *testing.T) {
+	for _, generated := range []bool{false, true} {
+		g := &generator{meta: &Meta{}, ids: newIDSet()}
+		g.cite(ProofMeta{ID: "prf_20261002_080000_abcdef"}, generated)
+		g.cite(ProofMeta{ID: "prf_20261002_080000_abcdee"}, generated)
+		if len(g.errs) != 0 {
+			t.Fatalf("generated %t: distinct ids refused: %v", generated, g.errs)
+		}
+		g.cite(ProofMeta{ID: "prf_20261002_080000_abcdef"}, generated)
+		if len(g.errs) != 1 || !strings.Contains(g.errs[0].Error(), "minted twice") {
+			t.Errorf("generated %t: a duplicate id gives %v", generated, g.errs)
 		}
 	}
 }
