@@ -175,7 +175,7 @@ func TestRefusesOtherDirectories(t *testing.T) {
 func TestScale(t *testing.T) {
 	run := func() (map[string][]byte, *Meta) {
 		files := map[string][]byte{}
-		meta, err := Generate(Options{Participants: CastSize() + 4}, func(rel string, b []byte) error {
+		meta, err := Generate(Options{Participants: CastSize() + 4, KeepGenerated: true}, func(rel string, b []byte) error {
 			if _, dup := files[rel]; dup {
 				return fmt.Errorf("%s written twice", rel)
 			}

@@ -52,6 +52,11 @@ type Options struct {
 	// fixed cast; more adds generated honest-ish participants, for scale
 	// runs. Fewer than the cast is an error.
 	Participants int
+	// KeepGenerated keeps the meta of the generated participants in Meta,
+	// as the cast's, for tests that compare them with the scorer at a
+	// small N. Without it they are only counted (Meta.Generated), so that
+	// a scale run's memory does not grow with N. The files are the same.
+	KeepGenerated bool
 }
 
 // world holds both tracks.
@@ -111,7 +116,13 @@ type generator struct {
 	// ids are the ids of the proofs written so far, to refuse one minted
 	// twice: compact, since a scale run writes hundreds of thousands.
 	ids idSet
+	// keepGenerated is Options.KeepGenerated.
+	keepGenerated bool
 }
+
+// counted reports whether p's meta is counted rather than kept: a
+// generated participant, unless Options.KeepGenerated.
+func (g *generator) counted(p *participant) bool { return p.synthetic && !g.keepGenerated }
 
 func (g *generator) write(rel string, data []byte) {
 	if err := g.put(rel, data); err != nil {
@@ -154,7 +165,7 @@ func generate(opts Options, put func(rel string, data []byte) error) (gen *gener
 	if err != nil {
 		return nil, err
 	}
-	g := &generator{w: newWorld(), is: is, put: put, meta: &Meta{}, entries: map[string]bool{}, ids: newIDSet()}
+	g := &generator{w: newWorld(), is: is, put: put, meta: &Meta{}, entries: map[string]bool{}, ids: newIDSet(), keepGenerated: opts.KeepGenerated}
 	g.writeStatic()
 	g.freezes()
 
@@ -520,7 +531,7 @@ func (g *generator) finishParticipant(p *participant) {
 			pm.Tasks = append(pm.Tasks, tm)
 		}
 	}
-	if p.synthetic {
+	if g.counted(p) {
 		// A generated participant is counted, not kept: what a scale run
 		// holds must not grow with the number of participants.
 		g.meta.Generated.Participants++
@@ -535,13 +546,13 @@ func (g *generator) finishParticipant(p *participant) {
 }
 
 // cite records a written proof: its id, refused if minted twice, and its
-// meta, kept for the cast and the freezes, counted for a generated
-// participant.
-func (g *generator) cite(pm ProofMeta, generated bool) {
+// meta, kept, or only counted when counted is true (a generated
+// participant's, see generator.counted).
+func (g *generator) cite(pm ProofMeta, counted bool) {
 	if !g.ids.add(pm.ID) {
 		g.fail("proof id %s minted twice", pm.ID)
 	}
-	if generated {
+	if counted {
 		g.meta.Generated.Proofs++
 		return
 	}
@@ -575,7 +586,7 @@ func (g *generator) writeProof(c *call) {
 		body = sys
 	}
 	g.cite(ProofMeta{ID: c.id, Participant: s.p.slug, Track: s.tr.name, TaskID: s.task.id,
-		Resource: c.resource, DID: s.p.did, Outcome: out, Check: check, Body: body}, s.p.synthetic)
+		Resource: c.resource, DID: s.p.did, Outcome: out, Check: check, Body: body}, g.counted(s.p))
 	if c.mode == modeNotFound {
 		g.write("proofs/"+c.id+".json", []byte(`{"not_found": true, "proof_id": "`+c.id+`"}`+"\n"))
 		return

@@ -48,14 +48,16 @@ const (
 //
 // Meta describes the fixed cast and the freezes. The generated
 // participants of a scale run (Options.Participants beyond the cast) are
-// only counted in Generated: keeping their meta would make the
-// generator's memory grow with the number of participants.
+// only counted in Generated, unless Options.KeepGenerated: keeping their
+// meta would make the generator's memory grow with the number of
+// participants.
 type Meta struct {
-	Participants []ParticipantMeta // the cast, sorted by slug
-	Proofs       []ProofMeta       // every proof the cast cites and every freeze, sorted by id
+	Participants []ParticipantMeta // the cast (and the generated participants kept), sorted by slug
+	Proofs       []ProofMeta       // every proof they cite and every freeze, sorted by id
 	Freezes      []FreezeMeta
 	// Generated counts the generated participants and the proofs they
-	// cite, which Participants and Proofs leave out.
+	// cite that Participants and Proofs leave out (none with
+	// Options.KeepGenerated).
 	Generated struct{ Participants, Proofs int }
 }
 

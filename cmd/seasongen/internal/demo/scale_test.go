@@ -37,9 +37,10 @@ func treeHash(files map[string][]byte) string {
 }
 
 // TestScaleSeasonDeterministic: two runs of Write with generated
-// participants give the same bytes, the bytes the generator gave before
-// it streamed them; the meta keeps the cast only and counts the rest,
-// and the counts are those of the files written.
+// participants, one keeping their meta, give the same bytes, the bytes
+// the generator gave before it stopped keeping them; by default the meta
+// keeps the cast only and counts the rest, and the counts are those of
+// the files written.
 func TestScaleSeasonDeterministic(t *testing.T) {
 	if scaleN <= CastSize() {
 		t.Fatalf("scaleN %d does not exceed the cast (%d)", scaleN, CastSize())
@@ -48,7 +49,7 @@ func TestScaleSeasonDeterministic(t *testing.T) {
 	var metas [2]*Meta
 	for i := range trees {
 		dir := filepath.Join(t.TempDir(), "0")
-		m, err := Write(dir, Options{Participants: scaleN})
+		m, err := Write(dir, Options{Participants: scaleN, KeepGenerated: i == 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,6 +88,10 @@ func TestScaleSeasonDeterministic(t *testing.T) {
 	}
 	if participants != scaleN || m.ProofCount() != proofs {
 		t.Errorf("%d participant files and %d proof files; meta counts %d and %d", participants, proofs, m.ParticipantCount(), m.ProofCount())
+	}
+	if k := metas[1]; len(k.Participants) != scaleN || k.Generated.Participants != 0 || k.Generated.Proofs != 0 || k.ProofCount() != proofs {
+		t.Errorf("KeepGenerated: %d participants kept, %d counted, %d proofs kept, %d counted; want %d, 0, %d, 0",
+			len(k.Participants), k.Generated.Participants, len(k.Proofs), k.Generated.Proofs, scaleN, proofs)
 	}
 	if m.Generated.Proofs == 0 {
 		t.Error("no proof counted for the generated participants")
