@@ -10,8 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
@@ -118,6 +120,10 @@ type generator struct {
 	ids idSet
 	// keepGenerated is Options.KeepGenerated.
 	keepGenerated bool
+	// views renders and writes the proof views beside the minting.
+	views *viewWriter
+	// mu serialises put and errs: the view writers call them too.
+	mu sync.Mutex
 }
 
 // counted reports whether p's meta is counted rather than kept: a
@@ -125,12 +131,16 @@ type generator struct {
 func (g *generator) counted(p *participant) bool { return p.synthetic && !g.keepGenerated }
 
 func (g *generator) write(rel string, data []byte) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	if err := g.put(rel, data); err != nil {
 		g.errs = append(g.errs, err)
 	}
 }
 
 func (g *generator) fail(format string, args ...any) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.errs = append(g.errs, fmt.Errorf("demo: "+format, args...))
 }
 
@@ -166,6 +176,8 @@ func generate(opts Options, put func(rel string, data []byte) error) (gen *gener
 		return nil, err
 	}
 	g := &generator{w: newWorld(), is: is, put: put, meta: &Meta{}, entries: map[string]bool{}, ids: newIDSet(), keepGenerated: opts.KeepGenerated}
+	g.startViews()
+	defer g.views.wait() // first of the deferred calls: no writer outlives a panic
 	g.writeStatic()
 	g.freezes()
 
@@ -199,6 +211,7 @@ func generate(opts Options, put func(rel string, data []byte) error) (gen *gener
 		g.finishParticipant(p)
 	}
 	g.writeEntries()
+	g.views.wait()
 	sort.Slice(g.meta.Participants, func(i, j int) bool { return g.meta.Participants[i].Slug < g.meta.Participants[j].Slug })
 	sort.Slice(g.meta.Proofs, func(i, j int) bool { return g.meta.Proofs[i].ID < g.meta.Proofs[j].ID })
 	if len(g.errs) > 0 {
@@ -602,22 +615,83 @@ func (g *generator) writeProof(c *call) {
 // it (proof.CachedForm: the served view without its volatile fields,
 // canonical JSON), after edit when it is not nil, and notes the Rekor
 // entry it names.
+//
+// The view is rendered and written by the view writers (startViews),
+// while the generator goes on: p must not change once given, so its batch
+// must be closed, or stay open until the generation ends (the pending
+// proofs).
 func (g *generator) writeView(p *prooftest.Proof, edit func([]byte) []byte) {
+	if p.Rekor.UUID != "" {
+		g.entries[p.Rekor.UUID] = true
+	}
+	g.views.jobs <- viewJob{p, edit}
+}
+
+// viewWriter is the pool of goroutines that render and write the proof
+// views, on every core, beside the minting, which is sequential (the
+// issuer numbers its proofs): rendering a view (the served view, then
+// its cached form) is most of the generation's CPU, and a view depends on
+// its proof only. The files' bytes do not depend on the order in which
+// they are written; the channel bounds what waits.
+type viewWriter struct {
+	jobs chan viewJob
+	wg   sync.WaitGroup
+	once sync.Once
+}
+
+// viewJob is one view to render and write, after edit when it is not nil.
+type viewJob struct {
+	p    *prooftest.Proof
+	edit func([]byte) []byte
+}
+
+// startViews starts the view writers, one per core.
+func (g *generator) startViews() {
+	v := &viewWriter{jobs: make(chan viewJob, 256)}
+	g.views = v
+	for range runtime.GOMAXPROCS(0) {
+		v.wg.Add(1)
+		go func() {
+			defer v.wg.Done()
+			for j := range v.jobs {
+				if err := g.renderView(j.p, j.edit); err != nil {
+					g.fail("view of %s: %v", j.p.ID, err)
+				}
+			}
+		}()
+	}
+}
+
+// wait lets the view writers finish what they were given; it returns
+// once every view is written, and does nothing the second time.
+func (v *viewWriter) wait() {
+	v.once.Do(func() {
+		close(v.jobs)
+		v.wg.Wait()
+	})
+}
+
+// renderView writes proofs/<id>.json, the cached form of p's served view
+// after edit.
+func (g *generator) renderView(p *prooftest.Proof, edit func([]byte) []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil { // breakSignature panics on a view it cannot read
+			err = fmt.Errorf("%v", r)
+		}
+	}()
 	view, err := p.ServedView(1)
 	if err != nil {
-		panic(err)
+		return err
 	}
 	if edit != nil {
 		view = edit(view)
 	}
 	cached, err := pv.CachedForm(view)
 	if err != nil {
-		panic(err)
+		return err
 	}
 	g.write("proofs/"+p.ID+".json", cached)
-	if p.Rekor.UUID != "" {
-		g.entries[p.Rekor.UUID] = true
-	}
+	return nil
 }
 
 // writeEntries writes anchors/rekor/<uuid>.json for every Rekor entry a
