@@ -115,8 +115,8 @@ type generator struct {
 	// entries are the uuids of the Rekor entries the written views name:
 	// anchors/rekor holds them, as proveit fetch would cache them.
 	entries map[string]bool
-	// ids are the ids of the proofs written so far, to refuse one minted
-	// twice: compact, since a scale run writes hundreds of thousands.
+	// ids are the ids of the proofs written, to refuse one minted twice
+	// (checkIDs): compact, since a scale run writes hundreds of thousands.
 	ids idSet
 	// keepGenerated is Options.KeepGenerated.
 	keepGenerated bool
@@ -175,7 +175,7 @@ func generate(opts Options, put func(rel string, data []byte) error) (gen *gener
 	if err != nil {
 		return nil, err
 	}
-	g := &generator{w: newWorld(), is: is, put: put, meta: &Meta{}, entries: map[string]bool{}, ids: newIDSet(), keepGenerated: opts.KeepGenerated}
+	g := &generator{w: newWorld(), is: is, put: put, meta: &Meta{}, entries: map[string]bool{}, keepGenerated: opts.KeepGenerated}
 	g.startViews()
 	defer g.views.wait() // first of the deferred calls: no writer outlives a panic
 	g.writeStatic()
@@ -212,6 +212,7 @@ func generate(opts Options, put func(rel string, data []byte) error) (gen *gener
 	}
 	g.writeEntries()
 	g.views.wait()
+	g.checkIDs()
 	sort.Slice(g.meta.Participants, func(i, j int) bool { return g.meta.Participants[i].Slug < g.meta.Participants[j].Slug })
 	sort.Slice(g.meta.Proofs, func(i, j int) bool { return g.meta.Proofs[i].ID < g.meta.Proofs[j].ID })
 	if len(g.errs) > 0 {
@@ -558,18 +559,23 @@ func (g *generator) finishParticipant(p *participant) {
 	}
 }
 
-// cite records a written proof: its id, refused if minted twice, and its
+// cite records a written proof: its id (see checkIDs), and its
 // meta, kept, or only counted when counted is true (a generated
 // participant's, see generator.counted).
 func (g *generator) cite(pm ProofMeta, counted bool) {
-	if !g.ids.add(pm.ID) {
-		g.fail("proof id %s minted twice", pm.ID)
-	}
+	g.ids.add(pm.ID)
 	if counted {
 		g.meta.Generated.Proofs++
 		return
 	}
 	g.meta.Proofs = append(g.meta.Proofs, pm)
+}
+
+// checkIDs fails the generation for every proof id written twice.
+func (g *generator) checkIDs() {
+	for _, id := range g.ids.duplicates() {
+		g.fail("proof id %s minted twice", id)
+	}
 }
 
 // outcome is what scorer/verify is meant to say of a call's proof.

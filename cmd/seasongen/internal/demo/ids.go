@@ -2,50 +2,63 @@ package demo
 
 import (
 	"encoding/hex"
+	"fmt"
+	"slices"
 	"time"
 )
 
-// idSet is a set of proof ids, compact for the ids the test issuer mints
-// (prf_YYYYMMDD_HHMMSS_xxxxxx: a UTC second and 24 bits of hash, packed
-// into one uint64 without loss), and a plain set of strings for any other
-// form (none today): a scale run writes hundreds of thousands of ids, and
-// the set must not cost more than a few bytes each.
+// idSet collects the ids of the proofs written, to find one minted twice
+// once the generation is done. The ids the test issuer mints
+// (prf_YYYYMMDD_HHMMSS_xxxxxx: a UTC second and 24 bits of hash) are
+// packed into one uint64 each, without loss, any other form (none today)
+// kept as it is: a scale run writes hundreds of thousands of ids, and the
+// set must cost a few bytes each, not a map entry.
 type idSet struct {
-	packed map[uint64]struct{}
-	other  map[string]struct{}
+	packed []uint64
+	other  []string
 }
 
-func newIDSet() idSet {
-	return idSet{packed: map[uint64]struct{}{}, other: map[string]struct{}{}}
-}
+// idLayout is the time in an issuer id.
+const idLayout = "20060102_150405"
 
-// add adds id and reports whether it was absent.
-func (s idSet) add(id string) bool {
+// add adds id.
+func (s *idSet) add(id string) {
 	if k, ok := packID(id); ok {
-		if _, dup := s.packed[k]; dup {
-			return false
+		s.packed = append(s.packed, k)
+		return
+	}
+	s.other = append(s.other, id)
+}
+
+// duplicates returns the ids added more than once, each once, sorted.
+func (s *idSet) duplicates() []string {
+	var out []string
+	slices.Sort(s.packed)
+	for i := 1; i < len(s.packed); i++ {
+		if s.packed[i] == s.packed[i-1] && (i == 1 || s.packed[i-1] != s.packed[i-2]) {
+			out = append(out, unpackID(s.packed[i]))
 		}
-		s.packed[k] = struct{}{}
-		return true
 	}
-	if _, dup := s.other[id]; dup {
-		return false
+	slices.Sort(s.other)
+	for i := 1; i < len(s.other); i++ {
+		if s.other[i] == s.other[i-1] && (i == 1 || s.other[i-1] != s.other[i-2]) {
+			out = append(out, s.other[i])
+		}
 	}
-	s.other[id] = struct{}{}
-	return true
+	slices.Sort(out)
+	return out
 }
 
 // packID packs an id of the form prf_YYYYMMDD_HHMMSS_xxxxxx (x lower-case
 // hex) into the seconds since 1970 shifted left by 24 bits, or'ed with the
-// hash: two ids pack alike only if they are equal. It reports false for any
-// other form.
+// hash: two ids pack alike only if they are equal, and unpackID gives the
+// id back. It reports false for any other form.
 func packID(id string) (uint64, bool) {
-	const layout = "20060102_150405"
-	if len(id) != len("prf_")+len(layout)+1+6 || id[:4] != "prf_" || id[4+len(layout)] != '_' {
+	if len(id) != len("prf_")+len(idLayout)+1+6 || id[:4] != "prf_" || id[4+len(idLayout)] != '_' {
 		return 0, false
 	}
-	t, err := time.Parse(layout, id[4:4+len(layout)])
-	if err != nil || t.Unix() < 0 || t.Unix() >= 1<<39 || t.Format(layout) != id[4:4+len(layout)] {
+	t, err := time.Parse(idLayout, id[4:4+len(idLayout)])
+	if err != nil || t.Unix() < 0 || t.Unix() >= 1<<39 || t.Format(idLayout) != id[4:4+len(idLayout)] {
 		return 0, false
 	}
 	h := id[len(id)-6:]
@@ -54,4 +67,9 @@ func packID(id string) (uint64, bool) {
 		return 0, false
 	}
 	return uint64(t.Unix())<<24 | uint64(b[0])<<16 | uint64(b[1])<<8 | uint64(b[2]), true
+}
+
+// unpackID is the id packID packed into k.
+func unpackID(k uint64) string {
+	return fmt.Sprintf("prf_%s_%06x", time.Unix(int64(k>>24), 0).UTC().Format(idLayout), k&0xffffff)
 }

@@ -1,41 +1,39 @@
 package demo
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestIDSet: an id is refused the second time, whatever its form, and
-// ids that differ in one character, in the time or the hash, are distinct.
+// TestIDSet: the ids added twice or more are found, once each, whatever
+// their form; ids that differ in one character, in the time or the hash,
+// are distinct.
 func TestIDSet(t *testing.T) {
-	s := newIDSet()
 	for _, tc := range []struct {
-		id   string
-		want bool
+		name string
+		ids  []string
+		want []string
 	}{
-		{"prf_20261002_080000_abcdef", true},
-		{"prf_20261002_080000_abcdef", false},
-		{"prf_20261002_080000_abcdee", true},
-		{"prf_20261002_080001_abcdef", true},
-		{"prf_20271002_080000_abcdef", true},
-		{"prf_20261002_080000_ABCDEF", true}, // upper-case hex: not packed, distinct
-		{"prf_20261002_080000_ABCDEF", false},
-		{"prf_20261302_080000_abcdef", true}, // no 13th month: not packed
-		{"prf_20261302_080000_abcdef", false},
-		{"autre", true},
-		{"autre", false},
+		{"none", nil, nil},
+		{"distinct", []string{"prf_20261002_080000_abcdef", "prf_20261002_080000_abcdee", "prf_20261002_080001_abcdef", "prf_20271002_080000_abcdef", "prf_20261002_080000_ABCDEF", "autre"}, nil},
+		{"twice", []string{"prf_20261002_080000_abcdef", "prf_20261002_080001_abcdef", "prf_20261002_080000_abcdef"}, []string{"prf_20261002_080000_abcdef"}},
+		{"thrice, reported once", []string{"prf_20261002_080000_abcdef", "prf_20261002_080000_abcdef", "prf_20261002_080000_abcdef"}, []string{"prf_20261002_080000_abcdef"}},
+		{"not packed", []string{"prf_20261302_080000_abcdef", "autre", "prf_20261302_080000_abcdef", "autre", "prf_20261002_080000_ABCDEF"}, []string{"autre", "prf_20261302_080000_abcdef"}},
+		{"both", []string{"b", "prf_20261002_080000_000000", "b", "prf_20261002_080000_000000"}, []string{"b", "prf_20261002_080000_000000"}},
 	} {
-		if got := s.add(tc.id); got != tc.want {
-			t.Errorf("add(%q) = %t, want %t", tc.id, got, tc.want)
+		var s idSet
+		for _, id := range tc.ids {
+			s.add(id)
 		}
-	}
-	if len(s.packed) != 4 {
-		t.Errorf("%d packed ids, want 4", len(s.packed))
+		if got := s.duplicates(); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: duplicates %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }
 
-// TestPackID: the packing is lossless on the issuer's form and refuses
-// the others.
+// TestPackID: the packing is lossless on the issuer's form (unpackID gives
+// the id back) and refuses the others.
 func TestPackID(t *testing.T) {
 	for _, tc := range []struct {
 		id   string
@@ -45,32 +43,40 @@ func TestPackID(t *testing.T) {
 		{"prf_19700101_000000_000001", 1, true},
 		{"prf_19700101_000001_000000", 1 << 24, true},
 		{"prf_19700101_000001_ffffff", 1<<24 | 0xffffff, true},
+		{"prf_20261031_235959_a0b1c2", 1793491199<<24 | 0xa0b1c2, true},
 		{"prf_19700101_000000_00000g", 0, false},
 		{"prf_19700101_000000_0000001", 0, false},
 		{"prv_19700101_000000_000001", 0, false},
 		{"prf_19700101-000000_000001", 0, false},
 		{"prf_19691231_235959_000001", 0, false},
+		{"prf_20261002_080000_ABCDEF", 0, false},
+		{"prf_20261302_080000_abcdef", 0, false},
 	} {
 		got, ok := packID(tc.id)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("packID(%q) = %d, %t; want %d, %t", tc.id, got, ok, tc.want, tc.ok)
 		}
+		if ok && unpackID(got) != tc.id {
+			t.Errorf("unpackID(packID(%q)) = %q", tc.id, unpackID(got))
+		}
 	}
 }
 
-// TestCiteRefusesDuplicate: a proof id written twice is an error of the
+// TestDuplicateProofRefused: a proof id written twice is an error of the
 // generation, for the cast and for a generated participant alike.
-func TestCiteRefusesDuplicate(t *testing.T) {
-	for _, generated := range []bool{false, true} {
-		g := &generator{meta: &Meta{}, ids: newIDSet()}
-		g.cite(ProofMeta{ID: "prf_20261002_080000_abcdef"}, generated)
-		g.cite(ProofMeta{ID: "prf_20261002_080000_abcdee"}, generated)
+func TestDuplicateProofRefused(t *testing.T) {
+	for _, counted := range []bool{false, true} {
+		g := &generator{meta: &Meta{}}
+		g.cite(ProofMeta{ID: "prf_20261002_080000_abcdef"}, counted)
+		g.cite(ProofMeta{ID: "prf_20261002_080000_abcdee"}, counted)
+		g.checkIDs()
 		if len(g.errs) != 0 {
-			t.Fatalf("generated %t: distinct ids refused: %v", generated, g.errs)
+			t.Fatalf("counted %t: distinct ids refused: %v", counted, g.errs)
 		}
-		g.cite(ProofMeta{ID: "prf_20261002_080000_abcdef"}, generated)
-		if len(g.errs) != 1 || !strings.Contains(g.errs[0].Error(), "minted twice") {
-			t.Errorf("generated %t: a duplicate id gives %v", generated, g.errs)
+		g.cite(ProofMeta{ID: "prf_20261002_080000_abcdef"}, counted)
+		g.checkIDs()
+		if len(g.errs) != 1 || !strings.Contains(g.errs[0].Error(), "prf_20261002_080000_abcdef minted twice") {
+			t.Errorf("counted %t: a duplicate id gives %v", counted, g.errs)
 		}
 	}
 }
