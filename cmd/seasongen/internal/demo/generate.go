@@ -122,7 +122,7 @@ type generator struct {
 	keepGenerated bool
 	// views renders and writes the proof views beside the minting.
 	views *viewWriter
-	// mu serialises put and errs: the view writers call them too.
+	// mu guards errs: the view renderers and the writer add to it too.
 	mu sync.Mutex
 }
 
@@ -130,12 +130,10 @@ type generator struct {
 // generated participant, unless Options.KeepGenerated.
 func (g *generator) counted(p *participant) bool { return p.synthetic && !g.keepGenerated }
 
+// write hands a file to the writer (startViews), which puts it: data
+// must not change after.
 func (g *generator) write(rel string, data []byte) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if err := g.put(rel, data); err != nil {
-		g.errs = append(g.errs, err)
-	}
+	g.views.files <- file{rel, data}
 }
 
 func (g *generator) fail(format string, args ...any) {
@@ -633,16 +631,21 @@ func (g *generator) writeView(p *prooftest.Proof, edit func([]byte) []byte) {
 	g.views.jobs <- viewJob{p, edit}
 }
 
-// viewWriter is the pool of goroutines that render and write the proof
-// views, on every core, beside the minting, which is sequential (the
-// issuer numbers its proofs): rendering a view (the served view, then
-// its cached form) is most of the generation's CPU, and a view depends on
-// its proof only. The files' bytes do not depend on the order in which
-// they are written; the channel bounds what waits.
+// viewWriter is the pool of goroutines that render the proof views, on
+// every core, beside the minting, which is sequential (the issuer numbers
+// its proofs): rendering a view (the served view, then its cached form)
+// is most of the generation's CPU, and a view depends on its proof only.
+// One writer goroutine puts every file, the views and the others, in the
+// order it receives them: the files' bytes do not depend on that order,
+// and the system calls stay on one goroutine (putting from every
+// renderer under a lock doubled the system time). The channels bound
+// what waits.
 type viewWriter struct {
-	jobs chan viewJob
-	wg   sync.WaitGroup
-	once sync.Once
+	jobs    chan viewJob
+	files   chan file
+	renders sync.WaitGroup
+	written chan struct{} // closed once the writer has put every file
+	once    sync.Once
 }
 
 // viewJob is one view to render and write, after edit when it is not nil.
@@ -651,14 +654,30 @@ type viewJob struct {
 	edit func([]byte) []byte
 }
 
-// startViews starts the view writers, one per core.
+// file is one file to put.
+type file struct {
+	rel  string
+	data []byte
+}
+
+// startViews starts the writer and the view renderers, one per core.
 func (g *generator) startViews() {
-	v := &viewWriter{jobs: make(chan viewJob, 256)}
+	v := &viewWriter{jobs: make(chan viewJob, 256), files: make(chan file, 256), written: make(chan struct{})}
 	g.views = v
+	go func() {
+		defer close(v.written)
+		for f := range v.files {
+			if err := g.put(f.rel, f.data); err != nil {
+				g.mu.Lock()
+				g.errs = append(g.errs, err)
+				g.mu.Unlock()
+			}
+		}
+	}()
 	for range runtime.GOMAXPROCS(0) {
-		v.wg.Add(1)
+		v.renders.Add(1)
 		go func() {
-			defer v.wg.Done()
+			defer v.renders.Done()
 			for j := range v.jobs {
 				if err := g.renderView(j.p, j.edit); err != nil {
 					g.fail("view of %s: %v", j.p.ID, err)
@@ -668,12 +687,14 @@ func (g *generator) startViews() {
 	}
 }
 
-// wait lets the view writers finish what they were given; it returns
-// once every view is written, and does nothing the second time.
+// wait lets the renderers and the writer finish what they were given; it
+// returns once every file is put, and does nothing the second time.
 func (v *viewWriter) wait() {
 	v.once.Do(func() {
 		close(v.jobs)
-		v.wg.Wait()
+		v.renders.Wait()
+		close(v.files)
+		<-v.written
 	})
 }
 
