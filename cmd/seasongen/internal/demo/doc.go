@@ -19,7 +19,10 @@
 // Generate returns a Meta: what each submission is meant to produce (task
 // status, verdict exactness and foundation, assertion causes) and what
 // each proof is meant to verify to. The scorer is written from the
-// specification; its tests can compare its results with Meta.
+// specification; its tests can compare its results with Meta. The
+// participants a scale run generates beyond the cast are written as they
+// are generated and only counted in Meta (unless Options.KeepGenerated),
+// so that the generator's memory does not grow with their number.
 //
 // cmd/seasongen is the command; Write is what it calls.
 package demo
