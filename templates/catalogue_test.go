@@ -520,3 +520,31 @@ func TestTrackTitles(t *testing.T) {
 		}
 	}
 }
+
+// TestSeasonTextMarkedFrench: the texts the season's files give are
+// French; an English page marks them lang="fr", and a French page writes
+// them alone, escaped either way.
+func TestSeasonTextMarkedFrench(t *testing.T) {
+	site := handSite()
+	site.Seasons[1].Title = "Saison 3 <essai> & co"
+	pages, err := Render(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]string{}
+	for _, p := range pages {
+		byName[p.Name] = string(p.HTML)
+	}
+	for name, want := range map[string]string{
+		"saison-3/index.html":    "<h1>Saison 3 &lt;essai&gt; &amp; co</h1>",
+		"en/saison-3/index.html": `<h1><span lang="fr">Saison 3 &lt;essai&gt; &amp; co</span></h1>`,
+		"en/index.html":          `<a href="saison-3/index.html"><span lang="fr">Saison 3 &lt;essai&gt; &amp; co</span></a>`,
+	} {
+		if !strings.Contains(byName[name], want) {
+			t.Errorf("%s lacks %q", name, want)
+		}
+	}
+	if strings.Contains(byName["saison-3/index.html"], `<span lang="fr">`) {
+		t.Error("a French page marks the season's text as French: it is the page's language already")
+	}
+}

@@ -20,6 +20,10 @@ type locale struct {
 	err error
 }
 
+// SeasonLang is the language the season's files are written in: its
+// title, its questions and every reason its registers give.
+const SeasonLang = "fr"
+
 // TrackTitle is the name the pages write a track with, in each edition
 // (season.toml's [track_titles]); the track's name stays its id.
 type TrackTitle struct{ FR, EN string }
@@ -111,6 +115,16 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		"minus": func(a, b int) int { return a - b },
 		// lang is the catalogue's language tag, for <html lang>.
 		"lang": cat.Lang,
+		// seasontext is a text the season's files give (its title, a
+		// question, a reason): they are written in French, so on a page in
+		// another language it is marked lang="fr" for screen readers and
+		// translators (WCAG 3.1.2); on a French page it is the text alone.
+		"seasontext": func(s string) template.HTML {
+			if cat.Lang() == SeasonLang {
+				return template.HTML(template.HTMLEscapeString(s))
+			}
+			return template.HTML(`<span lang="` + SeasonLang + `">` + template.HTMLEscapeString(s) + `</span>`)
+		},
 		// title is a track's title in the catalogue's language.
 		"title": func(t TrackTitle) (string, error) { return trackTitle(cat, t) },
 		// msg "key" "name" value … is the message as HTML.
