@@ -8,7 +8,7 @@ import (
 )
 
 // Corrections is the register of a season's decisions on its published
-// results (DESIGN §12.2, §9.2 of the specification): every contestation
+// results (§9.2 of the specification; README, « Publishing and contesting »): every contestation
 // and every rectification, shown on saison-<n>/corrections/ and in its
 // Atom feed. Dates are RFC 3339; nothing reads the clock.
 type Corrections struct {

@@ -95,7 +95,7 @@ type assertionView struct {
 	Negative  bool
 	Supported bool
 	// History is the published value and the decisions that changed it,
-	// nil for an assertion no decision changed (DESIGN §12.2).
+	// nil for an assertion no decision changed (README, « Publishing and contesting »).
 	History *historyView
 }
 
@@ -206,7 +206,7 @@ func missingFactViews(facts []score.Fact) []missingFactView {
 
 // History is what a decision changed on an assertion of a report: the
 // value the snapshot published and each decision that covers the change,
-// shown next to the current one (DESIGN §12.2).
+// shown next to the current one (README, « Publishing and contesting »).
 type History struct {
 	PublishedStatus, PublishedCause string
 	Decisions                       []DecisionRef

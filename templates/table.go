@@ -58,8 +58,8 @@ type row struct {
 }
 
 // RowHistory is what a decision changed on a table row: the rates the
-// snapshot published and the decisions that cover the change (DESIGN
-// §12.2).
+// snapshot published and the decisions that cover the change (README,
+// « Publishing and contesting »).
 type RowHistory struct {
 	PublishedOverclaim, PublishedSuccess string
 	Decisions                            []DecisionRef

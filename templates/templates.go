@@ -143,7 +143,7 @@ type Season struct {
 	Publication *Publication
 }
 
-// Publication is a season's anchored publication (DESIGN §12.2), as its
+// Publication is a season's anchored publication (README, « Publishing and contesting »), as its
 // pages show it. Dates are RFC 3339.
 type Publication struct {
 	ProofID     string

@@ -27,7 +27,7 @@ type PublicationResult struct {
 }
 
 // PublicationError is an anchored publication that does not verify
-// (DESIGN §12.2): the build refuses the season and names the file or field
+// (README, « Publishing and contesting »): the build refuses the season and names the file or field
 // that differs, with the anchored and the computed value, as PreregError
 // does for a freeze.
 type PublicationError struct {
@@ -41,9 +41,9 @@ type PublicationError struct {
 
 func (e *PublicationError) Error() string {
 	if e.Anchored != "" || e.Computed != "" {
-		return fmt.Sprintf("season %d: publication %s: %s differs: the publication anchors %s, the files give %s%s — the season is not built (DESIGN §12.2)", e.Season, e.ProofID, e.What, e.Anchored, e.Computed, suffix(e.Detail))
+		return fmt.Sprintf("season %d: publication %s: %s differs: the publication anchors %s, the files give %s%s — the season is not built (README, « Publishing and contesting »)", e.Season, e.ProofID, e.What, e.Anchored, e.Computed, suffix(e.Detail))
 	}
-	return fmt.Sprintf("season %d: publication %s: %s: %s — the season is not built (DESIGN §12.2)", e.Season, e.ProofID, e.What, e.Detail)
+	return fmt.Sprintf("season %d: publication %s: %s: %s — the season is not built (README, « Publishing and contesting »)", e.Season, e.ProofID, e.What, e.Detail)
 }
 
 // PublicationPayload is the payload proveit publish asks the maintainers

@@ -10,7 +10,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/version"
 )
 
-// Snapshot returns the publication snapshot of the track (DESIGN §12.2):
+// Snapshot returns the publication snapshot of the track (README, « Publishing and contesting »):
 // every participant's rates as results.json writes them, every task's
 // status and every assertion's status and cause, dated publishedAt (never
 // the clock).

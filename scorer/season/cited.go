@@ -36,7 +36,7 @@ const (
 	// preregistration.toml, current or superseded (§8).
 	ByFreeze
 	// ByPublication: the proof is the anchored call of season.toml's
-	// [publication] (DESIGN §12.2); its place has no track.
+	// [publication] (README, « Publishing and contesting »); its place has no track.
 	ByPublication
 )
 

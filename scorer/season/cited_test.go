@@ -27,7 +27,7 @@ func TestCitedProofs(t *testing.T) {
 	prereg := func(ids ...string) *Preregistration {
 		p := &Preregistration{}
 		for _, id := range ids {
-			p.Freezes = append(p.Freezes, &Freeze{ProofID: id})
+			p.Freezes = append(p.Freezes, &Freeze{AnchoredCall: AnchoredCall{ProofID: id}})
 		}
 		return p
 	}

@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-// The register of decisions on a published result (DESIGN §12.2,
-// specification §9.2): contestations/<id>.toml, a participant's request
+// The register of decisions on a published result (§9.2 of the
+// specification; README, « Publishing and contesting »): contestations/<id>.toml, a participant's request
 // about one assertion and its displayed cause, and rectifications/<id>.toml,
 // a maintainers' correction nobody asked for (a scorer defect, a Trust
 // Layer incident). Every difference between a fresh score and the

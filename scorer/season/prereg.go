@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
 )
 
@@ -20,14 +19,8 @@ type Preregistration struct {
 // Freeze is one [[freezes]]: the anchored call that froze the barème, the
 // corpus manifest and the key commitment.
 type Freeze struct {
+	AnchoredCall
 	Bareme       string // the barème version it froze
-	ProofID      string
-	Target       string
-	Method       string
-	PayloadText  string       // the payload as written, JSON text
-	Payload      pyjson.Value // PayloadText parsed strictly
-	RequestHash  submission.Opening
-	ResponseHash submission.Opening
 	SupersededBy string // "" for the current freeze
 	Reason       string // why it was superseded; "" for the current freeze
 }
@@ -140,7 +133,7 @@ func (l *loader) freeze(rel, at string, ff freezeFile) (*Freeze, error) {
 	if err != nil {
 		return nil, err
 	}
-	fr := &Freeze{Bareme: *ff.Bareme, ProofID: c.ProofID, Target: c.Target, Method: c.Method, PayloadText: c.PayloadText, Payload: c.Payload, RequestHash: c.RequestHash, ResponseHash: c.ResponseHash}
+	fr := &Freeze{AnchoredCall: *c, Bareme: *ff.Bareme}
 	if strings.TrimSpace(fr.Bareme) == "" {
 		return nil, l.errf(rel, at+".bareme", "empty, want the barème version frozen")
 	}

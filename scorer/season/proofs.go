@@ -50,15 +50,7 @@ func (s *Season) ReadProof(id string) ([]byte, error) {
 	if !s.Cached(id) {
 		return nil, &NotCachedError{ProofID: id, File: s.Path(rel)}
 	}
-	b, err := inputfile.Read(s.Path(rel), proof.MaxViewBytes)
-	if err != nil {
-		var kind *inputfile.KindError
-		if errors.As(err, &kind) && kind.Mode&fs.ModeSymlink != 0 {
-			err = errors.New("is a symbolic link, want a regular file (a season holds no links)")
-		}
-		return nil, &Error{Dir: s.Dir, File: rel, Err: err}
-	}
-	return b, nil
+	return s.readCached(rel, proof.MaxViewBytes)
 }
 
 // EntryNotCachedError is a Rekor entry with no file in the season's cache:
@@ -88,7 +80,13 @@ func (s *Season) RekorEntry(uuid string) ([]byte, error) {
 	if i == len(s.RekorEntries) || s.RekorEntries[i].UUID != uuid {
 		return nil, &EntryNotCachedError{UUID: uuid, File: s.Path(rel)}
 	}
-	b, err := inputfile.Read(s.Path(rel), rekor.MaxEntrySize)
+	return s.readCached(rel, rekor.MaxEntrySize)
+}
+
+// readCached reads the cached file rel of the season within max bytes,
+// regular files only; an error names the file.
+func (s *Season) readCached(rel string, max int64) ([]byte, error) {
+	b, err := inputfile.Read(s.Path(rel), max)
 	if err != nil {
 		var kind *inputfile.KindError
 		if errors.As(err, &kind) && kind.Mode&fs.ModeSymlink != 0 {

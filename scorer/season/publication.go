@@ -16,7 +16,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/submission"
 )
 
-// The anchored publication (DESIGN §12.2). At publication proveit publish
+// The anchored publication (README, « Publishing and contesting »). At publication proveit publish
 // writes, after the snapshots, published/SHA256SUMS: the SHA-256 of every
 // file of the season directory as it is published, except the files that
 // change after publication by design (SumsExcluded). The maintainers then

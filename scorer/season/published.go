@@ -14,7 +14,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/pyjson"
 )
 
-// The publication snapshot, published/<track>.json (DESIGN §12.2):
+// The publication snapshot, published/<track>.json (README, « Publishing and contesting »):
 // written once at close by proveit publish, it records what was published
 // for every participant of a track (the rates, every task's status, every
 // assertion's status and cause). Every later build scores afresh and

@@ -214,7 +214,7 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 		scoreOpts = append(scoreOpts, score.WithCache(opts.Cache))
 	}
 	scorer := score.New(s, material, scoreOpts...)
-	// The anchored publication, verified like a freeze (DESIGN §12.2),
+	// The anchored publication, verified like a freeze (README, « Publishing and contesting »),
 	// for a closed season and for one invalidated after its publication,
 	// before anything is scored: the files must first be those anchored.
 	pub, err := scorer.CheckPublication()

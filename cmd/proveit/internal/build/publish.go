@@ -19,11 +19,11 @@ import (
 type ExistsError struct{ File string }
 
 func (e *ExistsError) Error() string {
-	return fmt.Sprintf("%s: a publication snapshot already exists, and a published result is never overwritten (DESIGN §12.2): record a contestation or a rectification instead", e.File)
+	return fmt.Sprintf("%s: a publication snapshot already exists, and a published result is never overwritten (README, « Publishing and contesting »): record a contestation or a rectification instead", e.File)
 }
 
 // Publish scores every track of the closed season in dir and writes its
-// publication snapshot, dir/published/<track>.json (DESIGN §12.2), dated
+// publication snapshot, dir/published/<track>.json (README, « Publishing and contesting »), dated
 // publishedAt, or the season's closes_at when publishedAt is zero (never
 // the clock), then dir/published/SHA256SUMS, the SHA-256 of every file of
 // the season as published but those that change after publication by
@@ -134,7 +134,7 @@ func PublicationCall(dir string) (score.PublicationCall, error) {
 }
 
 // UncoveredError is a build whose fresh score differs from a publication
-// snapshot in places no decision covers (DESIGN §12.2): a published result
+// snapshot in places no decision covers (README, « Publishing and contesting »): a published result
 // never changes silently. It lists every one.
 type UncoveredError struct {
 	Season      int

@@ -16,8 +16,8 @@ import (
 	"github.com/ark-forge/proveit/scorer/trust"
 )
 
-// The demo's publication snapshot and register of decisions (DESIGN
-// §12.2, §9.2 of the specification). The generator scores the season it
+// The demo's publication snapshot and register of decisions (§9.2 of the
+// specification; README, « Publishing and contesting »). The generator scores the season it
 // has just written, as proveit publish would at close, and writes
 // published/<track>.json. To show a result that a decision changed, with
 // its history, it then makes the snapshot of the conformite track differ
@@ -192,7 +192,7 @@ assertion = %q
 
 // PublicationAnchoredAt is when the demo's publication is anchored, the
 // morning after the close: after its published_at, as a publication must
-// be (DESIGN §12.2).
+// be (README, « Publishing and contesting »).
 var PublicationAnchoredAt = time.Date(2026, 11, 1, 10, 0, 5, 0, time.UTC)
 
 // anchorPublication does what the maintainers do once proveit publish has
@@ -243,7 +243,7 @@ func (g *generator) anchorPublication(dir string) error {
 	}
 	d := p.Disclosure()
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n# La publication, ancrée via Trust Layer sur la clé du challenge après proveit publish (DESIGN §12.2) :\n# le contenu ancré donne le SHA-256 de published/SHA256SUMS et de chaque instantané.\n")
+	fmt.Fprintf(&b, "\n# La publication, ancrée via Trust Layer sur la clé du challenge après proveit publish (README, « Publishing and contesting ») :\n# le contenu ancré donne le SHA-256 de published/SHA256SUMS et de chaque instantané.\n")
 	fmt.Fprintf(&b, "[publication]\nproof_id = %s\ntarget = %s\nmethod = \"POST\"\npayload = %s\n", tomlString(p.ID), tomlString(target), tomlString(string(pyjson.Canonical(payload))))
 	fmt.Fprintf(&b, "[publication.request_hash]\nnonce = %s\nvalue = %s\n", tomlString(d.RequestHash.Nonce), tomlString(d.RequestHash.Value))
 	fmt.Fprintf(&b, "[publication.response_hash]\nnonce = %s\nvalue = %s\n", tomlString(d.ResponseHash.Nonce), tomlString(d.ResponseHash.Value))
