@@ -124,37 +124,9 @@ func (c *canonicalizer) value(depth int) bool {
 // number is parser.number writing its canonical form.
 func (c *canonicalizer) number() bool {
 	t, start := c.src, c.pos
-	i := start
-	if i < len(t) && t[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(t) && t[i] >= '1' && t[i] <= '9':
-		for i++; i < len(t) && isDigit(t[i]); i++ {
-		}
-	case i < len(t) && t[i] == '0':
-		i++
-	default:
+	i, intEnd, isFloat, ok := scanNumber(t, start)
+	if !ok {
 		return false
-	}
-	intEnd := i
-	isFloat := false
-	if i+1 < len(t) && t[i] == '.' && isDigit(t[i+1]) {
-		isFloat = true
-		for i += 2; i < len(t) && isDigit(t[i]); i++ {
-		}
-	}
-	if i < len(t) && (t[i] == 'e' || t[i] == 'E') {
-		j := i + 1
-		if j < len(t) && (t[j] == '-' || t[j] == '+') {
-			j++
-		}
-		if j < len(t) && isDigit(t[j]) {
-			isFloat = true
-			for j++; j < len(t) && isDigit(t[j]); j++ {
-			}
-			i = j
-		}
 	}
 	c.pos = i
 	if isFloat {

@@ -223,10 +223,12 @@ func (p *parser) nonFinite(f float64, lit string) (Value, error) {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// number is _match_number_unicode: -?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?
-// with ASCII digits; a fraction or an exponent makes a float.
-func (p *parser) number() (Value, error) {
-	t, start := p.text, p.pos
+// scanNumber matches _match_number_unicode at start of t:
+// -?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)? with ASCII digits. It returns
+// where the number ends, where its integer part ends, and whether a
+// fraction or an exponent makes it a float; the last result is false when no number
+// starts there.
+func scanNumber(t []byte, start int) (int, int, bool, bool) {
 	i := start
 	if i < len(t) && t[i] == '-' {
 		i++
@@ -238,7 +240,7 @@ func (p *parser) number() (Value, error) {
 	case i < len(t) && t[i] == '0':
 		i++
 	default:
-		return Value{}, p.errorAt("Expecting value", start)
+		return start, start, false, false
 	}
 	intEnd := i
 	isFloat := false
@@ -258,6 +260,17 @@ func (p *parser) number() (Value, error) {
 			}
 			i = j
 		}
+	}
+	return i, intEnd, isFloat, true
+}
+
+// number is _match_number_unicode: -?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?
+// with ASCII digits; a fraction or an exponent makes a float.
+func (p *parser) number() (Value, error) {
+	t, start := p.text, p.pos
+	i, intEnd, isFloat, ok := scanNumber(t, start)
+	if !ok {
+		return Value{}, p.errorAt("Expecting value", start)
 	}
 	p.pos = i
 	lit := string(t[start:i])
