@@ -178,11 +178,24 @@ func goUses(t *testing.T) []use {
 			}
 			// A call of a field of func type (Job.render) selects a
 			// variable, not a method.
-			if fn, isFunc := info.Selections[sel].Obj().(*types.Func); !isFunc || fn.FullName() != "(*github.com/ark-forge/proveit/templates.locale).text" {
+			fn, isFunc := info.Selections[sel].Obj().(*types.Func)
+			if !isFunc {
 				return true
 			}
+			// text and html take the key first; attr takes the
+			// attribute's name, then the key.
+			skip := 0
 			u := use{where: fset.Position(call.Pos()).String()}
-			for i, a := range call.Args {
+			switch fn.FullName() {
+			case "(*github.com/ark-forge/proveit/templates.locale).text":
+			case "(*github.com/ark-forge/proveit/templates.locale).html":
+				u.html = true
+			case "(*github.com/ark-forge/proveit/templates.locale).attr":
+				u.html, skip = true, 1
+			default:
+				return true
+			}
+			for i, a := range call.Args[skip:] {
 				lit, isLit := a.(*ast.BasicLit)
 				isLit = isLit && lit.Kind == token.STRING
 				switch {

@@ -67,6 +67,26 @@ func (l *locale) text(key string, args ...any) string {
 	return s
 }
 
+// html is the message key as HTML (messages.Catalogue.HTML), for markup
+// written in Go (rows.go); the first error is kept.
+func (l *locale) html(key string, args ...any) string {
+	h, err := l.cat.HTML(key, args...)
+	if err != nil && l.err == nil {
+		l.err = err
+	}
+	return string(h)
+}
+
+// attr is the attribute name="message" of key (attrMessage); the first
+// error is kept.
+func (l *locale) attr(name, key string) string {
+	h, err := attrMessage(l.cat, name, key)
+	if err != nil && l.err == nil {
+		l.err = err
+	}
+	return string(h)
+}
+
 // The keys of the score tables' codes (scorer/score/causes.go): every
 // cause, task status and incident kind has its messages, built from its
 // code by these functions and checked by TestCatalogueCoversScoreTables.
@@ -134,18 +154,11 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		// the bytes of template text (html/template would re-escape a
 		// value inside quotes).
 		"attr": func(name, key string, args ...any) (template.HTMLAttr, error) {
-			if !attrNames[name] {
-				return "", fmt.Errorf("attr: %s does not hold a message (aria-label, title, alt or data-titre do)", name)
-			}
-			h, err := cat.HTML(key, args...)
-			if err != nil {
-				return "", err
-			}
-			if strings.ContainsAny(string(h), "<>") {
-				return "", fmt.Errorf("attr: %q holds markup and %s holds text", key, name)
-			}
-			return template.HTMLAttr(name + `="` + strings.ReplaceAll(string(h), `"`, "&#34;") + `"`), nil
+			return attrMessage(cat, name, key, args...)
 		},
+		// assertionrows is the rows of a report's table of assertions
+		// (rows.go).
+		"assertionrows": func(rows []assertionView) (template.HTML, error) { return assertionRows(&locale{cat: cat}, rows) },
 		// code, codes, link, champ and datetime make the markup arguments
 		// of a message.
 		"code":  func(v any) (template.HTML, error) { return fragment("code", v) },
@@ -171,6 +184,22 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 			return fragment("datetime", struct{ ISO, Text string }{rfc3339, text})
 		},
 	}
+}
+
+// attrMessage is the attribute name="message", the message of key with
+// args, written whole (the template function attr).
+func attrMessage(cat *messages.Catalogue, name, key string, args ...any) (template.HTMLAttr, error) {
+	if !attrNames[name] {
+		return "", fmt.Errorf("attr: %s does not hold a message (aria-label, title, alt or data-titre do)", name)
+	}
+	h, err := cat.HTML(key, args...)
+	if err != nil {
+		return "", err
+	}
+	if strings.ContainsAny(string(h), "<>") {
+		return "", fmt.Errorf("attr: %q holds markup and %s holds text", key, name)
+	}
+	return template.HTMLAttr(name + `="` + strings.ReplaceAll(string(h), `"`, "&#34;") + `"`), nil
 }
 
 // date is an RFC 3339 instant in words (readableDate), for text that

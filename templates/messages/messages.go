@@ -63,6 +63,8 @@ import (
 	"github.com/BurntSushi/toml"
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
+
+	"github.com/ark-forge/proveit/templates/internal/htmlesc"
 )
 
 //go:embed fr.toml
@@ -351,20 +353,16 @@ func (c *Catalogue) HTML(key string, args ...any) (template.HTML, error) {
 		switch v := vals[p.name].(type) {
 		case template.HTML:
 			b.WriteString(string(v))
-		case string, int:
-			if err := escaper.Execute(&b, v); err != nil {
-				return "", err
-			}
+		case string:
+			htmlesc.WriteText(&b, v)
+		case int:
+			b.WriteString(strconv.Itoa(v))
 		default:
 			return "", fmt.Errorf("messages: %s: %q: {%s} is a %T, and HTML takes a string, an int or a template.HTML", c.lang, key, p.name, v)
 		}
 	}
 	return template.HTML(b.String()), nil
 }
-
-// escaper writes a value as html/template writes data in text: the same
-// code, so the same bytes.
-var escaper = template.Must(template.New("escaper").Parse("{{.}}"))
 
 // lookup finds the message, reads the arguments and chooses the form.
 func (c *Catalogue) lookup(key string, args []any) (*message, map[string]any, []part, error) {
