@@ -33,8 +33,9 @@ It reports its progress on stderr (a bar on a terminal, a line per tenth of
 each step otherwise), except with --quiet; the files are the same either way.
 
 With --cache DIR it keeps every proof's verification in DIR (created if
-needed; keep it outside the output, e.g. ~/.cache/proveit/verify), keyed by
-the SHA-256 of everything the verification reads, so that a rebuild verifies
+needed; keep it outside the output, e.g. ~/.cache/proveit/verify), in pack
+files (each build adds one, and merges them past eight), keyed by the
+SHA-256 of everything the verification reads, so that a rebuild verifies
 again only the proofs whose inputs changed; it prints the cache's hits and
 misses. An entry that does not authenticate (altered, truncated, of another
 version) is verified again and replaced, never trusted. Without --cache no
@@ -84,6 +85,15 @@ rebuilds without one.`, e.stderr)
 			return 1
 		}
 		opts.Cache = c
+		// Closing names the pack of what this build verified, whether the
+		// build succeeds or not: each entry is a verification, sound
+		// either way. A cache that cannot be saved does not fail the
+		// build, whose files do not depend on it.
+		defer func() {
+			if err := c.Close(); err != nil {
+				fmt.Fprintf(e.stderr, "proveit build: --cache: %v (the build is not affected; the next one verifies again)\n", err)
+			}
+		}()
 	}
 	// Each file is written as it is made into a sibling of the output,
 	// which replaces the output as a whole at the end, or is removed.

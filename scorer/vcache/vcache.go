@@ -14,32 +14,50 @@
 // Any change in any input is another key or a mismatch, so an entry is
 // never used stale.
 //
-// Each entry authenticates itself: its file holds a header naming the
+// Entries are kept in packs, so that a build of ten thousand participants
+// writes a few files rather than a million: a pack, pack-<SHA-256 of its
+// bytes>.vc, is the line packFormat then records, each an entry's length
+// (four bytes, big-endian) and the entry. Open reads the key each entry
+// names; a Cache appends what it Puts to a pack of its own under a
+// temporary name, which Close gives its name; when a directory holds more
+// than maxPacks packs, Close merges them into one. Packs are never
+// rewritten in place, so several processes may share a directory: each
+// reads the packs there at its Open and writes its own. The one file per
+// entry that earlier builds wrote (<dir>/<2 hex>/<key>) is not read; those
+// files may be deleted.
+//
+// Each entry authenticates itself: it holds a header naming the
 // format, verify.Version, its key and the SHA-256 of its payload, then the
 // payload (the outcome in a length-prefixed binary form, read without
 // reflection). Get checks all four and reads the payload strictly, to its
-// last byte; an entry that is truncated, altered, stored under another key's
-// name or written by another version is counted in Stats.Rejected and
-// reported as a miss, so that the caller verifies again and Put replaces
-// it. A hit is never trusted beyond that: the hash detects corruption, not
-// a writer who can recompute it, and the cache directory is as trusted as
-// the season's own files. Outcomes that say nothing about the proof (an
-// Outcome with NotFetched) are never stored.
+// last byte; an entry that is truncated, altered, indexed under another
+// key or written by another version is counted in Stats.Rejected and
+// reported as a miss, so that the caller verifies again and Put stores it
+// anew. A pack whose framing breaks is read up to the break: what follows
+// is a miss. A hit is never trusted beyond that: the hash detects
+// corruption, not a writer who can recompute it, and the cache directory
+// is as trusted as the season's own files. Outcomes that say nothing about
+// the proof (an Outcome with NotFetched) are never stored.
 //
-// A Cache is safe for concurrent use, also by several processes: entries
-// are written to a temporary file and renamed into place.
+// A Cache is safe for concurrent use.
 package vcache
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -117,11 +135,38 @@ func (in Input) Key() Key {
 	return k
 }
 
-// Cache is a directory of entries.
+// Cache is a directory of packs (see the package doc).
 type Cache struct {
-	dir                                    string
+	dir string
+
+	mu      sync.Mutex
+	index   map[Key]location   // every entry of the packs read at Open, and those Put since
+	others  map[Key][]location // the other entries of a key indexed in several packs
+	packs   []*os.File         // the packs read at Open, in name order, then the one being written
+	paths   []string           // their paths
+	pending *pendingPack       // the pack Put writes, nil before the first Put
+	closed  bool
+
 	hits, misses, rejected, stale, written atomic.Int64
 	writeErrs                              atomic.Int64
+}
+
+// location is where an entry lies: a pack (an index into Cache.packs), the
+// offset of the entry's first byte and its length.
+type location struct {
+	pack   int
+	offset int64
+	length int
+}
+
+// pendingPack is the pack this Cache writes: a temporary file of the
+// directory, renamed to its content's name by Close.
+type pendingPack struct {
+	f      *os.File
+	w      *bufio.Writer
+	sum    hash.Hash // of every byte written, for the pack's name
+	offset int64     // bytes written, buffered or not
+	dirty  bool      // bytes are buffered
 }
 
 // Stats counts what a Cache did since Open.
@@ -145,7 +190,19 @@ func DefaultDir() (string, error) {
 	return filepath.Join(base, "proveit", "verify"), nil
 }
 
-// Open returns the cache kept in dir, creating the directory if needed.
+// packFormat is the first line of every pack.
+const packFormat = "proveit-vcache-pack 1\n"
+
+// maxPacks is how many packs Close lets a directory hold before it merges
+// them into one.
+const maxPacks = 8
+
+// Open returns the cache kept in dir, creating the directory if needed,
+// and reads the index of every pack in it: the key each entry names. A
+// pack that does not start with packFormat is not read; one whose framing
+// breaks (a length over MaxEntryBytes, a record cut short) is read up to
+// the break. Nothing is trusted here: Get authenticates each entry it
+// returns.
 func Open(dir string) (*Cache, error) {
 	if dir == "" {
 		return nil, errors.New("vcache: no directory given")
@@ -153,7 +210,136 @@ func Open(dir string) (*Cache, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("vcache: %w", err)
 	}
-	return &Cache{dir: dir}, nil
+	paths, err := Packs(dir)
+	if err != nil {
+		return nil, err
+	}
+	c := &Cache{dir: dir, index: map[Key]location{}, others: map[Key][]location{}}
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // merged by another process since the glob
+		}
+		if err != nil {
+			c.closeFiles()
+			return nil, fmt.Errorf("vcache: %w", err)
+		}
+		n := len(c.packs)
+		c.packs, c.paths = append(c.packs, f), append(c.paths, p)
+		if err := scanPack(f, func(k Key, offset int64, length int) {
+			loc := location{pack: n, offset: offset, length: length}
+			if first, dup := c.index[k]; dup {
+				c.others[k] = append(c.others[k], first)
+			}
+			c.index[k] = loc
+		}); err != nil {
+			c.closeFiles()
+			return nil, fmt.Errorf("vcache: %s: %w", p, err)
+		}
+	}
+	return c, nil
+}
+
+// Packs returns the paths of the packs in dir, sorted.
+func Packs(dir string) ([]string, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "pack-*.vc"))
+	if err != nil {
+		return nil, fmt.Errorf("vcache: %w", err)
+	}
+	sort.Strings(paths)
+	return paths, nil
+}
+
+// scanPack calls found with the key, offset and length of each record of
+// the pack f whose entry names a key, up to the end or the first break in
+// the framing. Only a read error is an error.
+func scanPack(f *os.File, found func(k Key, offset int64, length int)) error {
+	r := bufio.NewReaderSize(f, 1<<16)
+	head := make([]byte, len(packFormat))
+	if _, err := io.ReadFull(r, head); err != nil || string(head) != packFormat {
+		return nil // not a pack of this format: nothing in it is read
+	}
+	offset := int64(len(packFormat))
+	var n [4]byte
+	for {
+		if _, err := io.ReadFull(r, n[:]); err != nil {
+			return nil // the end, or a record cut short
+		}
+		length := int(binary.BigEndian.Uint32(n[:]))
+		if length > MaxEntryBytes {
+			return nil
+		}
+		offset += 4
+		// The key is on the third line of an entry's header.
+		peek, _ := r.Peek(min(length, 256))
+		k, named := entryKey(peek)
+		if d, err := r.Discard(length); err != nil || d != length {
+			return nil // cut short: not indexed
+		}
+		if named {
+			found(k, offset, length)
+		}
+		offset += int64(length)
+	}
+}
+
+// ReadPack returns the entries of the pack at path, in order, up to the
+// end or a break in its framing: for tools and tests that inspect a
+// cache. Nothing is authenticated.
+func ReadPack(path string) ([][]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("vcache: %w", err)
+	}
+	rest, ok := bytes.CutPrefix(data, []byte(packFormat))
+	if !ok {
+		return nil, fmt.Errorf("vcache: %s is not a pack (%q)", path, strings.TrimSuffix(packFormat, "\n"))
+	}
+	var out [][]byte
+	for len(rest) >= 4 {
+		n := int(binary.BigEndian.Uint32(rest))
+		if n > MaxEntryBytes || n > len(rest)-4 {
+			break
+		}
+		out = append(out, rest[4:4+n])
+		rest = rest[4+n:]
+	}
+	return out, nil
+}
+
+// WritePack writes entries as a pack at path, as they are: for tools and
+// tests that repair or damage a cache.
+func WritePack(path string, entries [][]byte) error {
+	b := []byte(packFormat)
+	for _, e := range entries {
+		b = binary.BigEndian.AppendUint32(b, uint32(len(e)))
+		b = append(b, e...)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return fmt.Errorf("vcache: %w", err)
+	}
+	return nil
+}
+
+// entryKey reads the key an entry names in its header.
+func entryKey(b []byte) (Key, bool) {
+	var k Key
+	rest, ok := bytes.CutPrefix(b, []byte(format+"\n"))
+	if !ok {
+		return k, false
+	}
+	if _, rest, ok = bytes.Cut(rest, []byte("\n")); !ok { // the version line
+		return k, false
+	}
+	line, _, ok := bytes.Cut(rest, []byte("\n"))
+	h, isKey := bytes.CutPrefix(line, []byte("key "))
+	if !ok || !isKey || len(h) != hex.EncodedLen(len(k)) {
+		return k, false
+	}
+	if _, err := hex.Decode(k[:], h); err != nil {
+		return k, false
+	}
+	return k, true
 }
 
 // Dir returns the cache's directory.
@@ -164,32 +350,64 @@ func (c *Cache) Stats() Stats {
 	return Stats{Hits: int(c.hits.Load()), Misses: int(c.misses.Load()), Rejected: int(c.rejected.Load()), Stale: int(c.stale.Load()), Written: int(c.written.Load()), Failed: int(c.writeErrs.Load())}
 }
 
-// path is where the entry of k lives: a directory per first byte, so that
-// no directory holds more than a few hundred entries per hundred thousand.
-func (c *Cache) path(k Key) string {
-	s := k.String()
-	return filepath.Join(c.dir, s[:2], s)
-}
-
 // Get returns the outcome stored under k, if a sound one is, with the
 // Rekor entry it was verified with. The caller must check, before using
 // the outcome, that the season's Rekor entry of that uuid hashes to its
-// SHA256 (when its UUID is not ""), and call Stale when it does not. An entry that does not authenticate (see the package
-// doc) is a miss.
+// SHA256 (when its UUID is not ""), and call Stale when it does not. An
+// entry that does not authenticate (see the package doc) is a miss.
 func (c *Cache) Get(k Key) (verify.Outcome, Rekor, bool) {
-	data, err := readBounded(c.path(k))
-	if err != nil {
-		c.misses.Add(1)
-		return verify.Outcome{}, Rekor{}, false
+	locs := c.locations(k)
+	for _, loc := range locs {
+		data, ok := c.read(loc)
+		if !ok {
+			continue
+		}
+		if out, r, err := decodeEntry(k, data); err == nil {
+			c.hits.Add(1)
+			return out, r, true
+		}
 	}
-	out, r, err := decodeEntry(k, data)
-	if err != nil {
-		c.misses.Add(1)
+	c.misses.Add(1)
+	if len(locs) > 0 {
 		c.rejected.Add(1)
-		return verify.Outcome{}, Rekor{}, false
 	}
-	c.hits.Add(1)
-	return out, r, true
+	return verify.Outcome{}, Rekor{}, false
+}
+
+// locations returns where the entries indexed under k lie, the one Put
+// last or read in the last pack first, then those of earlier packs.
+func (c *Cache) locations(k Key) []location {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	loc, ok := c.index[k]
+	if !ok || c.closed {
+		return nil
+	}
+	return append([]location{loc}, c.others[k]...)
+}
+
+// read returns the bytes of the entry at loc, false when they cannot be
+// read whole.
+func (c *Cache) read(loc location) ([]byte, bool) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return nil, false
+	}
+	if p := c.pending; p != nil && loc.pack == len(c.packs)-1 && p.dirty {
+		if err := p.w.Flush(); err != nil {
+			c.mu.Unlock()
+			return nil, false
+		}
+		p.dirty = false
+	}
+	f := c.packs[loc.pack]
+	c.mu.Unlock()
+	data := make([]byte, loc.length)
+	if _, err := f.ReadAt(data, loc.offset); err != nil {
+		return nil, false
+	}
+	return data, true
 }
 
 // Stale records that the caller did not use a hit, its Rekor entry having
@@ -200,31 +418,17 @@ func (c *Cache) Stale() {
 	c.stale.Add(1)
 }
 
-func readBounded(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxEntryBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxEntryBytes {
-		return nil, fmt.Errorf("%s: over %d bytes", path, MaxEntryBytes)
-	}
-	return data, nil
-}
-
-// Put stores out under k, verified with the Rekor entry r. An outcome that cannot be stored exactly (one
-// with NotFetched, or a genTime outside UTC, which every token's is) is not
-// stored, and Put returns nil: the caller verifies it again next time.
+// Put stores out under k, verified with the Rekor entry r, in the pack
+// this Cache writes (Close names it). An outcome that cannot be stored
+// exactly (one with NotFetched, or a genTime outside UTC, which every
+// token's is) is not stored, and Put returns nil: the caller verifies it
+// again next time.
 func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
 	data, ok := encodeEntry(k, out, r)
 	if !ok {
 		return nil
 	}
-	if err := c.write(k, data); err != nil {
+	if err := c.append(k, data); err != nil {
 		c.writeErrs.Add(1)
 		return fmt.Errorf("vcache: storing %s: %w", k, err)
 	}
@@ -232,26 +436,170 @@ func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
 	return nil
 }
 
-func (c *Cache) write(k Key, data []byte) error {
-	path := c.path(k)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
+func (c *Cache) append(k Key, data []byte) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return errors.New("the cache is closed")
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if c.pending == nil {
+		p, err := newPending(c.dir)
+		if err != nil {
+			return err
+		}
+		c.pending = p
+		c.packs, c.paths = append(c.packs, p.f), append(c.paths, p.f.Name())
+	}
+	p := c.pending
+	offset, err := p.record(data)
 	if err != nil {
 		return err
 	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
+	if first, dup := c.index[k]; dup {
+		c.others[k] = append(c.others[k], first)
+	}
+	c.index[k] = location{pack: len(c.packs) - 1, offset: offset, length: len(data)}
+	return nil
+}
+
+func newPending(dir string) (*pendingPack, error) {
+	f, err := os.CreateTemp(dir, ".pack-*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	p := &pendingPack{f: f, sum: sha256.New()}
+	p.w = bufio.NewWriterSize(io.MultiWriter(f, p.sum), 1<<16)
+	if _, err := p.w.WriteString(packFormat); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	p.offset = int64(len(packFormat))
+	return p, nil
+}
+
+// record appends one entry, and returns the offset of its first byte.
+func (p *pendingPack) record(data []byte) (int64, error) {
+	var n [4]byte
+	binary.BigEndian.PutUint32(n[:], uint32(len(data)))
+	if _, err := p.w.Write(n[:]); err != nil {
+		return 0, err
+	}
+	if _, err := p.w.Write(data); err != nil {
+		return 0, err
+	}
+	p.dirty = true
+	offset := p.offset + 4
+	p.offset = offset + int64(len(data))
+	return offset, nil
+}
+
+// finish writes what is buffered and renames the pack to
+// pack-<SHA-256 of its bytes>.vc in dir; it returns the new path.
+func (p *pendingPack) finish(dir string) (string, error) {
+	err := p.w.Flush()
+	if cerr := p.f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(p.f.Name())
+		return "", err
+	}
+	path := filepath.Join(dir, fmt.Sprintf("pack-%x.vc", p.sum.Sum(nil)))
+	if err := os.Rename(p.f.Name(), path); err != nil {
+		os.Remove(p.f.Name())
+		return "", err
+	}
+	return path, nil
+}
+
+// Close names the pack this Cache wrote, if it wrote one, so that the next
+// Open reads it, and, when the directory then holds more than maxPacks
+// packs, merges every sound entry of the packs this Cache read and wrote
+// into one (in key order) and removes them. Entries Put by a Cache that is
+// never closed are lost, never half-read: its pack keeps a temporary name.
+// After Close, Get misses and Put fails.
+func (c *Cache) Close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return nil
+	}
+	c.closed = true
+	defer c.closeFiles()
+	if p := c.pending; p != nil {
+		path, err := p.finish(c.dir)
+		c.pending = nil
+		c.packs = c.packs[:len(c.packs)-1]
+		c.paths = c.paths[:len(c.paths)-1]
+		if err != nil {
+			return fmt.Errorf("vcache: writing the pack: %w", err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return fmt.Errorf("vcache: %w", err)
+		}
+		c.packs, c.paths = append(c.packs, f), append(c.paths, path)
+	}
+	all, err := Packs(c.dir)
+	if err != nil || len(all) <= maxPacks {
 		return err
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
+	return c.merge()
+}
+
+// merge writes every sound entry of c's packs into one pack, then removes
+// the packs it merged (but the new one, should it have the name of one).
+func (c *Cache) merge() error {
+	keys := make([]Key, 0, len(c.index))
+	for k := range c.index {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return bytes.Compare(keys[i][:], keys[j][:]) < 0 })
+	p, err := newPending(c.dir)
+	if err != nil {
+		return fmt.Errorf("vcache: merging: %w", err)
+	}
+	for _, k := range keys {
+		for _, loc := range append([]location{c.index[k]}, c.others[k]...) {
+			data := make([]byte, loc.length)
+			if _, err := c.packs[loc.pack].ReadAt(data, loc.offset); err != nil {
+				continue
+			}
+			if _, _, err := decodeEntry(k, data); err != nil {
+				continue
+			}
+			if _, err := p.record(data); err != nil {
+				p.f.Close()
+				os.Remove(p.f.Name())
+				return fmt.Errorf("vcache: merging: %w", err)
+			}
+			break
+		}
+	}
+	merged, err := p.finish(c.dir)
+	if err != nil {
+		return fmt.Errorf("vcache: merging: %w", err)
+	}
+	for _, old := range c.paths {
+		if old != merged {
+			os.Remove(old)
+		}
 	}
 	return nil
+}
+
+// closeFiles closes every pack c has open.
+func (c *Cache) closeFiles() {
+	for _, f := range c.packs {
+		f.Close()
+	}
+	if c.pending != nil {
+		c.pending.f.Close()
+		os.Remove(c.pending.f.Name())
+		c.pending = nil
+	}
+	c.packs, c.paths = nil, nil
 }
 
 // header returns the lines an entry of k with payload starts with.

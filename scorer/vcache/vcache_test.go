@@ -2,10 +2,15 @@ package vcache
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -100,30 +105,43 @@ func TestNotStored(t *testing.T) {
 	}
 }
 
-// TestCorruptEntriesRejected: an entry with any byte flipped, truncated
-// anywhere, stored under another key's name, written by another verifier
-// version (with a consistent hash) or padded is a miss, counted as
-// rejected, and a Put then replaces it.
-func TestCorruptEntriesRejected(t *testing.T) {
-	c := open(t)
-	k1, k2 := Input{View: []byte("1")}.Key(), Input{View: []byte("2")}.Key()
-	o2 := outcome()
-	o2.ProofID = "other"
-	if err := c.Put(k1, outcome(), Rekor{}); err != nil {
-		t.Fatal(err)
+// stored returns the one entry of the one pack in dir.
+func stored(t *testing.T, dir string) (string, [][]byte) {
+	t.Helper()
+	packs, err := Packs(dir)
+	if err != nil || len(packs) != 1 {
+		t.Fatalf("packs %v, %v; want one", packs, err)
 	}
-	if err := c.Put(k2, o2, Rekor{}); err != nil {
-		t.Fatal(err)
-	}
-	good, err := os.ReadFile(c.path(k1))
+	entries, err := ReadPack(packs[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, _ := os.ReadFile(c.path(k2))
+	return packs[0], entries
+}
+
+// TestCorruptEntriesRejected: an entry of a pack with any byte flipped,
+// truncated anywhere, written by another verifier version (with a
+// consistent hash) or padded is never a hit; when it still names the key
+// asked for it is counted as rejected; and a Put then stores the sound
+// entry again.
+func TestCorruptEntriesRejected(t *testing.T) {
+	dir := t.TempDir()
+	c, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k1 := Input{View: []byte("1")}.Key()
+	if err := c.Put(k1, outcome(), Rekor{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path, entries := stored(t, dir)
+	good := entries[0]
 	_, payload, _ := bytes.Cut(good, []byte("\n\n"))
 	otherVersion := append(bytes.Replace(header(k1, payload), []byte("version "+verify.Version), []byte("version verify-0"), 1), payload...)
 	cases := map[string][]byte{
-		"swapped":       other,
 		"other version": otherVersion,
 		"padded":        append(append([]byte(nil), good...), ' '),
 		"empty":         {},
@@ -134,24 +152,258 @@ func TestCorruptEntriesRejected(t *testing.T) {
 		cases["flip byte "+itoa(i)] = flipped
 		cases["truncated at "+itoa(i)] = good[:i]
 	}
+	rejected := 0
 	for name, data := range cases {
-		if err := os.WriteFile(c.path(k1), data, 0o644); err != nil {
+		if err := WritePack(path, [][]byte{data}); err != nil {
 			t.Fatal(err)
 		}
-		before := c.Stats().Rejected
+		c, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, named := entryKey(data)
+		if named {
+			rejected++
+		}
 		if out, _, ok := c.Get(k1); ok {
 			t.Errorf("%s: hit %+v", name, out)
-			continue
+		} else if k, _ := entryKey(data); k == k1 && c.Stats().Rejected != 1 {
+			t.Errorf("%s: an entry naming the key, not counted as rejected: %+v", name, c.Stats())
 		}
-		if c.Stats().Rejected != before+1 {
-			t.Errorf("%s: not counted as rejected", name)
+		if err := c.Put(k1, outcome(), Rekor{}); err != nil {
+			t.Fatal(err)
 		}
+		if got, _, ok := c.Get(k1); !ok || !reflect.DeepEqual(got, outcome()) {
+			t.Errorf("%s: after Put over the damaged entry: %v %+v", name, ok, got)
+		}
+		c.closeFiles() // not Close: the next case starts from the damaged pack alone
 	}
-	if err := c.Put(k1, outcome(), Rekor{}); err != nil {
+	if rejected < len(good) {
+		t.Errorf("only %d of the damaged entries still name a key: the rejection is not exercised", rejected)
+	}
+}
+
+// TestPacks: what a Cache Puts is read by the next Open once it is closed,
+// from one pack named by its content's SHA-256; a Cache that is not closed
+// leaves no pack; a Get of an entry still buffered reads it.
+func TestPacks(t *testing.T) {
+	dir := t.TempDir()
+	c, err := Open(dir)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _, ok := c.Get(k1); !ok || !reflect.DeepEqual(got, outcome()) {
-		t.Errorf("after Put over a corrupt entry: %v %+v", ok, got)
+	keys := make([]Key, 50)
+	for i := range keys {
+		keys[i] = Input{View: []byte(itoa(i))}.Key()
+		out := outcome()
+		out.ProofID = itoa(i)
+		if err := c.Put(keys[i], out, Rekor{}); err != nil {
+			t.Fatal(err)
+		}
+		if got, _, ok := c.Get(keys[i]); !ok || got.ProofID != itoa(i) {
+			t.Fatalf("entry %d: buffered, then %v %q", i, ok, got.ProofID)
+		}
+	}
+	unclosed, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := unclosed.Get(keys[0]); ok {
+		t.Error("an entry of a Cache not closed yet is read by another")
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Put(keys[0], outcome(), Rekor{}); err == nil {
+		t.Error("Put after Close succeeded")
+	}
+	path, entries := stored(t, dir)
+	data, _ := os.ReadFile(path)
+	if want := filepath.Join(dir, fmt.Sprintf("pack-%x.vc", sha256.Sum256(data))); path != want {
+		t.Errorf("pack %s, want %s", path, want)
+	}
+	if len(entries) != len(keys) {
+		t.Errorf("%d entries in the pack, want %d", len(entries), len(keys))
+	}
+	again, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, k := range keys {
+		if got, _, ok := again.Get(k); !ok || got.ProofID != itoa(i) {
+			t.Errorf("entry %d after Close and Open: %v %q", i, ok, got.ProofID)
+		}
+	}
+	lost, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lost.Put(Input{View: []byte("lost")}.Key(), outcome(), Rekor{}); err != nil {
+		t.Fatal(err)
+	}
+	if packs, _ := Packs(dir); len(packs) != 1 {
+		t.Errorf("a Cache not closed named its pack: %v", packs)
+	}
+}
+
+// TestMerge: past maxPacks packs, Close merges every sound entry of the
+// packs into one, damaged entries left out, and the entries are all read
+// back.
+func TestMerge(t *testing.T) {
+	dir := t.TempDir()
+	var keys []Key
+	for i := range maxPacks + 1 {
+		c, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := Input{View: []byte(itoa(i))}.Key()
+		keys = append(keys, k)
+		if err := c.Put(k, outcome(), Rekor{}); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			// A damaged entry in the first pack, under a key of its own.
+			bad, _ := encodeEntry(Input{View: []byte("bad")}.Key(), outcome(), Rekor{})
+			bad[len(bad)-1] ^= 1
+			if err := c.append(Input{View: []byte("bad")}.Key(), bad); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+		packs, _ := Packs(dir)
+		if want := min(i+1, maxPacks); i < maxPacks && len(packs) != want {
+			t.Fatalf("after %d closes: %d packs, want %d", i+1, len(packs), want)
+		}
+	}
+	_, entries := stored(t, dir)
+	if len(entries) != len(keys) {
+		t.Errorf("the merged pack holds %d entries, want the %d sound ones", len(entries), len(keys))
+	}
+	c, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, k := range keys {
+		if _, _, ok := c.Get(k); !ok {
+			t.Errorf("entry %d lost in the merge", i)
+		}
+	}
+}
+
+// TestBrokenFraming: a pack is read up to a break in its framing (a length
+// over MaxEntryBytes, a record cut short), and not at all when it does not
+// start with packFormat.
+func TestBrokenFraming(t *testing.T) {
+	k1, k2 := Input{View: []byte("1")}.Key(), Input{View: []byte("2")}.Key()
+	e1, _ := encodeEntry(k1, outcome(), Rekor{})
+	e2, _ := encodeEntry(k2, outcome(), Rekor{})
+	pack := func(records ...[]byte) []byte {
+		b := []byte(packFormat)
+		for _, r := range records {
+			b = append(b, r...)
+		}
+		return b
+	}
+	rec := func(e []byte) []byte { return append(binary.BigEndian.AppendUint32(nil, uint32(len(e))), e...) }
+	huge := binary.BigEndian.AppendUint32(nil, MaxEntryBytes+1)
+	for _, c := range []struct {
+		name   string
+		data   []byte
+		k1, k2 bool
+	}{
+		{"whole", pack(rec(e1), rec(e2)), true, true},
+		// The record over the bound is whole: only the bound stops the read.
+		{"length over the bound", pack(rec(e1), huge, make([]byte, MaxEntryBytes+1), rec(e2)), true, false},
+		{"second record cut short", pack(rec(e1), rec(e2)[:len(e2)]), true, false},
+		{"length cut short", pack(rec(e1), []byte{0, 0}), true, false},
+		{"another format", append([]byte("proveit-vcache-pack 2\n"), pack(rec(e1), rec(e2))[len(packFormat):]...), false, false},
+		{"no header", pack(rec(e1), rec(e2))[len(packFormat):], false, false},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "pack-x.vc"), c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cache, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, h1 := cache.Get(k1)
+		_, _, h2 := cache.Get(k2)
+		if h1 != c.k1 || h2 != c.k2 {
+			t.Errorf("%s: hits %v %v, want %v %v", c.name, h1, h2, c.k1, c.k2)
+		}
+		if st := cache.Stats(); st.Rejected != 0 {
+			t.Errorf("%s: %d rejected", c.name, st.Rejected)
+		}
+	}
+}
+
+// TestDuplicateKeys: a key whose entry is damaged in one pack and sound in
+// another is a hit, whichever pack is read first, and a merge keeps the
+// sound entry.
+func TestDuplicateKeys(t *testing.T) {
+	k := Input{View: []byte("1")}.Key()
+	good, _ := encodeEntry(k, outcome(), Rekor{})
+	bad := bytes.Clone(good)
+	bad[len(bad)-1] ^= 1
+	for _, names := range [][2]string{{"pack-a.vc", "pack-b.vc"}, {"pack-b.vc", "pack-a.vc"}} {
+		dir := t.TempDir()
+		if err := WritePack(filepath.Join(dir, names[0]), [][]byte{good}); err != nil {
+			t.Fatal(err)
+		}
+		if err := WritePack(filepath.Join(dir, names[1]), [][]byte{bad}); err != nil {
+			t.Fatal(err)
+		}
+		c, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, ok := c.Get(k); !ok {
+			t.Errorf("sound entry in %s, damaged in %s: a miss", names[0], names[1])
+		}
+		c.closed = true
+		if err := c.merge(); err != nil {
+			t.Fatal(err)
+		}
+		c.closeFiles()
+		_, entries := stored(t, dir)
+		if len(entries) != 1 || !bytes.Equal(entries[0], good) {
+			t.Errorf("merged: %d entries, the sound one kept: %v", len(entries), len(entries) == 1 && bytes.Equal(entries[0], good))
+		}
+	}
+}
+
+// TestConcurrentPutGet: Puts and Gets from many goroutines, Gets of
+// entries still buffered among them, all read back.
+func TestConcurrentPutGet(t *testing.T) {
+	c := open(t)
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				k := Input{View: []byte(itoa(g*1000 + i))}.Key()
+				if err := c.Put(k, outcome(), Rekor{}); err != nil {
+					t.Error(err)
+					return
+				}
+				if _, _, ok := c.Get(k); !ok {
+					t.Errorf("goroutine %d, entry %d: miss after Put", g, i)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if st := c.Stats(); st.Hits != 1600 || st.Written != 1600 {
+		t.Errorf("stats %+v", st)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -1,9 +1,6 @@
 package build
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/ark-forge/proveit/scorer/vcache"
@@ -30,6 +27,9 @@ func TestBuildWithCache(t *testing.T) {
 		if _, err := RunTo(root, got, Options{Cache: c}); err != nil {
 			t.Fatal(err)
 		}
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
 		for _, d := range Diff(want, got) {
 			t.Error(d)
 		}
@@ -43,13 +43,12 @@ func TestBuildWithCache(t *testing.T) {
 	if warm.Hits != cold.Written || warm.Misses != 0 || warm.Written != 0 {
 		t.Fatalf("warm cache: %+v, want %d hits and nothing verified", warm, cold.Written)
 	}
-	var entries []string
-	if err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			entries = append(entries, path)
-		}
-		return err
-	}); err != nil {
+	packs, err := vcache.Packs(dir)
+	if err != nil || len(packs) != 1 {
+		t.Fatalf("packs %v, %v: want the one the cold build wrote", packs, err)
+	}
+	entries, err := vcache.ReadPack(packs[0])
+	if err != nil {
 		t.Fatal(err)
 	}
 	if len(entries) != cold.Written {
@@ -57,12 +56,8 @@ func TestBuildWithCache(t *testing.T) {
 	}
 	// One byte of one entry's payload flipped: the entry no longer
 	// authenticates.
-	data, err := os.ReadFile(entries[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	data[len(data)-1] ^= 0x01
-	if err := os.WriteFile(entries[0], data, 0o644); err != nil {
+	entries[0][len(entries[0])-1] ^= 0x01
+	if err := vcache.WritePack(packs[0], entries); err != nil {
 		t.Fatal(err)
 	}
 	corrupted := build(t)
