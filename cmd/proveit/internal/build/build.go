@@ -301,7 +301,7 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 	if s.Status != season.Closed {
 		return view, nil
 	}
-	paths, err := dossierFiles(out, s)
+	paths, err := dossierFiles(out, s, opts.Workers)
 	if err != nil {
 		return templates.Season{}, err
 	}

@@ -28,8 +28,10 @@ import (
 // not repeated here. An open season has no dossier (§7.4).
 
 // dossierFiles adds the season's inputs to t under saison-<n>/dossier/ and
-// returns their paths relative to the dossier, sorted.
-func dossierFiles(t Sink, s *season.Season) ([]string, error) {
+// returns their paths relative to the dossier, sorted. The files are read
+// over workers goroutines (all cores when workers <= 0), and written by
+// them when t is a Stage.
+func dossierFiles(t Sink, s *season.Season, workers int) ([]string, error) {
 	withheld := moderatedFiles(s)
 	var paths []string
 	err := filepath.WalkDir(s.Dir, func(p string, d fs.DirEntry, err error) error {
@@ -47,17 +49,34 @@ func dossierFiles(t Sink, s *season.Season) ([]string, error) {
 			}
 			return nil
 		}
+		paths = append(paths, rel)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	_, inWorkers := t.(concurrentSink)
+	name := func(i int) string { return fmt.Sprintf("saison-%d/dossier/%s", s.Number, paths[i]) }
+	err = ordered(len(paths), workers, func(i int) ([]byte, error) {
+		p := filepath.Join(s.Dir, filepath.FromSlash(paths[i]))
 		data, err := inputfile.Read(p, MaxInputFileBytes)
 		if err != nil {
-			return fmt.Errorf("dossier: %s: %w", p, err)
+			return nil, fmt.Errorf("dossier: %s: %w", p, err)
 		}
-		if rewrite, ok := withheld[rel]; ok {
+		if rewrite, ok := withheld[paths[i]]; ok {
 			if data, err = rewrite(); err != nil {
-				return fmt.Errorf("dossier: %s: %w", p, err)
+				return nil, fmt.Errorf("dossier: %s: %w", p, err)
 			}
 		}
-		paths = append(paths, rel)
-		return t.Add(fmt.Sprintf("saison-%d/dossier/%s", s.Number, rel), data)
+		if !inWorkers {
+			return data, nil
+		}
+		return nil, t.Add(name(i), data)
+	}, func(i int, data []byte) error {
+		if inWorkers {
+			return nil
+		}
+		return t.Add(name(i), data)
 	})
 	if err != nil {
 		return nil, err
