@@ -113,7 +113,7 @@ func siteOf(seasonsDir string, out Sink, opts Options) (templates.Site, *Summary
 	sum := &Summary{}
 	var all []string
 	for _, dir := range dirs {
-		lines, err := inputLines(dir)
+		lines, err := inputLines(dir, opts.Workers)
 		if err != nil {
 			return site, nil, err
 		}

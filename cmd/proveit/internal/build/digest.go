@@ -27,33 +27,45 @@ const MaxInputFileBytes = 64 << 20
 // the same digest on any machine, and anyone recomputes it from a copy of
 // the season (`find 0 -type f | sort | …`).
 func InputsDigest(dir string) (string, error) {
-	lines, err := inputLines(dir)
+	lines, err := inputLines(dir, 0)
 	if err != nil {
 		return "", err
 	}
 	return digestLines(lines), nil
 }
 
-func inputLines(dir string) ([]string, error) {
+// inputLines returns the lines of InputsDigest for dir, sorted, the files
+// read and hashed over workers goroutines (all cores when workers <= 0).
+func inputLines(dir string, workers int) ([]string, error) {
 	base := filepath.Base(filepath.Clean(dir))
-	var lines []string
+	var files []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() {
-			return nil
+		if !d.IsDir() {
+			files = append(files, p)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	lines := make([]string, len(files))
+	err = ordered(len(files), workers, func(i int) (string, error) {
+		p := files[i]
 		data, err := inputfile.Read(p, MaxInputFileBytes)
 		if err != nil {
-			return fmt.Errorf("inputs digest: %s: %w", p, err)
+			return "", fmt.Errorf("inputs digest: %s: %w", p, err)
 		}
 		rel, err := filepath.Rel(dir, p)
 		if err != nil {
-			return err
+			return "", err
 		}
 		sum := sha256.Sum256(data)
-		lines = append(lines, path.Join(base, filepath.ToSlash(rel))+"\x00"+hex.EncodeToString(sum[:])+"\n")
+		return path.Join(base, filepath.ToSlash(rel)) + "\x00" + hex.EncodeToString(sum[:]) + "\n", nil
+	}, func(i int, line string) error {
+		lines[i] = line
 		return nil
 	})
 	if err != nil {
