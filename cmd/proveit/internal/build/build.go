@@ -265,7 +265,7 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 			un, history, rows := compareSnapshot(s, res)
 			diffs = append(diffs, un...)
 			tv.History, tv.RowHistory = history, rows
-			if err := addResults(out, s.Number, res, digest); err != nil {
+			if err := addResults(out, s.Number, res, digest, opts.Workers); err != nil {
 				return templates.Season{}, err
 			}
 			sum.Tracks = append(sum.Tracks, summarise(res))
@@ -338,7 +338,7 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 
 // addResults writes a scored track's results.json, results.csv and every
 // participant's report.json under saison-<n>/<track>/.
-func addResults(t Sink, n int, res *score.TrackResult, digest string) error {
+func addResults(t Sink, n int, res *score.TrackResult, digest string, workers int) error {
 	dir := fmt.Sprintf("saison-%d/%s/", n, res.Track)
 	rj := res.Results()
 	rj.InputsDigest = digest
@@ -356,18 +356,24 @@ func addResults(t Sink, n int, res *score.TrackResult, digest string) error {
 	if err := t.Add(dir+"results.csv", csv); err != nil {
 		return err
 	}
-	for _, p := range res.Participants {
-		rep := res.Report(p)
+	// The reports are made over the workers, and written by them into a
+	// Stage.
+	_, inWorkers := t.(concurrentSink)
+	name := func(i int) string { return dir + score.ReportPath(res.Participants[i].Participant.Slug) }
+	return ordered(len(res.Participants), workers, func(i int) ([]byte, error) {
+		rep := res.Report(res.Participants[i])
 		rep.InputsDigest = digest
 		report, err := score.MarshalJSON(rep)
-		if err != nil {
-			return err
+		if err != nil || !inWorkers {
+			return report, err
 		}
-		if err := t.Add(dir+score.ReportPath(p.Participant.Slug), report); err != nil {
-			return err
+		return nil, t.Add(name(i), report)
+	}, func(i int, report []byte) error {
+		if inWorkers {
+			return nil
 		}
-	}
-	return nil
+		return t.Add(name(i), report)
+	})
 }
 
 // trackTitles are the titles of the season's tracks, by track name, as
