@@ -139,12 +139,7 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		// question, a reason): they are written in French, so on a page in
 		// another language it is marked lang="fr" for screen readers and
 		// translators (WCAG 3.1.2); on a French page it is the text alone.
-		"seasontext": func(s string) template.HTML {
-			if cat.Lang() == SeasonLang {
-				return template.HTML(template.HTMLEscapeString(s))
-			}
-			return template.HTML(`<span lang="` + SeasonLang + `">` + template.HTMLEscapeString(s) + `</span>`)
-		},
+		"seasontext": func(s string) template.HTML { return seasonText(cat, s) },
 		// title is a track's title in the catalogue's language.
 		"title": func(t TrackTitle) (string, error) { return trackTitle(cat, t) },
 		// msg "key" "name" value … is the message as HTML.
@@ -159,6 +154,10 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		// assertionrows is the rows of a report's table of assertions
 		// (rows.go).
 		"assertionrows": func(rows []assertionView) (template.HTML, error) { return assertionRows(&locale{cat: cat}, rows) },
+		// tasksections is a report's section per task (rows.go).
+		"tasksections": func(r *reportView, questions map[string]string, narrative string) (template.HTML, error) {
+			return taskSections(&locale{cat: cat}, r, questions, narrative)
+		},
 		// code, codes, link, champ and datetime make the markup arguments
 		// of a message.
 		"code":  func(v any) (template.HTML, error) { return fragment("code", v) },
@@ -184,6 +183,15 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 			return fragment("datetime", struct{ ISO, Text string }{rfc3339, text})
 		},
 	}
+}
+
+// seasonText is s, a text the season's files give, as HTML on a page of
+// cat's language (the template function seasontext).
+func seasonText(cat *messages.Catalogue, s string) template.HTML {
+	if cat.Lang() == SeasonLang {
+		return template.HTML(template.HTMLEscapeString(s))
+	}
+	return template.HTML(`<span lang="` + SeasonLang + `">` + template.HTMLEscapeString(s) + `</span>`)
 }
 
 // attrMessage is the attribute name="message", the message of key with

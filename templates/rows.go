@@ -9,6 +9,7 @@ package templates
 // branch with adversarial values; the build's golden pages hold the demo's.
 
 import (
+	"errors"
 	"fmt"
 	"html/template"
 	"strings"
@@ -147,6 +148,224 @@ func assertionRows(l *locale, rows []assertionView) (template.HTML, error) {
 	}
 	if l.err != nil {
 		return "", l.err
+	}
+	return template.HTML(b.String()), nil
+}
+
+// taskSections writes a report's section per task as report.html's
+//
+//	{{range .Tasks}}
+//	<section class="tache" …>…</section>
+//	{{end}}
+//
+// wrote them, r being the report, questions the track's questions by task
+// and narrative the page's label of a narrative.
+func taskSections(l *locale, r *reportView, questions map[string]string, narrative string) (template.HTML, error) {
+	var b strings.Builder
+	text := func(s string) { htmlesc.WriteText(&b, s) }
+	negative := func(neg bool) {
+		if neg {
+			b.WriteString("oui")
+		} else {
+			b.WriteString("non")
+		}
+	}
+	var fragErr error
+	frag := func(name string, data any) string {
+		h, err := fragment(name, data)
+		if err != nil && fragErr == nil {
+			fragErr = err
+		}
+		return string(h)
+	}
+	colon := l.html("punct.colon")
+	n := 0
+	for _, t := range r.Tasks {
+		n += 2048 + 1536*len(t.Assertions)
+	}
+	b.Grow(n)
+	for i := range r.Tasks {
+		t := &r.Tasks[i]
+		b.WriteString("\n<section class=\"tache\" id=\"")
+		text(t.Anchor)
+		b.WriteString("\" aria-labelledby=\"")
+		text(t.Anchor)
+		b.WriteString("-titre\">\n<div data-negatif=\"")
+		negative(t.Negative)
+		b.WriteString("\">\n<h2 id=\"")
+		text(t.Anchor)
+		b.WriteString("-titre\">")
+		b.WriteString(l.html("report.task.heading", "task", t.ID, "status", t.Status))
+		b.WriteString("</h2>\n")
+		if q := questions[t.ID]; q != "" {
+			b.WriteString("<p>")
+			b.WriteString(l.html("report.task.question", "question", seasonText(l.cat, q)))
+			b.WriteString("</p>")
+		}
+		b.WriteString("\n")
+		if t.Page != "" {
+			link := frag("link", struct {
+				Href string
+				Text any
+			}{t.Page, template.HTML(l.html("report.task.page_link", "task", t.ID))})
+			b.WriteString("<p>")
+			b.WriteString(l.html("report.task.page", "link", template.HTML(link)))
+			b.WriteString("</p>")
+		}
+		b.WriteString("\n<p>")
+		text(t.StatusHelp)
+		b.WriteString("</p>\n")
+		if t.Reason != "" {
+			b.WriteString("<p>")
+			b.WriteString(l.html("report.task.reason"))
+			b.WriteString(" <span class=\"trace\" lang=\"en\">")
+			text(t.Reason)
+			b.WriteString("</span></p>")
+		}
+		b.WriteString("\n")
+		switch {
+		case t.Pending:
+			b.WriteString("<p>")
+			b.WriteString(l.html("report.task.pending"))
+			b.WriteString("</p>\n")
+		case t.Evaluated:
+			b.WriteString("<dl class=\"fiche\">\n<dt>")
+			b.WriteString(l.html("report.verdict.rendered"))
+			b.WriteString("</dt><dd><code>")
+			text(t.Verdict)
+			b.WriteString("</code></dd>\n<dt>")
+			b.WriteString(l.html("report.verdict.expected"))
+			b.WriteString("</dt><dd><code>")
+			text(t.Expected)
+			b.WriteString("</code> (")
+			if t.Exact {
+				b.WriteString(l.html("report.verdict.exact"))
+			} else {
+				b.WriteString(l.html("report.verdict.inexact"))
+			}
+			b.WriteString(")</dd>\n")
+			if t.Scored {
+				b.WriteString("<dt>")
+				b.WriteString(l.html("report.verdict.founded"))
+				b.WriteString("</dt><dd>")
+				if t.Founded {
+					b.WriteString(l.html("report.verdict.founded_yes"))
+				} else {
+					b.WriteString(l.html("answer.no"))
+				}
+				b.WriteString("</dd>\n<dt>")
+				b.WriteString(l.html("report.success"))
+				b.WriteString("</dt><dd>")
+				switch {
+				case r.Pending:
+					b.WriteString(l.html("report.toc.withheld"))
+				case t.Success:
+					b.WriteString(l.html("answer.yes"))
+				default:
+					b.WriteString(l.html("answer.no"))
+				}
+				b.WriteString("</dd>\n<dt>")
+				b.WriteString(l.html("report.rendered"))
+				b.WriteString("</dt><dd>")
+				b.WriteString(l.html("report.rendered_count", "rendered", t.Rendered, "n", t.Unsupported))
+				b.WriteString("</dd>")
+			}
+			b.WriteString("\n</dl>\n")
+			if len(t.MissingFacts) > 0 {
+				b.WriteString("<p>")
+				b.WriteString(l.html("report.missing_facts", "facts", template.HTML(frag("codes", t.MissingFacts))))
+				b.WriteString("</p>\n<ul class=\"faits\">")
+				for _, m := range t.Missing {
+					b.WriteString("<li><code>")
+					text(m.ID)
+					b.WriteString("</code>")
+					b.WriteString(colon)
+					b.WriteString(" ")
+					for k, f := range m.Forms {
+						if k > 0 {
+							b.WriteString(" ")
+							b.WriteString(l.html("report.missing_or"))
+							b.WriteString(" ")
+						}
+						b.WriteString("<code>")
+						text(f.Resource)
+						b.WriteString("</code> <code>")
+						text(f.Field)
+						b.WriteString("</code> = <code class=\"valeur\">")
+						text(f.Value)
+						b.WriteString("</code>")
+					}
+					b.WriteString("</li>")
+				}
+				b.WriteString("</ul>")
+			}
+			b.WriteString("\n")
+		default:
+			b.WriteString("<p>")
+			b.WriteString(l.html("report.verdict.expected_only", "verdict", template.HTML(frag("code", t.Expected))))
+			b.WriteString("</p>")
+		}
+		b.WriteString("\n</div>\n")
+		if len(t.Assertions) > 0 {
+			b.WriteString("\n<div class=\"scroll\" role=\"region\" aria-labelledby=\"")
+			text(t.Anchor)
+			b.WriteString("-assertions\" tabindex=\"0\">\n<table class=\"empile\">\n<caption id=\"")
+			text(t.Anchor)
+			b.WriteString("-assertions\">")
+			b.WriteString(l.html("report.assertions.caption", "task", t.ID))
+			b.WriteString("</caption>\n<thead><tr>")
+			for _, h := range []string{l.html("report.assertions.assertion"), l.html("report.assertions.claim"), l.html("report.assertions.proofs"), l.html("report.assertions.status"), l.html("report.assertions.detail")} {
+				b.WriteString("<th scope=\"col\">")
+				b.WriteString(h)
+				b.WriteString("</th>")
+			}
+			b.WriteString("</tr></thead>\n<tbody>\n")
+			rows, err := assertionRows(l, t.Assertions)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(string(rows))
+			b.WriteString("</tbody>\n</table>\n</div>\n")
+		}
+		b.WriteString("\n")
+		if len(t.Incidents) > 0 {
+			b.WriteString("<h3>")
+			b.WriteString(l.html("report.incidents"))
+			b.WriteString("</h3>\n<ul>")
+			for _, in := range t.Incidents {
+				b.WriteString("<li>")
+				text(in.Kind)
+				b.WriteString(colon)
+				b.WriteString(" <span class=\"trace\" lang=\"en\">")
+				text(in.Detail)
+				b.WriteString("</span></li>")
+			}
+			b.WriteString("</ul>")
+		}
+		b.WriteString("\n")
+		if t.Evaluated {
+			b.WriteString("<figure class=\"recit\" id=\"")
+			text(t.NarrativeAnchor)
+			b.WriteString("\" data-digital-source-type=\"trainedAlgorithmicMedia\" data-negatif=\"")
+			negative(t.Negative)
+			b.WriteString("\">\n<figcaption>")
+			text(narrative)
+			b.WriteString("</figcaption>\n")
+			if t.Narrative != "" {
+				b.WriteString("<blockquote data-champ=\"narrative\">")
+				text(t.Narrative)
+				b.WriteString("</blockquote>")
+			} else {
+				b.WriteString("<p>")
+				b.WriteString(l.html("report.narrative.none"))
+				b.WriteString("</p>")
+			}
+			b.WriteString("\n</figure>")
+		}
+		b.WriteString("\n</section>\n")
+	}
+	if err := errors.Join(l.err, fragErr); err != nil {
+		return "", err
 	}
 	return template.HTML(b.String()), nil
 }

@@ -86,3 +86,112 @@ func TestAssertionRowsErrors(t *testing.T) {
 		t.Fatalf("err = %v, want a datetime error", err)
 	}
 }
+
+// oracleTasks is the text report.html had for its sections of tasks
+// before taskSections wrote them, in the context it sat in: the oracle
+// taskSections must give the bytes of.
+const oracleTasks = `{{$q := .Questions}}{{with .Report}}{{$pending := .Pending}}{{range .Tasks}}
+<section class="tache" id="{{.Anchor}}" aria-labelledby="{{.Anchor}}-titre">
+<div data-negatif="{{if .Negative}}oui{{else}}non{{end}}">
+<h2 id="{{.Anchor}}-titre">{{msg "report.task.heading" "task" .ID "status" .Status}}</h2>
+{{with index $q .ID}}<p>{{msg "report.task.question" "question" (seasontext .)}}</p>{{end}}
+{{$id := .ID}}{{with .Page}}<p>{{msg "report.task.page" "link" (link . (msg "report.task.page_link" "task" $id))}}</p>{{end}}
+<p>{{.StatusHelp}}</p>
+{{if .Reason}}<p>{{msg "report.task.reason"}} <span class="trace" lang="en">{{.Reason}}</span></p>{{end}}
+{{if .Pending}}<p>{{msg "report.task.pending"}}</p>
+{{else if .Evaluated}}<dl class="fiche">
+<dt>{{msg "report.verdict.rendered"}}</dt><dd><code>{{.Verdict}}</code></dd>
+<dt>{{msg "report.verdict.expected"}}</dt><dd><code>{{.Expected}}</code> ({{if .Exact}}{{msg "report.verdict.exact"}}{{else}}{{msg "report.verdict.inexact"}}{{end}})</dd>
+{{if .Scored}}<dt>{{msg "report.verdict.founded"}}</dt><dd>{{if .Founded}}{{msg "report.verdict.founded_yes"}}{{else}}{{msg "answer.no"}}{{end}}</dd>
+<dt>{{msg "report.success"}}</dt><dd>{{if $pending}}{{msg "report.toc.withheld"}}{{else if .Success}}{{msg "answer.yes"}}{{else}}{{msg "answer.no"}}{{end}}</dd>
+<dt>{{msg "report.rendered"}}</dt><dd>{{msg "report.rendered_count" "rendered" .Rendered "n" .Unsupported}}</dd>{{end}}
+</dl>
+{{if .MissingFacts}}<p>{{msg "report.missing_facts" "facts" (codes .MissingFacts)}}</p>
+<ul class="faits">{{range .Missing}}<li><code>{{.ID}}</code>{{msg "punct.colon"}} {{range $i, $f := .Forms}}{{if $i}} {{msg "report.missing_or"}} {{end}}<code>{{$f.Resource}}</code> <code>{{$f.Field}}</code> = <code class="valeur">{{$f.Value}}</code>{{end}}</li>{{end}}</ul>{{end}}
+{{else}}<p>{{msg "report.verdict.expected_only" "verdict" (code .Expected)}}</p>{{end}}
+</div>
+{{if .Assertions}}
+<div class="scroll" role="region" aria-labelledby="{{.Anchor}}-assertions" tabindex="0">
+<table class="empile">
+<caption id="{{.Anchor}}-assertions">{{msg "report.assertions.caption" "task" .ID}}</caption>
+<thead><tr><th scope="col">{{msg "report.assertions.assertion"}}</th><th scope="col">{{msg "report.assertions.claim"}}</th><th scope="col">{{msg "report.assertions.proofs"}}</th><th scope="col">{{msg "report.assertions.status"}}</th><th scope="col">{{msg "report.assertions.detail"}}</th></tr></thead>
+<tbody>
+{{assertionrows .Assertions}}</tbody>
+</table>
+</div>
+{{end}}
+{{if .Incidents}}<h3>{{msg "report.incidents"}}</h3>
+<ul>{{range .Incidents}}<li>{{.Kind}}{{msg "punct.colon"}} <span class="trace" lang="en">{{.Detail}}</span></li>{{end}}</ul>{{end}}
+{{if .Evaluated}}<figure class="recit" id="{{.NarrativeAnchor}}" data-digital-source-type="trainedAlgorithmicMedia" data-negatif="{{if .Negative}}oui{{else}}non{{end}}">
+<figcaption>{{$.Narrative}}</figcaption>
+{{if .Narrative}}<blockquote data-champ="narrative">{{.Narrative}}</blockquote>{{else}}<p>{{msg "report.narrative.none"}}</p>{{end}}
+</figure>{{end}}
+</section>
+{{end}}{{end}}`
+
+// TestTaskSectionsAsTemplate: taskSections writes the bytes the template
+// wrote, in both editions, for tasks that take every branch (pending,
+// evaluated or not, scored or not, exact or not, founded or not, a success
+// withheld, a question, a task page, a reason, missing facts in several
+// forms, assertions, incidents, a narrative or none) with hostile values
+// in every field.
+func TestTaskSectionsAsTemplate(t *testing.T) {
+	rows := hostileRows()
+	var tasks []taskView
+	for i, s := range hostile {
+		h := hostile[(i+5)%len(hostile)]
+		tv := taskView{ID: s, Anchor: h, Status: s, StatusHelp: h, Verdict: s, Expected: h, Narrative: s, NarrativeAnchor: h,
+			Pending: i%7 == 3, Evaluated: i%3 != 0, Scored: i%2 == 0, Exact: i%4 == 0, Founded: i%5 < 2, Success: i%3 == 1,
+			Negative: i%2 == 1, Rendered: i, Unsupported: i % 3}
+		if i%2 == 0 {
+			tv.Page, tv.Reason = h, s
+		}
+		if i%3 == 2 {
+			tv.Narrative = ""
+		}
+		if i%4 == 1 {
+			tv.MissingFacts = []string{s, h}
+			tv.Missing = []missingFactView{{ID: s, Forms: []factFormView{{s, h, s}}}, {ID: h, Forms: []factFormView{{h, s, h}, {s, s, s}, {h, h, h}}}}
+		}
+		if i%3 == 0 {
+			tv.Assertions = rows[i%len(rows) : min(len(rows), i%len(rows)+3)]
+		}
+		if i%5 == 2 {
+			tv.Incidents = []incidentView{{Kind: s, Detail: h}, {Kind: h, Detail: s}}
+		}
+		tasks = append(tasks, tv)
+	}
+	questions := map[string]string{}
+	for i, s := range hostile {
+		if i%2 == 1 {
+			questions[s] = hostile[(i+1)%len(hostile)]
+		}
+	}
+	for _, cat := range []*messages.Catalogue{messages.French, messages.English} {
+		for _, pending := range []bool{false, true} {
+			r := &reportView{Pending: pending, Tasks: tasks}
+			got, err := taskSections(&locale{cat: cat}, r, questions, `récit <généré> & "cité"`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tm := template.Must(template.New("tasks").Funcs(funcs(cat)).Parse(oracleTasks))
+			var want strings.Builder
+			data := struct {
+				Questions map[string]string
+				Report    *reportView
+				Narrative string
+			}{questions, r, `récit <généré> & "cité"`}
+			if err := tm.Execute(&want, data); err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != want.String() {
+				g, w := string(got), want.String()
+				n := 0
+				for n < len(g) && n < len(w) && g[n] == w[n] {
+					n++
+				}
+				t.Fatalf("%s, pending %v: differs at byte %d:\n got %q\nwant %q", cat.Lang(), pending, n, g[n:min(len(g), n+200)], w[n:min(len(w), n+200)])
+			}
+		}
+	}
+}
