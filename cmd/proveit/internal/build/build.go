@@ -311,21 +311,11 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 	// into a Stage (in order into any other Sink), one window of them in
 	// memory at a time.
 	opts.Progress.Start(fmt.Sprintf("saison %d: preuves", s.Number), len(s.Proofs))
-	_, inWorkers := out.(concurrentSink)
-	name := func(i int) string { return fmt.Sprintf("saison-%d/preuves/%s.json", s.Number, s.Proofs[i].ID) }
-	err = ordered(len(s.Proofs), opts.Workers, func(i int) ([]byte, error) {
-		data, err := s.ReadProof(s.Proofs[i].ID)
-		if err != nil || !inWorkers {
-			return data, err
-		}
-		return nil, out.Add(name(i), data)
-	}, func(i int, data []byte) error {
-		opts.Progress.Step(1)
-		if inWorkers {
-			return nil
-		}
-		return out.Add(name(i), data)
-	})
+	err = addOrdered(out, len(s.Proofs), opts.Workers, func(i int) string {
+		return fmt.Sprintf("saison-%d/preuves/%s.json", s.Number, s.Proofs[i].ID)
+	}, func(i int) ([]byte, error) {
+		return s.ReadProof(s.Proofs[i].ID)
+	}, func() { opts.Progress.Step(1) })
 	opts.Progress.Done()
 	if err != nil {
 		return templates.Season{}, err
@@ -358,22 +348,13 @@ func addResults(t Sink, n int, res *score.TrackResult, digest string, workers in
 	}
 	// The reports are made over the workers, and written by them into a
 	// Stage.
-	_, inWorkers := t.(concurrentSink)
-	name := func(i int) string { return dir + score.ReportPath(res.Participants[i].Participant.Slug) }
-	return ordered(len(res.Participants), workers, func(i int) ([]byte, error) {
+	return addOrdered(t, len(res.Participants), workers, func(i int) string {
+		return dir + score.ReportPath(res.Participants[i].Participant.Slug)
+	}, func(i int) ([]byte, error) {
 		rep := res.Report(res.Participants[i])
 		rep.InputsDigest = digest
-		report, err := score.MarshalJSON(rep)
-		if err != nil || !inWorkers {
-			return report, err
-		}
-		return nil, t.Add(name(i), report)
-	}, func(i int, report []byte) error {
-		if inWorkers {
-			return nil
-		}
-		return t.Add(name(i), report)
-	})
+		return score.MarshalJSON(rep)
+	}, nil)
 }
 
 // trackTitles are the titles of the season's tracks, by track name, as

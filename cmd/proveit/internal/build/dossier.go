@@ -55,9 +55,9 @@ func dossierFiles(t Sink, s *season.Season, workers int) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, inWorkers := t.(concurrentSink)
-	name := func(i int) string { return fmt.Sprintf("saison-%d/dossier/%s", s.Number, paths[i]) }
-	err = ordered(len(paths), workers, func(i int) ([]byte, error) {
+	err = addOrdered(t, len(paths), workers, func(i int) string {
+		return fmt.Sprintf("saison-%d/dossier/%s", s.Number, paths[i])
+	}, func(i int) ([]byte, error) {
 		p := filepath.Join(s.Dir, filepath.FromSlash(paths[i]))
 		data, err := inputfile.Read(p, MaxInputFileBytes)
 		if err != nil {
@@ -68,16 +68,8 @@ func dossierFiles(t Sink, s *season.Season, workers int) ([]string, error) {
 				return nil, fmt.Errorf("dossier: %s: %w", p, err)
 			}
 		}
-		if !inWorkers {
-			return data, nil
-		}
-		return nil, t.Add(name(i), data)
-	}, func(i int, data []byte) error {
-		if inWorkers {
-			return nil
-		}
-		return t.Add(name(i), data)
-	})
+		return data, nil
+	}, nil)
 	if err != nil {
 		return nil, err
 	}

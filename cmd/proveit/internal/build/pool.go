@@ -89,3 +89,27 @@ func ordered[T any](n, workers int, produce func(i int) (T, error), consume func
 	wg.Wait()
 	return err
 }
+
+// addOrdered makes the files 0 … n-1 over workers goroutines (produce) and
+// adds each to out under name(i): from the workers themselves into a Sink
+// that takes concurrent Adds (a Stage), else in the order of i, so that
+// the files never depend on scheduling. step, if not nil, is called in
+// the order of i once file i is added.
+func addOrdered(out Sink, n, workers int, name func(i int) string, produce func(i int) ([]byte, error), step func()) error {
+	_, inWorkers := out.(concurrentSink)
+	return ordered(n, workers, func(i int) ([]byte, error) {
+		data, err := produce(i)
+		if err != nil || !inWorkers {
+			return data, err
+		}
+		return nil, out.Add(name(i), data)
+	}, func(i int, data []byte) error {
+		if step != nil {
+			step()
+		}
+		if inWorkers {
+			return nil
+		}
+		return out.Add(name(i), data)
+	})
+}
