@@ -7,6 +7,8 @@
 # seasongen --participants N, then, side by side in the same run:
 #   - the cryptographic floor (scripts/floor: SHA-256 of every input byte
 #     and one Ed25519 verification per proof view, on every core);
+#   - copying the site the build wrote (cp -r): writing its files alone,
+#     which the floor does not count;
 #   - a cold proveit build (no previous output, an empty verification
 #     cache that it fills: --cache; the page cache is warm, as after
 #     seasongen), under /usr/bin/time -v for the peak RSS, its render step
@@ -106,6 +108,12 @@ for n in "${NS[@]}"; do
 	read -r floor_after _ floor_cpu_after < <(timed "$WORK/floor-$n-b.log" "$B/floor" "$S")
 	floor_s=$(awk -v a="$floor_before" -v b="$floor_after" 'BEGIN {printf "%.2f", (a<b?a:b)}')
 	floor_cpu=$(awk -v a="$floor_cpu_before" -v b="$floor_cpu_after" 'BEGIN {printf "%.2f", (a<b?a:b)}')
+	# What writing the site's files alone costs: a copy of the output
+	# (cp reads them from the page cache), beside the floor, which does not
+	# count writing.
+	rm -rf "$WORK/copy-$n"
+	read -r copy_s _ copy_cpu < <(timed "$WORK/copy-$n.log" cp -r "$OUT" "$WORK/copy-$n")
+	rm -rf "$WORK/copy-$n"
 	echo "== N=$n: one changed submission" >&2
 	sub=$(find "$S/0" -path '*/submissions/*' -name '*.json' | sort | sed -n 1p)
 	python3 - "$sub" <<'PY'
@@ -122,23 +130,24 @@ PY
 	hugosite "$WORK/hugo-$n" "$pages"
 	read -r hugo_s hugo_rss hugo_cpu < <(timed "$WORK/hugo-$n.log" hugo --quiet -s "$WORK/hugo-$n" -d "$WORK/hugo-$n/public")
 	hugo_pages=$(find "$WORK/hugo-$n/public" -name '*.html' | wc -l)
-	row="$n $gen_s $gen_rss $floor_s $floor_cpu $build_s $build_cpu $build_rss $pages $render_s $rebuild_s $rebuild_cpu $files $hugo_s $hugo_cpu $hugo_rss $hugo_pages"
+	row="$n $gen_s $gen_rss $floor_s $floor_cpu $build_s $build_cpu $build_rss $pages $render_s $rebuild_s $rebuild_cpu $files $hugo_s $hugo_cpu $hugo_rss $hugo_pages $copy_s $copy_cpu"
 	RESULTS+=("$row")
 	echo "$row" >>"$WORK/results.txt" # kept as each N ends
 	rm -rf "$S" "$OUT" "$C" "$WORK/hugo-$n"
 done
 
 printf '\nRatios (N per track; wall time, and in brackets CPU time, user + system; targets: build ≤ 2× floor at 1k, rebuild < 10%% of cold, render ≥ 2× Hugo pages/s at ≤ ½ its RSS)\n\n'
-printf '| N | build / floor | rebuild / cold | render pages/s vs Hugo | build RSS vs Hugo |\n| ---: | ---: | ---: | ---: | ---: |\n'
+printf '| N | build / floor | build / (floor + copying the site) | rebuild / cold | render pages/s vs Hugo | build RSS vs Hugo |\n| ---: | ---: | ---: | ---: | ---: | ---: |\n'
 for r in "${RESULTS[@]}"; do
-	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages <<<"$r"
+	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages copy_s copy_cpu <<<"$r"
 	awk -v n="$n" -v f="$floor_s" -v fc="$floor_cpu" -v b="$build_s" -v bc="$build_cpu" -v rb="$rebuild_s" -v rbc="$rebuild_cpu" -v p="$pages" -v rs="$render_s" -v hs="$hugo_s" -v hp="$hugo_pages" -v br="$build_rss" -v hr="$hugo_rss" \
-		'BEGIN {printf "| %d | %.1f× (%.1f×) | %.0f %% (%.0f %%) | %.2f× | %.2f× |\n", n, b/f, bc/fc, 100*rb/b, 100*rbc/bc, (p/rs)/(hp/hs), br/hr}'
+		-v cs="$copy_s" -v cc="$copy_cpu" \
+		'BEGIN {printf "| %d | %.1f× (%.1f×) | %.1f× (%.1f×) | %.0f %% (%.0f %%) | %.2f× | %.2f× |\n", n, b/f, bc/fc, b/(f+cs), bc/(fc+cc), 100*rb/b, 100*rbc/bc, (p/rs)/(hp/hs), br/hr}'
 done
 printf '\nTimes (seconds, wall and in brackets CPU; RSS in MiB)\n\n'
-printf '| N | seasongen | its RSS | floor | cold build | its RSS | pages | render step | rebuild | files | Hugo | its RSS |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
+printf '| N | seasongen | its RSS | floor | copying the site | cold build | its RSS | pages | render step | rebuild | files | Hugo | its RSS |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
 for r in "${RESULTS[@]}"; do
-	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages <<<"$r"
-	printf '| %s | %s | %s | %s (%s) | %s (%s) | %s | %s | %s | %s (%s) | %s | %s (%s), %s pages | %s |\n' "$n" "$gen_s" "$gen_rss" "$floor_s" "$floor_cpu" "$build_s" "$build_cpu" "$build_rss" "$pages" "$render_s" "$rebuild_s" "$rebuild_cpu" "$files" "$hugo_s" "$hugo_cpu" "$hugo_pages" "$hugo_rss"
+	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages copy_s copy_cpu <<<"$r"
+	printf '| %s | %s | %s | %s (%s) | %s (%s) | %s (%s) | %s | %s | %s | %s (%s) | %s | %s (%s), %s pages | %s |\n' "$n" "$gen_s" "$gen_rss" "$floor_s" "$floor_cpu" "$copy_s" "$copy_cpu" "$build_s" "$build_cpu" "$build_rss" "$pages" "$render_s" "$rebuild_s" "$rebuild_cpu" "$files" "$hugo_s" "$hugo_cpu" "$hugo_pages" "$hugo_rss"
 done
 printf '\nProfiles: %s/cpu-N.prof (go tool pprof -top %s/bin/proveit %s/cpu-N.prof)\n' "$WORK" "$WORK" "$WORK"
