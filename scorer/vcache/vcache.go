@@ -22,9 +22,10 @@
 // temporary name, which Close gives its name; when a directory holds more
 // than maxPacks packs, Close merges them into one. Packs are never
 // rewritten in place, so several processes may share a directory: each
-// reads the packs there at its Open and writes its own. The one file per
-// entry that earlier builds wrote (<dir>/<2 hex>/<key>) is not read; those
-// files may be deleted.
+// reads the packs there at its Open and writes its own. A build that is
+// killed leaves its pack under its temporary name (.pack-*.tmp), never
+// read; the one file per entry that earlier builds wrote (<dir>/<2
+// hex>/<key>) is not read either; both may be deleted.
 //
 // Each entry authenticates itself: it holds a header naming the
 // format, verify.Version, its key and the SHA-256 of its payload, then the
