@@ -193,12 +193,39 @@ func PageIn(name string, page []byte, declarative string) []Violation {
 	if strings.TrimSpace(declarative) == "" {
 		return []Violation{{Page: name, Rule: "declarative", Word: "(no label word given)"}}
 	}
+	g := &guard{page: name, declarative: declarative}
+	if !streamPage(name, page, declarative, g) {
+		// Not a page the fast path reads as the tree does: the tree, from
+		// the start, and nothing of what the fast path had found.
+		g = &guard{page: name, declarative: declarative}
+		doc, err := html.Parse(bytes.NewReader(page))
+		if err != nil {
+			return []Violation{{Page: name, Rule: "parse", Word: err.Error()}}
+		}
+		g.walk(doc, false, false)
+	}
+	return g.sorted()
+}
+
+// pageTree is PageIn as it was before the fast path: the page parsed into
+// a tree, every text checked by checkOld, without the memo. It is the
+// oracle of the tests (FuzzPageAgainstTree).
+func pageTree(name string, page []byte, declarative string) []Violation {
+	if strings.TrimSpace(declarative) == "" {
+		return []Violation{{Page: name, Rule: "declarative", Word: "(no label word given)"}}
+	}
 	doc, err := html.Parse(bytes.NewReader(page))
 	if err != nil {
 		return []Violation{{Page: name, Rule: "parse", Word: err.Error()}}
 	}
-	g := &guard{page: name, declarative: declarative, seen: map[Violation]bool{}}
+	g := &guard{page: name, declarative: declarative, oracle: true}
 	g.walk(doc, false, false)
+	return g.sorted()
+}
+
+// sorted returns the violations sorted by rule and word, in the order
+// found within one rule and word.
+func (g *guard) sorted() []Violation {
 	sort.SliceStable(g.out, func(i, j int) bool {
 		if g.out[i].Rule != g.out[j].Rule {
 			return g.out[i].Rule < g.out[j].Rule
@@ -215,10 +242,16 @@ type guard struct {
 	field       string // the data-champ of the innermost element being read
 	out         []Violation
 	seen        map[Violation]bool
+	// oracle: the texts are checked by checkOld, without the memo
+	// (pageTree).
+	oracle bool
 }
 
 func (g *guard) add(v Violation) {
 	v.Page, v.Field = g.page, g.field
+	if g.seen == nil {
+		g.seen = map[Violation]bool{}
+	}
 	if !g.seen[v] {
 		g.seen[v] = true
 		g.out = append(g.out, v)
@@ -322,45 +355,61 @@ func short(s string) string {
 	return s
 }
 
-// textKey is one piece of text in its context: what the rules of one
-// text depend on.
-type textKey struct {
-	text                  string
-	negative, declarative bool
-}
-
 // finding is a violation found in a text, before the page and the field
 // it sits in are known.
 type finding struct{ rule, word, text string }
 
 // memo keeps what the rules found in each text already checked, for every
 // page of a build: most of a page's text is the templates' and the
-// catalogue's, the same on thousands of pages. It is bounded: past
-// memoSize texts, a text is checked each time it is met, and only texts
-// up to memoTextSize bytes are kept (a narrative is met once).
+// catalogue's, the same on thousands of pages. It is keyed by the text
+// and by whether rule 3 applies to it (the only part of the context the
+// rules depend on). It is bounded: past memoSize texts, a text is checked
+// each time it is met, and only texts up to memoTextSize bytes are kept (a
+// narrative is met once).
 var memo = struct {
 	sync.RWMutex
-	m map[textKey][]finding
-}{m: map[textKey][]finding{}}
+	m [2]map[string][]finding
+	n int
+}{m: [2]map[string][]finding{{}, {}}}
 
 const (
 	memoSize     = 1 << 18
 	memoTextSize = 256
 )
 
-// text applies the rules to one piece of text, once per distinct text and
-// context (memo).
+// text applies the rules to one piece of text of the tree.
 func (g *guard) text(s string, negative, declarative bool) {
-	k := textKey{s, negative, declarative}
+	if g.oracle {
+		for _, f := range checkOld(s, negative, declarative) {
+			g.add(Violation{Rule: f.rule, Word: f.word, Text: f.text})
+		}
+		return
+	}
+	g.textBytes([]byte(s), negative, declarative)
+}
+
+// textBytes applies the rules to one piece of text, once per distinct
+// text and context (memo).
+func (g *guard) textBytes(s []byte, negative, declarative bool) {
+	if onlySpace(s) {
+		return // nothing to find
+	}
+	provider := 0
+	if negative && !declarative {
+		provider = 1
+	}
 	memo.RLock()
-	fs, ok := memo.m[k]
+	fs, ok := memo.m[provider][string(s)]
 	memo.RUnlock()
 	if !ok {
-		fs = check(s, negative, declarative)
+		fs = check(s, provider == 1)
 		if len(s) <= memoTextSize {
 			memo.Lock()
-			if len(memo.m) < memoSize {
-				memo.m[k] = fs
+			if memo.n < memoSize {
+				if _, dup := memo.m[provider][string(s)]; !dup {
+					memo.m[provider][string(s)] = fs
+					memo.n++
+				}
 			}
 			memo.Unlock()
 		}
@@ -370,8 +419,9 @@ func (g *guard) text(s string, negative, declarative bool) {
 	}
 }
 
-// check applies the rules to one piece of text.
-func check(s string, negative, declarative bool) []finding {
+// checkOld applies the rules to one piece of text: the rules as first
+// written, word by word, kept as the oracle of check (check.go).
+func checkOld(s string, negative, declarative bool) []finding {
 	var out []finding
 	add := func(rule, word string) { out = append(out, finding{rule, word, short(s)}) }
 	ascii := isASCII(s)

@@ -1,0 +1,245 @@
+package guard
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// demoPages returns every page of the built demo site (public/ of the
+// repository), by path.
+func demoPages(t testing.TB) map[string][]byte {
+	t.Helper()
+	root := filepath.Join("..", "..", "..", "..", "public")
+	pages := map[string][]byte{}
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".html") {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, p)
+			pages[filepath.ToSlash(rel)] = b
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) == 0 {
+		t.Fatal("no page in public/: run go run ./cmd/proveit build")
+	}
+	return pages
+}
+
+// label is the label word of rule 4 of a demo page: English under en/.
+func label(path string) string {
+	if strings.HasPrefix(path, "en/") {
+		return "declarative"
+	}
+	return French
+}
+
+// fast reports whether the fast path reads the page, and what it finds.
+func fast(page []byte, word string) ([]Violation, bool) {
+	g := &guard{page: "p.html", declarative: word}
+	if !streamPage("p.html", page, word, g) {
+		return nil, false
+	}
+	return g.sorted(), true
+}
+
+// TestDemoPagesTakeTheFastPath: every page the templates render is read
+// in one pass, and finds what the tree finds.
+func TestDemoPagesTakeTheFastPath(t *testing.T) {
+	pages := demoPages(t)
+	n := 0
+	for path, page := range pages {
+		got, ok := fast(page, label(path))
+		if !ok {
+			t.Errorf("%s: the fast path gives up", path)
+			continue
+		}
+		n++
+		if want := pageTree("p.html", page, label(path)); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: fast path %v, tree %v", path, got, want)
+		}
+	}
+	t.Logf("%d of %d pages on the fast path", n, len(pages))
+}
+
+// doc wraps body content in a page of the templates' shape.
+func doc(body string) string {
+	return `<!DOCTYPE html><html lang="fr"><head><title>t</title></head><body>` + body + `</body></html>`
+}
+
+// treeDifferences are pages on which html.Parse builds a tree that is not
+// the nesting of the tags as written, or reads text or attributes in a
+// way of its own: the fast path must give up on each (or read it as the
+// tree does, which the differential tests check).
+var treeDifferences = []struct{ name, page string }{
+	{"implied </p> before a block", doc(`<p data-participant="x">Agent<div data-declaratif="oui">Go (déclarative)</div>tricheur</p>`)},
+	{"implied </p> before a table", doc(`<p>a<table><tr><td>b</td></tr></table>`)},
+	{"implied </p> before a heading", doc(`<p>a<h2 data-negatif="oui">Claude</h2>`)},
+	{"implied </li>", doc(`<ul><li data-participant="x">a<li data-declaratif="oui">déclarative</ul>`)},
+	{"implied </li> through a div", doc(`<ul><li>a<div><li>b</div></ul>`)},
+	{"implied </dd>", doc(`<dl><dt>a<dd>b<dt>c</dl>`)},
+	{"implied </td>", doc(`<table><tbody><tr><td data-participant="x">a<td data-declaratif="oui">déclarative</tr></tbody></table>`)},
+	{"implied </tr>", doc(`<table><tbody><tr><td>a</td><tr><td>b</td></tr></tbody></table>`)},
+	{"implied tbody", doc(`<table><tr data-participant="x"><td data-declaratif="oui">Go déclarative</td></tr></table>`)},
+	{"implied tr", doc(`<table><tbody><td>a</td></tbody></table>`)},
+	{"foster-parented text", doc(`<table data-negatif="oui">Claude<tbody><tr><td>x</td></tr></tbody></table>`)},
+	{"foster-parented element", doc(`<table><span data-negatif="oui">Claude</span><tbody><tr><td>x</td></tr></tbody></table>`)},
+	{"foster-parented text in a row", doc(`<table><tbody><tr data-negatif="oui">GPT-4o<td>x</td></tr></tbody></table>`)},
+	{"heading in heading", doc(`<h1>a<h2>tricheur</h2></h1>`)},
+	{"nested link", doc(`<a href="x">a<a href="y" data-negatif="oui">Claude</a></a>`)},
+	{"misnested formatting", doc(`<b><i>tri</b>cheur</i>`)},
+	{"misnested block", doc(`<div><span>a</div>b</span>`)},
+	{"end tag without element", doc(`<div>a</span>b</div>`)},
+	{"</br>", doc(`a</br>b`)},
+	{"</p> without p", doc(`a</p>b`)},
+	{"self-closing div", doc(`<div data-negatif="oui"/>Claude`)},
+	{"self-closing span", doc(`<span data-declaratif="oui"/>déclarative`)},
+	{"self-closing title", `<!DOCTYPE html><html><head><title/>tricheur</title></head><body></body></html>`},
+	{"textarea", doc(`<textarea>` + "\n" + `tricheur</textarea>`)},
+	{"noscript", doc(`<noscript>tri<b>cheur</b></noscript>`)},
+	{"xmp", doc(`<xmp><b>tricheur</b></xmp>`)},
+	{"iframe", doc(`<iframe>tricheur</iframe>`)},
+	{"plaintext", doc(`<plaintext>tricheur</plaintext>`)},
+	{"script escape", doc(`<script><!--<script>x</script>tricheur--></script>`)},
+	{"select", doc(`<select><option>a<option>tricheur</select>`)},
+	{"form", doc(`<form><form>x</form></form>`)},
+	{"button in button", doc(`<button>a<button>b</button></button>`)},
+	{"nobr", doc(`<nobr>a<nobr>b</nobr></nobr>`)},
+	{"template", doc(`<template>tricheur</template>`)},
+	{"math", doc(`<math><mi>tricheur</mi></math>`)},
+	{"svg breakout", doc(`<svg><p>tricheur</p></svg>`)},
+	{"svg integration point content", doc(`<svg><desc><b>tri</b>cheur</desc></svg>`)},
+	{"svg renamed element", doc(`<svg><foreignObject><p>x</p></foreignObject></svg>`)},
+	{"svg style", doc(`<svg><style><text data-declaratif="oui">x</text></style></svg>`)},
+	{"CDATA in svg", doc(`<svg><text>tri<![CDATA[ch]]>eur</text></svg>`)},
+	{"comment splits a text", doc(`<p>tri<!-- -->cheur</p>`)},
+	{"comment", doc(`<!-- tricheur --><p>x</p>`)},
+	{"</>", doc(`a</>b`)},
+	{"bogus comment", doc(`a</ b>c`)},
+	{"processing instruction", doc(`<?xml x?>a`)},
+	{"other doctype", `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN"><html><head></head><body><p>a<table></table></body></html>`},
+	{"NUL", doc("tri\x00cheur")},
+	{"CR", doc("<p>a\r\nb</p>")},
+	{"text after </body>", `<!DOCTYPE html><html><head></head><body><p>a</p></body>tricheur</html>`},
+	{"element after </body>", `<!DOCTYPE html><html><head></head><body></body><p>tricheur</p></html>`},
+	{"text after </html>", `<!DOCTYPE html><html><head></head><body></body></html>tricheur`},
+	{"second body", doc(`<body data-negatif="oui">Claude`)},
+	{"second html", doc(`<html data-champ="agent">tricheur`)},
+	{"text in head", `<!DOCTYPE html><html><head>tricheur</head><body></body></html>`},
+	{"element in head", `<!DOCTYPE html><html><head><div>tricheur</div></head><body></body></html>`},
+	{"no html", `<!DOCTYPE html><head></head><body>tricheur</body>`},
+	{"no body", `<!DOCTYPE html><html><head></head>tricheur</html>`},
+	{"unclosed", `<!DOCTYPE html><html><head></head><body><p>tricheur`},
+	{"end of input in a tag", `<!DOCTYPE html><html><head></head><body><p title="tricheur`},
+	{"ambiguous reference in an attribute", doc(`<p title="&ampx=tricheur">a</p>`)},
+	{"too deep", doc(strings.Repeat("<div>", 600) + "tricheur")},
+	{"image", doc(`<image alt="tricheur">`)},
+	{"hr", doc(`<p>a<hr>b</p>`)},
+	{"frameset", `<!DOCTYPE html><html><head></head><frameset><frame></frameset></html>`},
+	{"caption outside a table", doc(`<caption>tricheur</caption>`)},
+	{"col", doc(`<table><col><tbody><tr><td>x</td></tr></tbody></table>`)},
+	{"table in table", doc(`<table><table><tbody><tr><td>x</td></tr></tbody></table></table>`)},
+}
+
+// TestFallbackTaken: on each tree difference the fast path gives up, and
+// PageIn says what the tree says.
+func TestFallbackTaken(t *testing.T) {
+	for _, c := range treeDifferences {
+		for _, w := range []string{French, "declarative"} {
+			if _, ok := fast([]byte(c.page), w); ok {
+				t.Errorf("%s: the fast path reads %q", c.name, c.page)
+			}
+			if got, want := PageIn("p.html", []byte(c.page), w), pageTree("p.html", []byte(c.page), w); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: PageIn %v, tree %v", c.name, got, want)
+			}
+		}
+	}
+}
+
+// fastPages are pages the fast path reads, on each point where it models
+// what the tree builder does: it must find what the tree finds.
+var fastPages = []struct{ name, page string }{
+	{"a row", doc(`<table><tbody><tr data-participant="x" data-negatif="oui"><th>Agent Claude</th><td data-declaratif="oui">Claude via API <span class="decl">(déclarative, non vérifiée)</span></td></tr></tbody></table>`)},
+	{"unlabelled stack", doc(`<table><tbody><tr data-participant="x"><th>A</th><td data-declaratif="oui">Go</td></tr><tr data-participant="y"><th>B</th><td>Go (déclarative)</td></tr></tbody></table>`)},
+	{"label in a nested span", doc(`<p data-participant="x"><span data-declaratif="oui">Go <span><b>décla</b></span><span>rative</span></span></p>`)},
+	{"label in a non-span child", doc(`<p data-participant="x"><span data-declaratif="oui">Go <b>déclarative</b></span></p>`)},
+	{"nested declared stacks", doc(`<div data-participant="x" data-champ="stack"><span data-declaratif="oui">a <span data-declaratif="oui">déclarative</span></span></div>`)},
+	{"declared stack in style", doc(`<p data-participant="x"><style data-declaratif="oui">déclarative</style></p>`)},
+	{"style is not read", doc(`<style data-negatif="oui" title="tricheur">tricheur Claude</style><p>x</p>`)},
+	{"script is read", doc(`<script type="application/ld+json">{"a":"tricheur"}</script>`)},
+	{"title is read", `<!DOCTYPE html><html><head><title>Tricheur &amp; menteur</title></head><body></body></html>`},
+	{"formatting attributes reordered", doc(`<a title="menteur" href="tricheur"><code data-z="fraude" data-a="lie">x</code></a><b data-b="Escroc" data-a="escroc">y</b>`)},
+	{"field", doc(`<div>Récit : <blockquote data-champ="narrative">il a menti</blockquote></div><p data-champ="agent">Agent honnête</p>`)},
+	{"pre newline", doc("<pre data-participant=\"x\">\ntricheur</pre><pre>\n\n<b>x</b></pre><pre>\n</pre>")},
+	{"text after </body>", "<!DOCTYPE html><html><head></head><body data-participant=\"x\"><p>a tricheur</p>tri</body>\n</html>\n"},
+	{"svg", doc(`<figure><svg viewBox="0 0 10 10" role="img" aria-labelledby="t"><title id="t">Claude tricheur</title><desc>menteur</desc><g data-negatif="oui"><circle cx="1" cy="1" r="1"/><text x="1">GPT-4o</text><text><tspan>Llama</tspan> 3</text></g></svg></figure>`)},
+	{"references", doc(`<p title="l&#39;agent &amp; &#x74;richeur">l&#39;agent &ampx; &copy tricheur&#8217;s &#128512;</p>`)},
+	{"unknown element", doc(`<x-y data-negatif="oui">Claude</x-y>`)},
+	{"void elements", doc(`<p>a<br>b<img alt="tricheur"><br/>c<wbr>d<input value="Claude" data-negatif="oui"></p>`)},
+	{"repeated attribute", doc(`<p data-negatif="non" data-negatif="oui">Claude</p><p data-negatif="oui" data-negatif="non">Claude</p>`)},
+	{"unquoted attributes", doc(`<p title=tricheur/>x</p><p data-negatif=oui>Claude</p><a href=x/>y</a>`)},
+	{"caption", doc(`<table data-participant="x"><caption>tricheur</caption><thead><tr><th>a</th></tr></thead><tbody><tr><td data-declaratif="oui">déclarative</td></tr></tbody></table>`)},
+	{"lists", doc(`<ul><li>a<ul><li>b</li></ul></li></ul><dl><dt>x</dt><dd>menteur</dd></dl><details><summary>s</summary>t</details>`)},
+	{"no head", `<!DOCTYPE html><html lang="fr"><body><p>tricheur</p></body></html>`},
+	{"no doctype", `<html><head></head><body><p>a</p><table><tbody><tr><td>b</td></tr></tbody></table></body></html>`},
+	{"white space everywhere", "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n</head>\n<body>\n<table>\n<tbody>\n<tr>\n<td>x</td>\n</tr>\n</tbody>\n</table>\n</body>\n</html>\n"},
+}
+
+// TestFastPathAgainstTree: the fast path reads each of fastPages, and
+// finds what the tree finds.
+func TestFastPathAgainstTree(t *testing.T) {
+	for _, c := range fastPages {
+		for _, w := range []string{French, "declarative"} {
+			got, ok := fast([]byte(c.page), w)
+			if !ok {
+				t.Errorf("%s: the fast path gives up on %q", c.name, c.page)
+				continue
+			}
+			if want := pageTree("p.html", []byte(c.page), w); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s (%s):\nfast %v\ntree %v", c.name, w, got, want)
+			}
+		}
+	}
+}
+
+// FuzzPageAgainstTree: on any bytes, PageIn finds what the tree walk of
+// the first implementation finds (pageTree, checkOld), violation for
+// violation, in the same order; and check finds what checkOld finds on
+// any text.
+func FuzzPageAgainstTree(f *testing.F) {
+	for _, page := range demoPages(f) {
+		f.Add(page)
+	}
+	for _, c := range treeDifferences {
+		f.Add([]byte(c.page))
+	}
+	for _, c := range fastPages {
+		f.Add([]byte(c.page))
+	}
+	f.Fuzz(func(t *testing.T, page []byte) {
+		for _, w := range []string{French, "declarative"} {
+			if got, want := PageIn("p.html", page, w), pageTree("p.html", page, w); !reflect.DeepEqual(got, want) {
+				t.Fatalf("word %q: PageIn %v, tree %v", w, got, want)
+			}
+		}
+		if len(page) > 4096 {
+			return
+		}
+		for _, neg := range []bool{false, true} {
+			if got, want := check(page, neg), checkOld(string(page), neg, false); !reflect.DeepEqual(got, want) {
+				t.Fatalf("check %q (provider %v) = %v, checkOld %v", page, neg, got, want)
+			}
+		}
+	})
+}
