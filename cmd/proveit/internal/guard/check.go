@@ -30,6 +30,7 @@ type scratch struct {
 	arena  []byte   // the folded words, for the provider runs (rule 3)
 	ends   []int    // the end of each folded word in arena
 	words  [][]byte // the folded words, sub-slices of arena
+	found  []bool   // the provider names found
 	field  [16]byte // an ASCII field lowered (the emoticons)
 }
 
@@ -103,7 +104,9 @@ func check(s []byte, provider bool) []finding {
 			sc.plain = utf8.AppendRune(sc.plain, unicode.ToLower(r))
 		}
 		folded := sc.plain
-		if !wordASCII && !isASCIIBytes(sc.plain) {
+		if !wordASCII && !isASCIIBytes(sc.plain) && foldLatin(sc) {
+			folded = sc.folded
+		} else if !wordASCII && !isASCIIBytes(sc.plain) {
 			sc.lower2 = sc.lower2[:0]
 			for i := 0; i < len(sc.plain); {
 				r, n := utf8.DecodeRune(sc.plain[i:])
@@ -178,13 +181,68 @@ func check(s []byte, provider bool) []finding {
 			sc.words = append(sc.words, sc.arena[start:end])
 			start = end
 		}
-		for i, name := range providerNames {
-			if containsRunBytes(sc.words, providerRuns[i]) {
+		// Only the runs whose first word starts with a word's first byte
+		// can start at that word; found in the list's order.
+		found := sc.found[:0]
+		for range providerNames {
+			found = append(found, false)
+		}
+		for i, w := range sc.words {
+			if len(w) == 0 {
+				continue
+			}
+			for _, k := range providerByByte[w[0]] {
+				if !found[k] && runAt(sc.words, i, providerRuns[k]) {
+					found[k] = true
+				}
+			}
+		}
+		for k, name := range providerNames {
+			if found[k] {
 				add("provider", name)
 			}
 		}
+		sc.found = found
 	}
 	return out
+}
+
+// latinFold is fold of each code point below U+0250 whose decomposition
+// begins with a starter (canonical combining class 0) and that is not a
+// combining mark itself, "" for the others (ok false). On a word of such
+// code points, fold is the concatenation of latinFold of each: lowering
+// is code point by code point, and a decomposition that begins with a
+// starter cannot be reordered with the marks of the one before.
+var latinFold = func() (t [0x250]struct {
+	s  string
+	ok bool
+}) {
+	for r := rune(0); r < 0x250; r++ {
+		if unicode.Is(unicode.Mn, r) || r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		q := string(unicode.ToLower(r))
+		if norm.NFD.PropertiesString(norm.NFD.String(q)).CCC() != 0 {
+			continue
+		}
+		t[r].s, t[r].ok = fold(q), true
+	}
+	return t
+}()
+
+// foldLatin folds sc.plain into sc.folded with latinFold, if every code
+// point of it has an entry.
+func foldLatin(sc *scratch) bool {
+	sc.folded = sc.folded[:0]
+	for i := 0; i < len(sc.plain); {
+		r, n := utf8.DecodeRune(sc.plain[i:])
+		if r >= 0x250 || !latinFold[r].ok {
+			return false
+		}
+		sc.folded = append(sc.folded, latinFold[r].s...)
+		i += n
+	}
+	return true
 }
 
 // matchesBytes is matches on a word held in bytes.
@@ -192,8 +250,10 @@ func (r *wordRule) matchesBytes(w []byte) bool {
 	if len(w) == 0 {
 		return false
 	}
-	if r.words[string(w)] {
-		return true
+	for _, x := range r.byByte[w[0]] {
+		if string(w) == x {
+			return true
+		}
 	}
 	for _, stem := range r.stems[w[0]] {
 		if len(w) >= len(stem) && string(w[:len(stem)]) == stem {
@@ -203,22 +263,29 @@ func (r *wordRule) matchesBytes(w []byte) bool {
 	return false
 }
 
-// containsRunBytes is containsRun on words held in bytes.
-func containsRunBytes(words [][]byte, run []string) bool {
-	for i := 0; i+len(run) <= len(words); i++ {
-		ok := true
-		for j, r := range run {
-			w := words[i+j]
-			if string(w) != r && !(j == len(run)-1 && len(w) > len(r) && string(w[:len(r)]) == r && w[len(r)] >= '0' && w[len(r)] <= '9') {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return true
+// providerByByte indexes the provider runs by the first byte of their
+// first word.
+var providerByByte = func() (idx [256][]int) {
+	for k, run := range providerRuns {
+		idx[run[0][0]] = append(idx[run[0][0]], k)
+	}
+	return idx
+}()
+
+// runAt reports whether the run of words starts at words[i], each word
+// equal to its word of the run or, for the last one, followed by a
+// version ("gpt4o", "llama3"): containsRun at one position.
+func runAt(words [][]byte, i int, run []string) bool {
+	if i+len(run) > len(words) {
+		return false
+	}
+	for j, r := range run {
+		w := words[i+j]
+		if string(w) != r && !(j == len(run)-1 && len(w) > len(r) && string(w[:len(r)]) == r && w[len(r)] >= '0' && w[len(r)] <= '9') {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 func isASCIIBytes(s []byte) bool {

@@ -482,6 +482,8 @@ func intentWord(folded, plain string) bool {
 type wordRule struct {
 	words map[string]bool
 	stems [256][]string
+	// byByte is words indexed by their first byte (matchesBytes).
+	byByte [256][]string
 }
 
 var intentFR, intentEN = newWordRule(intentWordsFR, intentStemsFR), newWordRule(intentWordsEN, intentStemsEN)
@@ -490,6 +492,7 @@ func newWordRule(words, stems []string) *wordRule {
 	r := &wordRule{words: map[string]bool{}}
 	for _, w := range words {
 		r.words[w] = true
+		r.byByte[w[0]] = append(r.byByte[w[0]], w)
 	}
 	for _, stem := range stems {
 		r.stems[stem[0]] = append(r.stems[stem[0]], stem) // wordList keeps no empty entry

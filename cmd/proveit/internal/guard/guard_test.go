@@ -176,21 +176,35 @@ func TestStackLabelledInThePagesLanguage(t *testing.T) {
 	}
 }
 
-// BenchmarkPage: the guard on one participant's report of the demo's
-// shape: a page of the templates' text with a participant's data in it.
-func BenchmarkPage(b *testing.B) {
+// benchPage is one participant's report of the demo's shape: a page of
+// the templates' text with a participant's data in it.
+func benchPage() []byte {
 	var page strings.Builder
 	page.WriteString(`<!DOCTYPE html><html lang="fr"><head><title>Rapport — Index PROVE IT</title></head><body><main>`)
 	for i := range 40 {
 		fmt.Fprintf(&page, `<section id="tache-%d" data-negatif="oui"><h2>Tâche conf-%02d : rendue, non comptée en réussite</h2><p data-champ="narrative">J'ai lu l'agrément %d et vérifié chaque entité ; élève-modèle été 2026.</p><table><tr><td>claim %d</td><td>étayé</td><td><a href="../../../preuves/prf_%d.json">prf_20260914_181440_%06d</a></td></tr></table></section>`, i, i, i, i, i, i)
 	}
 	page.WriteString(`</main></body></html>`)
-	data := []byte(page.String())
-	b.SetBytes(int64(len(data)))
-	for b.Loop() {
-		if vs := Page("r.html", data); len(vs) != 0 {
-			b.Fatal(vs)
-		}
+	return []byte(page.String())
+}
+
+// BenchmarkPage: the guard on benchPage (whose tables have no <tbody>:
+// the tree reads it), PageIn and the first implementation (old).
+func BenchmarkPage(b *testing.B) {
+	data := benchPage()
+	for _, c := range []struct {
+		name string
+		page func(string, []byte, string) []Violation
+	}{{"new", PageIn}, {"old", pageTree}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if vs := c.page("r.html", data, French); len(vs) != 0 {
+					b.Fatal(vs)
+				}
+			}
+		})
 	}
 }
 

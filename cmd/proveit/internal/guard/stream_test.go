@@ -1,11 +1,15 @@
 package guard
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // demoPages returns every page of the built demo site (public/ of the
@@ -242,4 +246,64 @@ func FuzzPageAgainstTree(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkDemoPages: the guard on every page of the built demo, PageIn
+// (new) and the first implementation (old, pageTree with checkOld and
+// without the memo; oldMemo, the first implementation as the build ran
+// it, with its memo warm, is the tree walk with check and the memo). The
+// ratio old/new is the speed-up of the fast path.
+func BenchmarkDemoPages(b *testing.B) {
+	pages := demoPages(b)
+	var paths []string
+	var size int64
+	for p, page := range pages {
+		paths = append(paths, p)
+		size += int64(len(page))
+	}
+	slices.Sort(paths)
+	tree := func(name string, page []byte, word string) []Violation {
+		g := &guard{page: name, declarative: word}
+		doc, err := html.Parse(bytes.NewReader(page))
+		if err != nil {
+			b.Fatal(err)
+		}
+		g.walk(doc, false, false)
+		return g.sorted()
+	}
+	for _, c := range []struct {
+		name string
+		page func(string, []byte, string) []Violation
+	}{{"new", PageIn}, {"old", pageTree}, {"treeWithMemo", tree}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(size)
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, p := range paths {
+					c.page(p, pages[p], label(p))
+				}
+			}
+		})
+	}
+}
+
+// TestCheckAgainstOld: check finds what checkOld finds, on texts that
+// hold every code point up to U+3000 in a word (the accents, the
+// cases, the marks), and on the texts of TestFoldedWordsAreWords.
+func TestCheckAgainstOld(t *testing.T) {
+	texts := []string{
+		"", "plain ASCII words, CamelCase too", "Écart entre déclaration et reçus", "ÉtéPrévu œuvre Œdipe straße",
+		"e\u0301te\u0301 decomposed", "İstanbul ǅemal ﬁne", "ÀBCdéFGhï 42ème", "智能体 ДоклаД Ωmega",
+		"Agent TRICHÉ :) xD <3 ;-)", "Claude 3 GPT-4o meta llama3 Llama 3 \u212Aelvin", "tri\xffcheur \xe9t\xe9",
+	}
+	for r := rune(0); r < 0x3000; r++ {
+		texts = append(texts, "Tri"+string(r)+"cheur é"+string(r)+"e "+string(r)+"Lie")
+	}
+	for _, s := range texts {
+		for _, provider := range []bool{false, true} {
+			if got, want := check([]byte(s), provider), checkOld(s, provider, false); !reflect.DeepEqual(got, want) {
+				t.Errorf("%q (provider %v): check %v, checkOld %v", s, provider, got, want)
+			}
+		}
+	}
 }
