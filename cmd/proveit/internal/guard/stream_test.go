@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -84,86 +85,97 @@ func doc(body string) string {
 
 // treeDifferences are pages on which html.Parse builds a tree that is not
 // the nesting of the tags as written, or reads text or attributes in a
-// way of its own: the fast path must give up on each (or read it as the
-// tree does, which the differential tests check).
+// way of its own: the fast path must give up on each. Where it can, a
+// case is written so that reading the tags as written would give another
+// verdict (a provider name that the tree takes out of its negative
+// element, a word the tree joins or splits, another field or text).
 var treeDifferences = []struct{ name, page string }{
-	{"implied </p> before a block", doc(`<p data-participant="x">Agent<div data-declaratif="oui">Go (déclarative)</div>tricheur</p>`)},
-	{"implied </p> before a table", doc(`<p>a<table><tr><td>b</td></tr></table>`)},
-	{"implied </p> before a heading", doc(`<p>a<h2 data-negatif="oui">Claude</h2>`)},
-	{"implied </li>", doc(`<ul><li data-participant="x">a<li data-declaratif="oui">déclarative</ul>`)},
-	{"implied </li> through a div", doc(`<ul><li>a<div><li>b</div></ul>`)},
-	{"implied </dd>", doc(`<dl><dt>a<dd>b<dt>c</dl>`)},
-	{"implied </td>", doc(`<table><tbody><tr><td data-participant="x">a<td data-declaratif="oui">déclarative</tr></tbody></table>`)},
-	{"implied </tr>", doc(`<table><tbody><tr><td>a</td><tr><td>b</td></tr></tbody></table>`)},
+	{"implied </p> before a block", doc(`<p data-negatif="oui">x<div>Claude</div></p>`)},
+	{"implied </p> before a table", doc(`<p data-negatif="oui">x<table><tbody><tr><td>Claude</td></tr></tbody></table></p>`)},
+	{"implied </p> before a heading", doc(`<p data-negatif="oui">x<h2>Claude</h2></p>`)},
+	{"implied </p> before a list item", doc(`<div><p data-negatif="oui">x<li>Claude</li></p></div>`)},
+	{"implied </li>", doc(`<ul><li data-negatif="oui">a<li>Claude</li></li></ul>`)},
+	{"implied </li> through a div", doc(`<ul><li data-negatif="oui">a<div><li>Claude</li></div></li></ul>`)},
+	{"implied </dd>", doc(`<dl><dd data-negatif="oui">a<dt>Claude</dt></dd></dl>`)},
+	{"implied </td>", doc(`<table><tbody><tr><td data-negatif="oui">a<td>Claude</td></td></tr></tbody></table>`)},
+	{"implied </tr>", doc(`<table><tbody><tr data-negatif="oui"><td>a</td><tr><td>Claude</td></tr></tr></tbody></table>`)},
 	{"implied tbody", doc(`<table><tr data-participant="x"><td data-declaratif="oui">Go déclarative</td></tr></table>`)},
 	{"implied tr", doc(`<table><tbody><td>a</td></tbody></table>`)},
 	{"foster-parented text", doc(`<table data-negatif="oui">Claude<tbody><tr><td>x</td></tr></tbody></table>`)},
-	{"foster-parented element", doc(`<table><span data-negatif="oui">Claude</span><tbody><tr><td>x</td></tr></tbody></table>`)},
+	{"foster-parented element", doc(`<table data-negatif="oui"><span>Claude</span><tbody><tr><td>x</td></tr></tbody></table>`)},
 	{"foster-parented text in a row", doc(`<table><tbody><tr data-negatif="oui">GPT-4o<td>x</td></tr></tbody></table>`)},
-	{"heading in heading", doc(`<h1>a<h2>tricheur</h2></h1>`)},
-	{"nested link", doc(`<a href="x">a<a href="y" data-negatif="oui">Claude</a></a>`)},
+	{"heading in heading", doc(`<h1 data-negatif="oui">x<h2>Claude</h2></h1>`)},
+	{"nested link", doc(`<a href="x" data-negatif="oui">a<a href="y">Claude</a></a>`)},
 	{"misnested formatting", doc(`<b><i>tri</b>cheur</i>`)},
 	{"misnested block", doc(`<div><span>a</div>b</span>`)},
-	{"end tag without element", doc(`<div>a</span>b</div>`)},
-	{"</br>", doc(`a</br>b`)},
-	{"</p> without p", doc(`a</p>b`)},
+	{"end tag without element", doc(`<div data-negatif="oui">a</span>Claude</div>`)},
+	{"unknown end tag", doc(`<div><x-y data-negatif="oui">a</x-z>Claude</div>`)},
+	{"</br>", doc(`<p data-negatif="oui">a</br>Claude</p>`)},
+	{"</p> without p", doc(`<div data-negatif="oui">a</p>Claude</div>`)},
 	{"self-closing div", doc(`<div data-negatif="oui"/>Claude`)},
-	{"self-closing span", doc(`<span data-declaratif="oui"/>déclarative`)},
+	{"self-closing span", doc(`<p data-participant="x"><span data-declaratif="oui"/>déclarative</p>`)},
 	{"self-closing title", `<!DOCTYPE html><html><head><title/>tricheur</title></head><body></body></html>`},
 	{"textarea", doc(`<textarea>` + "\n" + `tricheur</textarea>`)},
 	{"noscript", doc(`<noscript>tri<b>cheur</b></noscript>`)},
 	{"xmp", doc(`<xmp><b>tricheur</b></xmp>`)},
 	{"iframe", doc(`<iframe>tricheur</iframe>`)},
 	{"plaintext", doc(`<plaintext>tricheur</plaintext>`)},
-	{"script escape", doc(`<script><!--<script>x</script>tricheur--></script>`)},
+	{"script escape", doc(`<p><script><!--<script>a</script>tricheur--></p>`)},
 	{"select", doc(`<select><option>a<option>tricheur</select>`)},
 	{"form", doc(`<form><form>x</form></form>`)},
 	{"button in button", doc(`<button>a<button>b</button></button>`)},
 	{"nobr", doc(`<nobr>a<nobr>b</nobr></nobr>`)},
 	{"template", doc(`<template>tricheur</template>`)},
 	{"math", doc(`<math><mi>tricheur</mi></math>`)},
-	{"svg breakout", doc(`<svg><p>tricheur</p></svg>`)},
+	{"svg breakout", doc(`<svg data-negatif="oui"><p>Claude</p></svg>`)},
 	{"svg integration point content", doc(`<svg><desc><b>tri</b>cheur</desc></svg>`)},
+	{"HTML in an svg integration point", doc(`<svg><desc><title><g data-negatif="oui">Claude</g></title></desc></svg>`)},
 	{"svg renamed element", doc(`<svg><foreignObject><p>x</p></foreignObject></svg>`)},
-	{"svg style", doc(`<svg><style><text data-declaratif="oui">x</text></style></svg>`)},
+	{"svg style", doc(`<svg><style><text data-negatif="oui">Claude</text></style></svg>`)},
 	{"CDATA in svg", doc(`<svg><text>tri<![CDATA[ch]]>eur</text></svg>`)},
 	{"comment splits a text", doc(`<p>tri<!-- -->cheur</p>`)},
 	{"comment", doc(`<!-- tricheur --><p>x</p>`)},
-	{"</>", doc(`a</>b`)},
-	{"bogus comment", doc(`a</ b>c`)},
-	{"processing instruction", doc(`<?xml x?>a`)},
-	{"other doctype", `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN"><html><head></head><body><p>a<table></table></body></html>`},
+	{"</>", doc(`tri</>cheur`)},
+	{"bogus comment", doc(`a</ tricheur>c`)},
+	{"processing instruction", doc(`<?xml tricheur?>a`)},
+	{"other doctype", `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN"><html><head></head><body><p data-negatif="oui">a<table></table>Claude</p></body></html>`},
 	{"NUL", doc("tri\x00cheur")},
-	{"CR", doc("<p>a\r\nb</p>")},
+	{"CR in a field", doc("<p data-champ=\"a\r\nb\">tricheur</p>")},
 	{"text after </body>", `<!DOCTYPE html><html><head></head><body><p>a</p></body>tricheur</html>`},
 	{"element after </body>", `<!DOCTYPE html><html><head></head><body></body><p>tricheur</p></html>`},
 	{"text after </html>", `<!DOCTYPE html><html><head></head><body></body></html>tricheur`},
 	{"second body", doc(`<body data-negatif="oui">Claude`)},
 	{"second html", doc(`<html data-champ="agent">tricheur`)},
-	{"text in head", `<!DOCTYPE html><html><head>tricheur</head><body></body></html>`},
-	{"element in head", `<!DOCTYPE html><html><head><div>tricheur</div></head><body></body></html>`},
+	{"text in head", `<!DOCTYPE html><html data-negatif="oui"><head data-champ="x">Claude</head><body></body></html>`},
+	{"element in head", `<!DOCTYPE html><html><head data-champ="x"><div>tricheur</div></head><body></body></html>`},
 	{"no html", `<!DOCTYPE html><head></head><body>tricheur</body>`},
 	{"no body", `<!DOCTYPE html><html><head></head>tricheur</html>`},
 	{"unclosed", `<!DOCTYPE html><html><head></head><body><p>tricheur`},
 	{"end of input in a tag", `<!DOCTYPE html><html><head></head><body><p title="tricheur`},
 	{"ambiguous reference in an attribute", doc(`<p title="&ampx=tricheur">a</p>`)},
-	{"too deep", doc(strings.Repeat("<div>", 600) + "tricheur")},
+	{"too deep", doc(strings.Repeat("<div>", 600) + "tricheur" + strings.Repeat("</div>", 600))},
 	{"image", doc(`<image alt="tricheur">`)},
-	{"hr", doc(`<p>a<hr>b</p>`)},
+	{"hr", doc(`<p data-negatif="oui">a<hr title="Claude"></p>`)},
 	{"frameset", `<!DOCTYPE html><html><head></head><frameset><frame></frameset></html>`},
 	{"caption outside a table", doc(`<caption>tricheur</caption>`)},
 	{"col", doc(`<table><col><tbody><tr><td>x</td></tr></tbody></table>`)},
 	{"table in table", doc(`<table><table><tbody><tr><td>x</td></tr></tbody></table></table>`)},
 }
 
-// TestFallbackTaken: on each tree difference the fast path gives up, and
-// PageIn says what the tree says.
+// TestFallbackTaken: the fast path gives up on each tree difference.
 func TestFallbackTaken(t *testing.T) {
 	for _, c := range treeDifferences {
+		if _, ok := fast([]byte(c.page), French); ok {
+			t.Errorf("%s: the fast path reads %q", c.name, c.page)
+		}
+	}
+}
+
+// TestTreeDifferencesAgainstTree: on each tree difference, PageIn says
+// what the tree says.
+func TestTreeDifferencesAgainstTree(t *testing.T) {
+	for _, c := range treeDifferences {
 		for _, w := range []string{French, "declarative"} {
-			if _, ok := fast([]byte(c.page), w); ok {
-				t.Errorf("%s: the fast path reads %q", c.name, c.page)
-			}
 			if got, want := PageIn("p.html", []byte(c.page), w), pageTree("p.html", []byte(c.page), w); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s: PageIn %v, tree %v", c.name, got, want)
 			}
@@ -183,15 +195,15 @@ var fastPages = []struct{ name, page string }{
 	{"style is not read", doc(`<style data-negatif="oui" title="tricheur">tricheur Claude</style><p>x</p>`)},
 	{"script is read", doc(`<script type="application/ld+json">{"a":"tricheur"}</script>`)},
 	{"title is read", `<!DOCTYPE html><html><head><title>Tricheur &amp; menteur</title></head><body></body></html>`},
-	{"formatting attributes reordered", doc(`<a title="menteur" href="tricheur"><code data-z="fraude" data-a="lie">x</code></a><b data-b="Escroc" data-a="escroc">y</b>`)},
+	{"formatting attributes reordered", doc(`<a title="un menteur" href="menteur"><code data-z="une fraude" data-a="fraude">x</code></a><b data-b="Escroc" data-a="escroc">y</b><span title="un lie" data-a="lie">z</span>`)},
 	{"field", doc(`<div>Récit : <blockquote data-champ="narrative">il a menti</blockquote></div><p data-champ="agent">Agent honnête</p>`)},
-	{"pre newline", doc("<pre data-participant=\"x\">\ntricheur</pre><pre>\n\n<b>x</b></pre><pre>\n</pre>")},
+	{"pre newline", doc("<pre data-participant=\"x\">\ntricheur</pre><pre>\n\n<b>x</b></pre><pre>\n</pre><pre data-declaratif=\"oui\">\ndéclarative</pre>")},
 	{"text after </body>", "<!DOCTYPE html><html><head></head><body data-participant=\"x\"><p>a tricheur</p>tri</body>\n</html>\n"},
 	{"svg", doc(`<figure><svg viewBox="0 0 10 10" role="img" aria-labelledby="t"><title id="t">Claude tricheur</title><desc>menteur</desc><g data-negatif="oui"><circle cx="1" cy="1" r="1"/><text x="1">GPT-4o</text><text><tspan>Llama</tspan> 3</text></g></svg></figure>`)},
 	{"references", doc(`<p title="l&#39;agent &amp; &#x74;richeur">l&#39;agent &ampx; &copy tricheur&#8217;s &#128512;</p>`)},
 	{"unknown element", doc(`<x-y data-negatif="oui">Claude</x-y>`)},
 	{"void elements", doc(`<p>a<br>b<img alt="tricheur"><br/>c<wbr>d<input value="Claude" data-negatif="oui"></p>`)},
-	{"repeated attribute", doc(`<p data-negatif="non" data-negatif="oui">Claude</p><p data-negatif="oui" data-negatif="non">Claude</p>`)},
+	{"repeated attribute", doc(`<p data-negatif="non" data-negatif="oui">Claude A</p><p data-negatif="oui" data-negatif="non">Claude B</p>`)},
 	{"unquoted attributes", doc(`<p title=tricheur/>x</p><p data-negatif=oui>Claude</p><a href=x/>y</a>`)},
 	{"caption", doc(`<table data-participant="x"><caption>tricheur</caption><thead><tr><th>a</th></tr></thead><tbody><tr><td data-declaratif="oui">déclarative</td></tr></tbody></table>`)},
 	{"lists", doc(`<ul><li>a<ul><li>b</li></ul></li></ul><dl><dt>x</dt><dd>menteur</dd></dl><details><summary>s</summary>t</details>`)},
@@ -204,7 +216,9 @@ var fastPages = []struct{ name, page string }{
 // finds what the tree finds.
 func TestFastPathAgainstTree(t *testing.T) {
 	for _, c := range fastPages {
-		for _, w := range []string{French, "declarative"} {
+		// "\ndéclarative": a label word that begins with the newline a
+		// <pre> drops.
+		for _, w := range []string{French, "declarative", "\ndéclarative"} {
 			got, ok := fast([]byte(c.page), w)
 			if !ok {
 				t.Errorf("%s: the fast path gives up on %q", c.name, c.page)
@@ -248,11 +262,41 @@ func FuzzPageAgainstTree(f *testing.F) {
 	})
 }
 
-// BenchmarkDemoPages: the guard on every page of the built demo, PageIn
-// (new) and the first implementation (old, pageTree with checkOld and
-// without the memo; oldMemo, the first implementation as the build ran
-// it, with its memo warm, is the tree walk with check and the memo). The
-// ratio old/new is the speed-up of the fast path.
+// oldMemo is checkOld behind the memo of the first implementation: a map
+// keyed by text and context under a lock, texts up to memoTextSize bytes.
+type oldMemo struct {
+	sync.RWMutex
+	m map[oldKey][]finding
+}
+
+type oldKey struct {
+	text                  string
+	negative, declarative bool
+}
+
+func (o *oldMemo) check(s string, negative, declarative bool) []finding {
+	k := oldKey{s, negative, declarative}
+	o.RLock()
+	fs, ok := o.m[k]
+	o.RUnlock()
+	if !ok {
+		fs = checkOld(s, negative, declarative)
+		if len(s) <= memoTextSize {
+			o.Lock()
+			if len(o.m) < memoSize {
+				o.m[k] = fs
+			}
+			o.Unlock()
+		}
+	}
+	return fs
+}
+
+// BenchmarkDemoPages: the guard on every page of the built demo. new is
+// PageIn; old is the first implementation as the build ran it (the tree,
+// checkOld behind its memo, warm after the first round); oldNoMemo is
+// pageTree, the oracle (the tree, checkOld, no memo). new's memo is warm
+// too. The ratio old/new is the speed-up of this change.
 func BenchmarkDemoPages(b *testing.B) {
 	pages := demoPages(b)
 	var paths []string
@@ -262,19 +306,20 @@ func BenchmarkDemoPages(b *testing.B) {
 		size += int64(len(page))
 	}
 	slices.Sort(paths)
-	tree := func(name string, page []byte, word string) []Violation {
-		g := &guard{page: name, declarative: word}
+	om := &oldMemo{m: map[oldKey][]finding{}}
+	old := func(name string, page []byte, word string) []Violation {
 		doc, err := html.Parse(bytes.NewReader(page))
 		if err != nil {
 			b.Fatal(err)
 		}
+		g := &guard{page: name, declarative: word, checkText: om.check}
 		g.walk(doc, false, false)
 		return g.sorted()
 	}
 	for _, c := range []struct {
 		name string
 		page func(string, []byte, string) []Violation
-	}{{"new", PageIn}, {"old", pageTree}, {"treeWithMemo", tree}} {
+	}{{"new", PageIn}, {"old", old}, {"oldNoMemo", pageTree}} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(size)
 			b.ReportAllocs()
