@@ -352,3 +352,75 @@ func TestCheckAgainstOld(t *testing.T) {
 		}
 	}
 }
+
+// TestListItemsAgainstTree: an <li>, <dd> or <dt> closes an open one
+// unless a "special" element other than address, div and p lies between
+// them; the fast path's list of special elements is the tree builder's,
+// element for element (a name it took for special would let it read a
+// list item inside another that the tree closes).
+func TestListItemsAgainstTree(t *testing.T) {
+	for _, n := range elementNames() {
+		for _, li := range [][2]string{{"ul", "li"}, {"dl", "dd"}, {"dl", "dt"}} {
+			page := doc(`<` + li[0] + `><` + li[1] + ` data-negatif="oui">a<` + n + `><` + li[1] + `>Claude</` + li[1] + `></` + n + `></` + li[1] + `></` + li[0] + `>`)
+			for _, w := range []string{French} {
+				if got, want := PageIn("p.html", []byte(page), w), pageTree("p.html", []byte(page), w); !reflect.DeepEqual(got, want) {
+					t.Errorf("%s: PageIn %v, tree %v", page, got, want)
+				}
+			}
+		}
+	}
+}
+
+// elementNames are the tag names of the tests of elements in context:
+// every name the tree builder treats in a way of its own, every special
+// one, the SVG ones the fast path reads, and ordinary ones.
+func elementNames() []string {
+	names := []string{"span", "search", "time", "abbr", "label", "x-y", "menuitem", "slot", "data", "output", "mark", "q", "cite", "sub", "sup", "bdi", "ruby", "picture", "video", "audio", "canvas", "map", "del", "ins", "kbd", "samp", "var", "dfn", "progress", "meter", "foreignobject", "annotation-xml", "mi", "font"}
+	for a := range special {
+		names = append(names, a.String())
+	}
+	for a := range bodySpecial {
+		names = append(names, a.String())
+	}
+	for n := range svgElements {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// TestElementsInContextsAgainstTree: every element name, in the contexts
+// where the tree builder moves, closes or reinterprets things, is read
+// by PageIn as the tree reads it.
+func TestElementsInContextsAgainstTree(t *testing.T) {
+	contexts := []string{
+		doc(`<p data-negatif="oui">a<N title="Claude x">Claude</N>b</p>Claude`),
+		doc(`<div><p data-negatif="oui">a<N>Claude</N></p></div>`),
+		doc(`<ul><li data-negatif="oui"><N>Claude</N></li></ul>`),
+		doc(`<table><tbody><tr><td data-negatif="oui"><N>Claude</N></td></tr></tbody></table>`),
+		doc(`<table data-negatif="oui"><N>Claude</N><tbody><tr><td>x</td></tr></tbody></table>`),
+		doc(`<table><tbody data-negatif="oui"><N>Claude</N><tr><td>x</td></tr></tbody></table>`),
+		doc(`<table><tbody><tr data-negatif="oui"><N>Claude</N><td>x</td></tr></tbody></table>`),
+		doc(`<table data-negatif="oui"><caption><N>Claude</N></caption></table>`),
+		doc(`<div><N data-negatif="oui"/>Claude</div>`),
+		doc(`<div><N data-negatif="oui">Claude</div>`),
+		doc(`<svg data-negatif="oui"><N>Claude</N></svg>`),
+		doc(`<svg><g data-negatif="oui"><N/>Claude</g></svg>`),
+		doc(`<svg><desc data-negatif="oui"><N>Claude</N></desc></svg>`),
+		`<!DOCTYPE html><html><head><N>Claude</N></head><body data-negatif="oui"></body></html>`,
+		`<!DOCTYPE html><html data-negatif="oui"><head></head><N>Claude</N><body></body></html>`,
+		doc(`<b data-negatif="oui"><N>Claude</N></b>`),
+		doc(`<a data-negatif="oui"><N>Claude</N></a>x`),
+		doc(`<h2 data-negatif="oui">a<N>Claude</N></h2>`),
+		doc(`<pre data-negatif="oui"><N>` + "\n" + `Claude</N></pre>`),
+		doc(`<span data-negatif="oui"><N>Claude</N></span>`),
+	}
+	for _, n := range elementNames() {
+		for _, c := range contexts {
+			page := []byte(strings.ReplaceAll(c, "N", n))
+			if got, want := PageIn("p.html", page, French), pageTree("p.html", page, French); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: PageIn %v, tree %v", page, got, want)
+			}
+		}
+	}
+}
