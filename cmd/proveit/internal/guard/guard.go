@@ -408,7 +408,7 @@ func (g *guard) text(s string, negative, declarative bool) {
 		}
 		return
 	}
-	g.textBytes([]byte(s), negative, declarative)
+	g.textString(s, negative, declarative)
 }
 
 // textBytes applies the rules to one piece of text, once per distinct
@@ -417,29 +417,65 @@ func (g *guard) textBytes(s []byte, negative, declarative bool) {
 	if onlySpace(s) {
 		return // nothing to find
 	}
-	provider := 0
-	if negative && !declarative {
-		provider = 1
-	}
+	provider := negative && !declarative
+	m := memo.m[memoIndex(provider)]
 	memo.RLock()
-	fs, ok := memo.m[provider][string(s)]
+	fs, ok := m[string(s)] // no copy of s: a map index
 	memo.RUnlock()
 	if !ok {
-		fs = check(s, provider == 1)
-		if len(s) <= memoTextSize {
-			memo.Lock()
-			if memo.n < memoSize {
-				if _, dup := memo.m[provider][string(s)]; !dup {
-					memo.m[provider][string(s)] = fs
-					memo.n++
-				}
-			}
-			memo.Unlock()
-		}
+		fs = check(s, provider)
+		memoPut(s, provider, fs)
 	}
+	g.found(fs)
+}
+
+// textString is textBytes on a text of the tree.
+func (g *guard) textString(s string, negative, declarative bool) {
+	if onlySpace([]byte(s)) {
+		return
+	}
+	provider := negative && !declarative
+	m := memo.m[memoIndex(provider)]
+	memo.RLock()
+	fs, ok := m[s]
+	memo.RUnlock()
+	if !ok {
+		b := []byte(s)
+		fs = check(b, provider)
+		memoPut(b, provider, fs)
+	}
+	g.found(fs)
+}
+
+func (g *guard) found(fs []finding) {
 	for _, f := range fs {
 		g.add(Violation{Rule: f.rule, Word: f.word, Text: f.text})
 	}
+}
+
+// memoIndex is the memo's map for a text to which rule 3 applies or not.
+func memoIndex(provider bool) int {
+	if provider {
+		return 1
+	}
+	return 0
+}
+
+// memoPut keeps what the rules found in s, if it is short and the memo
+// not full.
+func memoPut(s []byte, provider bool, fs []finding) {
+	if len(s) > memoTextSize {
+		return
+	}
+	i := memoIndex(provider)
+	memo.Lock()
+	if memo.n < memoSize {
+		if _, dup := memo.m[i][string(s)]; !dup {
+			memo.m[i][string(s)] = fs
+			memo.n++
+		}
+	}
+	memo.Unlock()
 }
 
 // checkOld applies the rules to one piece of text: the rules as first
