@@ -217,7 +217,7 @@ func PageIn(name string, page []byte, declarative string) []Violation {
 		return []Violation{{Page: name, Rule: "declarative", Word: "(no label word given)"}}
 	}
 	g := &guard{page: name, declarative: declarative}
-	if !streamPage(name, page, declarative, g) {
+	if !streamPage(page, g) {
 		// Not a page the fast path reads as the tree does: the tree, from
 		// the start, and nothing of what the fast path had found.
 		g = &guard{page: name, declarative: declarative}

@@ -506,7 +506,7 @@ type slot struct {
 // selem is an open element.
 type selem struct {
 	atom                  atom.Atom
-	name                  string // when atom is 0
+	name                  string // of an SVG element, or of an HTML one without atom
 	svg                   bool
 	field                 string
 	negative, declarative bool
@@ -528,16 +528,21 @@ const (
 
 var streamPool = sync.Pool{New: func() any { return new(stream) }}
 
-// streamPage checks a page in one pass; ok is false when the page is not
-// one it reads as the tree does, and then nothing is returned.
-func streamPage(name string, page []byte, declarative string, g *guard) (ok bool) {
+// streamPage checks a page in one pass, adding its violations to g; ok
+// is false when the page is not one it reads as the tree does, and then
+// what g holds is to be thrown away.
+func streamPage(page []byte, g *guard) (ok bool) {
 	if bytes.IndexByte(page, 0) >= 0 || bytes.IndexByte(page, '\r') >= 0 {
 		return false
 	}
 	s := streamPool.Get().(*stream)
 	defer func() {
-		*s = stream{z: lexer{spans: s.z.spans[:0], attrs: s.z.attrs[:0], nameBuf: s.z.nameBuf[:0], keyBuf: s.z.keyBuf[:0], valBuf: s.z.valBuf[:0], textBuf: s.z.textBuf[:0]},
-			stack: s.stack[:0], pending: s.pending[:0], log: s.log[:0], owns: s.owns[:0], declOpen: s.declOpen[:0], slots: s.slots[:0]}
+		// Back to the pool with its buffers, and nothing of this page.
+		z := &s.z
+		*s = stream{
+			z:     lexer{spans: z.spans[:0], attrs: z.attrs[:0], nameBuf: z.nameBuf[:0], keyBuf: z.keyBuf[:0], valBuf: z.valBuf[:0], textBuf: z.textBuf[:0]},
+			stack: s.stack[:0], pending: s.pending[:0], log: s.log[:0], owns: s.owns[:0], declOpen: s.declOpen[:0], slots: s.slots[:0],
+		}
 		streamPool.Put(s)
 	}()
 	s.z.b, s.g = page, g
@@ -567,7 +572,7 @@ func streamPage(name string, page []byte, declarative string, g *guard) (ok bool
 			for _, sl := range s.slots {
 				if sl.set {
 					g.field = sl.field
-					g.add(Violation{Rule: "declarative", Word: declarative, Text: sl.text})
+					g.add(Violation{Rule: "declarative", Word: g.declarative, Text: sl.text})
 				}
 			}
 			return true
@@ -702,6 +707,7 @@ func (s *stream) openP() bool {
 	return false
 }
 
+// open reports whether an HTML element a is open.
 func (s *stream) open(a atom.Atom) bool {
 	for i := range s.stack {
 		if s.stack[i].atom == a && !s.stack[i].svg {

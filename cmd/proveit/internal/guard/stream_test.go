@@ -53,7 +53,7 @@ func label(path string) string {
 // fast reports whether the fast path reads the page, and what it finds.
 func fast(page []byte, word string) ([]Violation, bool) {
 	g := &guard{page: "p.html", declarative: word}
-	if !streamPage("p.html", page, word, g) {
+	if !streamPage(page, g) {
 		return nil, false
 	}
 	return g.sorted(), true
