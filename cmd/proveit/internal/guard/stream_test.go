@@ -2,6 +2,7 @@ package guard
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -251,6 +252,9 @@ func FuzzPageAgainstTree(f *testing.F) {
 				t.Fatalf("word %q: PageIn %v, tree %v", w, got, want)
 			}
 		}
+		if msg := lexAgainstTokenizer(page); msg != "" {
+			t.Fatal(msg)
+		}
 		if len(page) > 4096 {
 			return
 		}
@@ -421,6 +425,93 @@ func TestElementsInContextsAgainstTree(t *testing.T) {
 			if got, want := PageIn("p.html", page, French), pageTree("p.html", page, French); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s: PageIn %v, tree %v", page, got, want)
 			}
+		}
+	}
+}
+
+// lexAgainstTokenizer reads page with the fast path's lexer and with
+// x/net/html's tokenizer, token by token, up to the first token the lexer
+// refuses, and returns how they differ ("" if they do not). Raw text
+// follows every title, style and script start tag, as in HTML content;
+// the comparison stops at the other start tags the tokenizer reads raw
+// text after (the fast path refuses them).
+func lexAgainstTokenizer(page []byte) string {
+	if bytes.IndexByte(page, 0) >= 0 || bytes.IndexByte(page, '\r') >= 0 {
+		return ""
+	}
+	z := &lexer{b: page}
+	x := html.NewTokenizer(bytes.NewReader(page))
+	for {
+		kind, ok := z.next()
+		if !ok {
+			return ""
+		}
+		tt := x.Next()
+		switch kind {
+		case tokEOF:
+			if tt != html.ErrorToken {
+				return fmt.Sprintf("lexer at the end, tokenizer %v %q", tt, x.Raw())
+			}
+			return ""
+		case tokText:
+			if tt != html.TextToken || string(x.Text()) != string(z.text) {
+				return fmt.Sprintf("lexer text %q, tokenizer %v %q", z.text, tt, x.Raw())
+			}
+		case tokDoctype:
+			if tt != html.DoctypeToken {
+				return fmt.Sprintf("lexer doctype, tokenizer %v %q", tt, x.Raw())
+			}
+		case tokEnd:
+			name, _ := x.TagName()
+			if tt != html.EndTagToken || string(name) != string(z.name) {
+				return fmt.Sprintf("lexer end tag %q, tokenizer %v %q", z.name, tt, x.Raw())
+			}
+		case tokStart, tokSelfClosing:
+			want := html.StartTagToken
+			if kind == tokSelfClosing {
+				want = html.SelfClosingTagToken
+			}
+			name, more := x.TagName()
+			if tt != want || string(name) != string(z.name) {
+				return fmt.Sprintf("lexer tag %q (%v), tokenizer %v %q", z.name, kind, tt, x.Raw())
+			}
+			var attrs []lexAttr
+			for more {
+				var k, v []byte
+				k, v, more = x.TagAttr()
+				attrs = append(attrs, lexAttr{bytes.Clone(k), bytes.Clone(v)})
+			}
+			if len(attrs) != len(z.attrs) {
+				return fmt.Sprintf("tag %q: lexer %d attributes, tokenizer %d", z.name, len(z.attrs), len(attrs))
+			}
+			for i := range attrs {
+				if string(attrs[i].key) != string(z.attrs[i].key) || string(attrs[i].val) != string(z.attrs[i].val) {
+					return fmt.Sprintf("tag %q: lexer attribute %q=%q, tokenizer %q=%q", z.name, z.attrs[i].key, z.attrs[i].val, attrs[i].key, attrs[i].val)
+				}
+			}
+			switch string(z.name) {
+			case "title", "style", "script":
+				z.raw = string(z.name)
+			case "iframe", "noembed", "noframes", "noscript", "plaintext", "textarea", "xmp":
+				return ""
+			}
+		}
+	}
+}
+
+// TestLexerAgainstTokenizer: on the demo pages and the test pages, the
+// fast path's lexer reads the tokens x/net/html's tokenizer reads.
+func TestLexerAgainstTokenizer(t *testing.T) {
+	var pages [][]byte
+	for _, p := range demoPages(t) {
+		pages = append(pages, p)
+	}
+	for _, c := range append(append([]struct{ name, page string }{}, treeDifferences...), fastPages...) {
+		pages = append(pages, []byte(c.page))
+	}
+	for _, p := range pages {
+		if msg := lexAgainstTokenizer(p); msg != "" {
+			t.Errorf("%.80q…: %s", p, msg)
 		}
 	}
 }
