@@ -201,7 +201,7 @@ var fastPages = []struct{ name, page string }{
 	{"pre newline", doc("<pre data-participant=\"x\">\ntricheur</pre><pre>\n\n<b>x</b></pre><pre>\n</pre><pre data-declaratif=\"oui\">\ndéclarative</pre>")},
 	{"text after </body>", "<!DOCTYPE html><html><head></head><body data-participant=\"x\"><p>a tricheur</p>tri</body>\n</html>\n"},
 	{"svg", doc(`<figure><svg viewBox="0 0 10 10" role="img" aria-labelledby="t"><title id="t">Claude tricheur</title><desc>menteur</desc><g data-negatif="oui"><circle cx="1" cy="1" r="1"/><text x="1">GPT-4o</text><text><tspan>Llama</tspan> 3</text></g></svg></figure>`)},
-	{"references", doc(`<p title="l&#39;agent &amp; &#x74;richeur">l&#39;agent &ampx; &copy tricheur&#8217;s &#128512;</p>`)},
+	{"references", doc(`<p title="l&#39;agent &amp; &#x74;richeur">l&#39;agent &ampx; &copy tricheur&#8217;s &#128512;</p><p title="&apos;menteur&apos; &quot;x&quot; &lt;b&gt;" data-negatif="oui">&apos;Claude&apos; &quot;x&quot; &lt;b&gt; &#x1F600;</p>`)},
 	{"unknown element", doc(`<x-y data-negatif="oui">Claude</x-y>`)},
 	{"void elements", doc(`<p>a<br>b<img alt="tricheur"><br/>c<wbr>d<input value="Claude" data-negatif="oui"></p>`)},
 	{"repeated attribute", doc(`<p data-negatif="non" data-negatif="oui">Claude A</p><p data-negatif="oui" data-negatif="non">Claude B</p>`)},
