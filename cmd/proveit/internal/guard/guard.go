@@ -46,6 +46,29 @@
 //
 // Rules 1 to 3 are the same on every page, whatever its language: the
 // French and the English intent lists both apply to every page.
+//
+// How a page is read. A browser does not read the tags as written: it
+// builds a tree (implied end tags, text moved out of a table, raw text in
+// <title> and <style>, …), and the rules apply to that tree. The guard
+// reads a page in one of two ways, with the same verdicts:
+//
+//   - the fast path (stream.go) reads the page in one pass over its
+//     tokens, with its own stack of open elements, and checks each text
+//     and attribute value as it meets it, and rule 4 when an element
+//     closes. It reads only the pages on which the tree is the nesting of
+//     the tags as written (or differs from it in the few ways it models:
+//     see stream.go), and gives up on any other, at the first token that
+//     could make a difference;
+//   - the tree: html.Parse (golang.org/x/net/html, the HTML5 tree
+//     construction algorithm) and a walk of the tree, for every page the
+//     fast path gives up on, from its start.
+//
+// The pages the templates render all take the fast path (a test holds
+// them to it); a page written by hand, or broken, takes the tree. The
+// first implementation, the tree alone, is kept as the oracle of the
+// tests (pageTree, checkOld): FuzzPageAgainstTree holds PageIn to it,
+// violation for violation and in the same order, on any bytes. A lenient
+// guard would publish a falsehood: the fast path is exact or refuses.
 
 package guard
 
@@ -193,12 +216,39 @@ func PageIn(name string, page []byte, declarative string) []Violation {
 	if strings.TrimSpace(declarative) == "" {
 		return []Violation{{Page: name, Rule: "declarative", Word: "(no label word given)"}}
 	}
+	g := &guard{page: name, declarative: declarative}
+	if !streamPage(page, g) {
+		// Not a page the fast path reads as the tree does: the tree, from
+		// the start, and nothing of what the fast path had found.
+		g = &guard{page: name, declarative: declarative}
+		doc, err := html.Parse(bytes.NewReader(page))
+		if err != nil {
+			return []Violation{{Page: name, Rule: "parse", Word: err.Error()}}
+		}
+		g.walk(doc, false, false)
+	}
+	return g.sorted()
+}
+
+// pageTree is PageIn as it was before the fast path: the page parsed into
+// a tree, every text checked by checkOld, without the memo. It is the
+// oracle of the tests (FuzzPageAgainstTree).
+func pageTree(name string, page []byte, declarative string) []Violation {
+	if strings.TrimSpace(declarative) == "" {
+		return []Violation{{Page: name, Rule: "declarative", Word: "(no label word given)"}}
+	}
 	doc, err := html.Parse(bytes.NewReader(page))
 	if err != nil {
 		return []Violation{{Page: name, Rule: "parse", Word: err.Error()}}
 	}
-	g := &guard{page: name, declarative: declarative, seen: map[Violation]bool{}}
+	g := &guard{page: name, declarative: declarative, checkText: checkOld}
 	g.walk(doc, false, false)
+	return g.sorted()
+}
+
+// sorted returns the violations sorted by rule and word, in the order
+// found within one rule and word.
+func (g *guard) sorted() []Violation {
 	sort.SliceStable(g.out, func(i, j int) bool {
 		if g.out[i].Rule != g.out[j].Rule {
 			return g.out[i].Rule < g.out[j].Rule
@@ -215,10 +265,16 @@ type guard struct {
 	field       string // the data-champ of the innermost element being read
 	out         []Violation
 	seen        map[Violation]bool
+	// checkText, when set, checks the texts of the tree instead of check
+	// and the memo: checkOld for the oracle (pageTree).
+	checkText func(s string, negative, declarative bool) []finding
 }
 
 func (g *guard) add(v Violation) {
 	v.Page, v.Field = g.page, g.field
+	if g.seen == nil {
+		g.seen = map[Violation]bool{}
+	}
 	if !g.seen[v] {
 		g.seen[v] = true
 		g.out = append(g.out, v)
@@ -322,56 +378,109 @@ func short(s string) string {
 	return s
 }
 
-// textKey is one piece of text in its context: what the rules of one
-// text depend on.
-type textKey struct {
-	text                  string
-	negative, declarative bool
-}
-
 // finding is a violation found in a text, before the page and the field
 // it sits in are known.
 type finding struct{ rule, word, text string }
 
 // memo keeps what the rules found in each text already checked, for every
 // page of a build: most of a page's text is the templates' and the
-// catalogue's, the same on thousands of pages. It is bounded: past
-// memoSize texts, a text is checked each time it is met, and only texts
-// up to memoTextSize bytes are kept (a narrative is met once).
+// catalogue's, the same on thousands of pages. It is keyed by the text
+// and by whether rule 3 applies to it (the only part of the context the
+// rules depend on). It is bounded: past memoSize texts, a text is checked
+// each time it is met, and only texts up to memoTextSize bytes are kept (a
+// narrative is met once).
 var memo = struct {
 	sync.RWMutex
-	m map[textKey][]finding
-}{m: map[textKey][]finding{}}
+	m [2]map[string][]finding
+	n int
+}{m: [2]map[string][]finding{{}, {}}}
 
 const (
 	memoSize     = 1 << 18
 	memoTextSize = 256
 )
 
-// text applies the rules to one piece of text, once per distinct text and
-// context (memo).
+// text applies the rules to one piece of text of the tree.
 func (g *guard) text(s string, negative, declarative bool) {
-	k := textKey{s, negative, declarative}
+	if g.checkText != nil {
+		for _, f := range g.checkText(s, negative, declarative) {
+			g.add(Violation{Rule: f.rule, Word: f.word, Text: f.text})
+		}
+		return
+	}
+	g.textString(s, negative, declarative)
+}
+
+// textBytes applies the rules to one piece of text, once per distinct
+// text and context (memo).
+func (g *guard) textBytes(s []byte, negative, declarative bool) {
+	if onlySpace(s) {
+		return // nothing to find
+	}
+	provider := negative && !declarative
+	m := memo.m[memoIndex(provider)]
 	memo.RLock()
-	fs, ok := memo.m[k]
+	fs, ok := m[string(s)] // no copy of s: a map index
 	memo.RUnlock()
 	if !ok {
-		fs = check(s, negative, declarative)
-		if len(s) <= memoTextSize {
-			memo.Lock()
-			if len(memo.m) < memoSize {
-				memo.m[k] = fs
-			}
-			memo.Unlock()
-		}
+		fs = check(s, provider)
+		memoPut(s, provider, fs)
 	}
+	g.found(fs)
+}
+
+// textString is textBytes on a text of the tree.
+func (g *guard) textString(s string, negative, declarative bool) {
+	if onlySpace([]byte(s)) {
+		return
+	}
+	provider := negative && !declarative
+	m := memo.m[memoIndex(provider)]
+	memo.RLock()
+	fs, ok := m[s]
+	memo.RUnlock()
+	if !ok {
+		b := []byte(s)
+		fs = check(b, provider)
+		memoPut(b, provider, fs)
+	}
+	g.found(fs)
+}
+
+func (g *guard) found(fs []finding) {
 	for _, f := range fs {
 		g.add(Violation{Rule: f.rule, Word: f.word, Text: f.text})
 	}
 }
 
-// check applies the rules to one piece of text.
-func check(s string, negative, declarative bool) []finding {
+// memoIndex is the memo's map for a text to which rule 3 applies or not.
+func memoIndex(provider bool) int {
+	if provider {
+		return 1
+	}
+	return 0
+}
+
+// memoPut keeps what the rules found in s, if it is short and the memo
+// not full.
+func memoPut(s []byte, provider bool, fs []finding) {
+	if len(s) > memoTextSize {
+		return
+	}
+	i := memoIndex(provider)
+	memo.Lock()
+	if memo.n < memoSize {
+		if _, dup := memo.m[i][string(s)]; !dup {
+			memo.m[i][string(s)] = fs
+			memo.n++
+		}
+	}
+	memo.Unlock()
+}
+
+// checkOld applies the rules to one piece of text: the rules as first
+// written, word by word, kept as the oracle of check (check.go).
+func checkOld(s string, negative, declarative bool) []finding {
 	var out []finding
 	add := func(rule, word string) { out = append(out, finding{rule, word, short(s)}) }
 	ascii := isASCII(s)
@@ -432,6 +541,8 @@ func intentWord(folded, plain string) bool {
 type wordRule struct {
 	words map[string]bool
 	stems [256][]string
+	// byByte is words indexed by their first byte (matchesBytes).
+	byByte [256][]string
 }
 
 var intentFR, intentEN = newWordRule(intentWordsFR, intentStemsFR), newWordRule(intentWordsEN, intentStemsEN)
@@ -440,6 +551,7 @@ func newWordRule(words, stems []string) *wordRule {
 	r := &wordRule{words: map[string]bool{}}
 	for _, w := range words {
 		r.words[w] = true
+		r.byByte[w[0]] = append(r.byByte[w[0]], w)
 	}
 	for _, stem := range stems {
 		r.stems[stem[0]] = append(r.stems[stem[0]], stem) // wordList keeps no empty entry
