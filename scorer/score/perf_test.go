@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 
@@ -457,5 +458,60 @@ func TestScorerKeepsNoCitedOutcome(t *testing.T) {
 	t.Logf("dropping the Scorer frees %d bytes for %d cited outcomes (%d each)", freed, n, freed/int64(n))
 	if freed/int64(n) > 64 {
 		t.Errorf("dropping the Scorer frees %d bytes for %d cited outcomes (%d each): it keeps what it verified for the participants", freed, n, freed/int64(n))
+	}
+}
+
+// TestResultsKeepNoDerivedText: what a scored track holds until the pages
+// are rendered is not the text that can be rebuilt when it is written: a
+// Scorer WithoutChecks keeps no task's trail, and no supported assertion
+// stores its sentence (Explanation builds it: results.json and the pages
+// are unchanged, TestDemoGolden); a default Scorer keeps the trail for
+// proveit explain.
+func TestResultsKeepNoDerivedText(t *testing.T) {
+	s, m := loadDemo(t)
+	for _, c := range []struct {
+		name   string
+		opts   []Option
+		trails bool
+	}{
+		{"WithoutChecks", []Option{WithoutChecks()}, false},
+		{"default", nil, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sc := New(s, m, c.opts...)
+			trails, supported := 0, 0
+			for _, track := range s.Tracks {
+				r, err := sc.Track(track)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range r.Participants {
+					for _, tr := range p.Tasks {
+						if tr.Trail != nil {
+							trails++
+						}
+						for i := range tr.Assertions {
+							a := &tr.Assertions[i]
+							if a.Cause != Supported {
+								continue
+							}
+							supported++
+							if a.Detail != "" {
+								t.Errorf("%s %s: a supported assertion stores its sentence %q", tr.File, a.ID, a.Detail)
+							}
+							if !strings.Contains(a.Explanation(), " is valid") && !strings.Contains(a.Explanation(), " are valid") {
+								t.Errorf("%s %s: explanation %q", tr.File, a.ID, a.Explanation())
+							}
+						}
+					}
+				}
+			}
+			if supported == 0 {
+				t.Fatal("no supported assertion in the demo")
+			}
+			if (trails > 0) != c.trails {
+				t.Errorf("%d tasks keep a trail, want trails: %v", trails, c.trails)
+			}
+		})
 	}
 }
