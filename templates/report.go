@@ -153,7 +153,7 @@ func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, pr
 		for i, a := range t.Assertions {
 			st := score.AssertionStatus(a.Cause)
 			av := assertionView{Anchor: assertionAnchor(t.TaskID, i), ID: a.ID, Resource: a.Resource, Field: a.Field, Value: string(pyjson.Canonical(a.Value)),
-				Status: st, Cause: l.text(causeKey(a.Cause, "label")), CauseCode: causeCode(a.Cause), Detail: a.Detail, Negative: st == "unsupported", Supported: a.Cause == score.Supported}
+				Status: st, Cause: l.text(causeKey(a.Cause, "label")), CauseCode: causeCode(a.Cause), Detail: a.Explanation(), Negative: st == "unsupported", Supported: a.Cause == score.Supported}
 			av.History = publishedHistory(l, history[HistoryKey(p.Participant.Slug, t.TaskID, a.ID)])
 			if a.Cause == "" && len(a.Proofs) == 0 {
 				for _, id := range a.ProofIDs {

@@ -653,19 +653,23 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 			}
 			tdir := dir + tr.Name + "/"
 			trackCrumb := crumb{l.text("nav.track", "track", l.title(tr.Title)), tdir + "index.html"}
-			tbl := buildTable(l, tr.Result)
-			tbl.withHistory(tr.RowHistory)
-			tbl.withFiles(filesDir(r.dir, tdir+"index.html"))
-			var grid *gridView
-			if tr.Key != nil {
-				g := buildGrid(l, s.Number, tr)
-				grid = &g
-			}
-			if err := add(tdir+"index.html", "track", page{Title: l.text("page.track.title", "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.track.description", "track", l.title(tr.Title), "season", s.Number),
-				Root: "../../", Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result, l.title(tr.Title)), Grid: grid, Demo: s.Demo,
-				Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
-				return nil, err
-			}
+			// The track's page, its tasks' pages and its participants'
+			// reports are built by their jobs: a view of every row of a
+			// track (its table, its grid, a task's answers) is held while
+			// its page renders, not from the plan to the last page.
+			addLazy(tdir+"index.html", "track", func(l *locale) (page, []ldPart) {
+				tbl := buildTable(l, tr.Result)
+				tbl.withHistory(tr.RowHistory)
+				tbl.withFiles(filesDir(r.dir, tdir+"index.html"))
+				var grid *gridView
+				if tr.Key != nil {
+					g := buildGrid(l, s.Number, tr)
+					grid = &g
+				}
+				return page{Title: l.text("page.track.title", "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.track.description", "track", l.title(tr.Title), "season", s.Number),
+					Root: "../../", Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result, l.title(tr.Title)), Grid: grid, Demo: s.Demo,
+					Crumbs: []crumb{index, seasonCrumb}}, nil
+			})
 			for _, p := range tr.Result.Participants {
 				name := tdir + "participants/" + p.Participant.Slug + "/index.html"
 				addLazy(name, "report", func(l *locale) (page, []ldPart) {
@@ -691,12 +695,12 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 				if tr.Key[id] == nil {
 					continue
 				}
-				tv := buildTaskPage(l, tr, id)
-				if err := add(tdir+taskPageHref(id), "task", page{Title: l.text("page.task.title", "task", id, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.task.description", "task", id, "season", s.Number, "track", l.title(tr.Title)),
-					Root: "../../../", Season: s, Track: tr, Task: &tv, Demo: s.Demo,
-					Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, nil); err != nil {
-					return nil, err
-				}
+				addLazy(tdir+taskPageHref(id), "task", func(l *locale) (page, []ldPart) {
+					tv := buildTaskPage(l, tr, id)
+					return page{Title: l.text("page.task.title", "task", id, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.task.description", "task", id, "season", s.Number, "track", l.title(tr.Title)),
+						Root: "../../../", Season: s, Track: tr, Task: &tv, Demo: s.Demo,
+						Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, nil
+				})
 			}
 		}
 		for _, pv := range buildParticipantPages(l, s) {

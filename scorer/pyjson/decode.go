@@ -62,7 +62,9 @@ func (e *EncodingNotUTF8Error) Error() string {
 	return fmt.Sprintf("document is %s, want UTF-8 without a byte order mark", e.Encoding)
 }
 
-// Decode parses data exactly as CPython's json.loads(data) does.
+// Decode parses data exactly as CPython's json.loads(data) does. The
+// strings of the Value share one copy of the document's text: a caller
+// that keeps a part of it beyond the whole keeps a Clone of that part.
 func Decode(data []byte) (Value, error) {
 	text, err := decodeText(data)
 	if err != nil {

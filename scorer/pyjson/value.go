@@ -198,6 +198,30 @@ func (v Value) Lookup(key string) (Value, bool) {
 	return Value{}, false
 }
 
+// Clone returns a deep copy of v that shares no memory with v: its own
+// strings (keys included) and its own slices. A decoded Value slices each
+// string without escapes out of the whole document's text (Decode), so
+// that keeping any part of it keeps the whole text alive; a clone of the
+// part keeps only its own bytes.
+func Clone(v Value) Value {
+	v.s = strings.Clone(v.s)
+	if v.elems != nil {
+		elems := make([]Value, len(v.elems))
+		for i, e := range v.elems {
+			elems[i] = Clone(e)
+		}
+		v.elems = elems
+	}
+	if v.mems != nil {
+		mems := make([]Member, len(v.mems))
+		for i, m := range v.mems {
+			mems[i] = Member{Key: strings.Clone(m.Key), Value: Clone(m.Value)}
+		}
+		v.mems = mems
+	}
+	return v
+}
+
 // Truthy reports whether Python's bool() of the value is True: false for
 // None, False, 0, 0.0, -0.0, "", [] and {}.
 func (v Value) Truthy() bool {

@@ -2,6 +2,7 @@ package score
 
 import (
 	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"github.com/ark-forge/proveit/scorer/vcache"
@@ -72,8 +73,10 @@ func benchScoreDemo(b *testing.B, cached bool) {
 	proofs := 0
 	for b.Loop() {
 		sc := New(s, m, opts...)
+		var n atomic.Int64
+		sc.kept = func(outcomeKey, proofOutcome) { n.Add(1) }
 		published(b, s, sc)
-		proofs = len(sc.outcomes)
+		proofs = int(n.Load())
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*proofs), "ns/proof")
 }

@@ -236,7 +236,7 @@ func (r *TrackResult) Report(p *ParticipantResult) ReportJSON {
 			tj.Narrative = &NarrativeJSON{Text: t.Narrative, AIGenerated: true, DigitalSourceType: TrainedAlgorithmicMedia}
 		}
 		for _, a := range t.Assertions {
-			aj := AssertionJSON{ID: a.ID, Claim: ClaimJSON{Resource: a.Resource, Field: a.Field, Value: json.RawMessage(pyjson.Canonical(a.Value))}, ProofIDs: a.ProofIDs, Status: AssertionStatus(a.Cause), Detail: a.Detail, Proofs: []ProofJSON{}}
+			aj := AssertionJSON{ID: a.ID, Claim: ClaimJSON{Resource: a.Resource, Field: a.Field, Value: json.RawMessage(pyjson.Canonical(a.Value))}, ProofIDs: a.ProofIDs, Status: AssertionStatus(a.Cause), Detail: a.Explanation(), Proofs: []ProofJSON{}}
 			if a.Cause != "" {
 				c := a.Cause
 				aj.Cause = &c

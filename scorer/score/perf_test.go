@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
@@ -98,11 +100,17 @@ func TestParsedAndAnchoredOnce(t *testing.T) {
 	honest(f, "carol")
 	s, m := f.write()
 	sc := New(s, m)
+	ids := map[string]int{}
+	var mu sync.Mutex
+	sc.kept = func(k outcomeKey, _ proofOutcome) {
+		mu.Lock()
+		defer mu.Unlock()
+		ids[k.proofID]++
+	}
 	if _, err := sc.Track(s.Track("conformite")); err != nil {
 		t.Fatal(err)
 	}
-	ids := map[string]int{}
-	for k := range sc.outcomes {
+	for k := range sc.outcomes { // the freezes
 		ids[k.proofID]++
 	}
 	if ids[a.ID] != 2 || ids[v.ID] != 2 {
@@ -152,6 +160,7 @@ func TestDemoCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	cold := New(s, m, WithCache(c))
+	coldOut := record(cold)
 	if got := published(t, s, cold); !bytes.Equal(got, want) {
 		t.Fatal("a build with an empty cache publishes other bytes")
 	}
@@ -161,14 +170,18 @@ func TestDemoCache(t *testing.T) {
 	}
 
 	warm := New(s, m, WithCache(c))
+	warmOut := record(warm)
 	if got := published(t, s, warm); !bytes.Equal(got, want) {
 		t.Error("a build from the cache publishes other bytes")
 	}
 	if v := warm.verifies.Load(); v != 0 {
 		t.Errorf("a build from a full cache verified %d proofs", v)
 	}
-	for k, e := range cold.outcomes {
-		if w := warm.outcomes[k]; w == nil || !reflect.DeepEqual(w.res.out, e.res.out) {
+	if len(coldOut) == 0 || len(warmOut) != len(coldOut) {
+		t.Errorf("%d outcomes from the cache, %d verified", len(warmOut), len(coldOut))
+	}
+	for k, e := range coldOut {
+		if w, ok := warmOut[k]; !ok || !reflect.DeepEqual(w.out, e.out) {
 			t.Errorf("proof %s: the cached outcome differs from the verified one", k.proofID)
 		}
 	}
@@ -208,6 +221,19 @@ func TestDemoCache(t *testing.T) {
 		}
 		recomputed(t, s, m, dir, want, n, i)
 	}
+}
+
+// record makes sc record the outcome of every cited proof it verifies or
+// reads from its cache; the map is complete once sc has scored.
+func record(sc *Scorer) map[outcomeKey]proofOutcome {
+	out := map[outcomeKey]proofOutcome{}
+	var mu sync.Mutex
+	sc.kept = func(k outcomeKey, o proofOutcome) {
+		mu.Lock()
+		defer mu.Unlock()
+		out[k] = o
+	}
+	return out
 }
 
 // recomputed builds with the cache in dir, every entry of which is
@@ -331,13 +357,24 @@ func TestWithoutChecks(t *testing.T) {
 	}
 }
 
-// TestOutcomesKeepNoView: what the Scorer keeps of each verification, for
-// its lifetime, is the outcome, not the view it was read from (a kept
-// substring of a view keeps its whole text): dropping every outcome frees
-// much less than a view per outcome.
+// heapAlloc is the live heap after two collections.
+func heapAlloc() int64 {
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	return int64(ms.HeapAlloc)
+}
+
+// TestOutcomesKeepNoView: an outcome, what a verification gives the
+// participant's scoring and the checks a ProofResult keeps for explain, is
+// not the view it was read from (a kept substring of a view keeps its
+// whole text): dropping every outcome frees much less than a view per
+// outcome.
 func TestOutcomesKeepNoView(t *testing.T) {
 	s, m := loadDemo(t)
 	sc := New(s, m, WithoutChecks())
+	kept := record(sc)
 	var results []*TrackResult
 	for _, tr := range s.Tracks {
 		r, err := sc.Track(tr)
@@ -354,22 +391,124 @@ func TestOutcomesKeepNoView(t *testing.T) {
 		}
 		views += int64(len(data))
 	}
-	n := int64(len(sc.outcomes))
-	heap := func() int64 {
-		var ms runtime.MemStats
-		runtime.GC()
-		runtime.GC()
-		runtime.ReadMemStats(&ms)
-		return int64(ms.HeapAlloc)
+	n := int64(len(kept))
+	if n == 0 {
+		t.Fatal("no outcome recorded")
 	}
-	before := heap()
-	sc.outcomes = nil
-	freed := before - heap()
+	before := heapAlloc()
+	runtime.KeepAlive(kept)
+	sc.kept, kept = nil, nil
+	freed := before - heapAlloc()
 	runtime.KeepAlive(results)
 	runtime.KeepAlive(sc)
 	perView, perOutcome := views/int64(len(s.Proofs)), freed/n
 	t.Logf("%d outcomes kept %d bytes (%d each); a view is %d bytes on average", n, freed, perOutcome, perView)
 	if perOutcome > perView/4 {
 		t.Errorf("each outcome keeps %d bytes, a view is %d: the outcomes keep their views", perOutcome, perView)
+	}
+}
+
+// TestScorerKeepsNoCitedOutcome: once a track is scored, the Scorer keeps
+// nothing of the proofs the participants cited (their outcomes live while
+// their participant is scored; what is published of them is in the
+// results): it keeps only the challenge's proofs (freezes, publication),
+// and dropping the Scorer, the results and its verifier's batches aside,
+// frees a few bytes per cited proof at most. Seen failing with every outcome kept in Scorer.outcomes
+// for the Scorer's lifetime (about 900 bytes each).
+func TestScorerKeepsNoCitedOutcome(t *testing.T) {
+	s, m := loadDemo(t)
+	sc := New(s, m, WithoutChecks())
+	var mu sync.Mutex
+	n := 0
+	sc.kept = func(outcomeKey, proofOutcome) {
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+	}
+	var results []*TrackResult
+	for _, tr := range s.Tracks {
+		r, err := sc.Track(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, r)
+	}
+	sc.kept = nil
+	if n == 0 {
+		t.Fatal("no cited proof verified")
+	}
+	for k := range sc.outcomes {
+		if k.did != sc.trust.ChallengeDID {
+			t.Errorf("the Scorer keeps the outcome of proof %s for DID %s", k.proofID, k.did)
+		}
+	}
+	// The verifier keeps each batch's anchors, one per batch however
+	// many proofs share it: not counted here.
+	sc.verifier = nil
+	before := heapAlloc()
+	runtime.KeepAlive(sc)
+	sc = nil
+	freed := before - heapAlloc()
+	runtime.KeepAlive(results)
+	runtime.KeepAlive(s) // the season and its trust are the caller's
+	runtime.KeepAlive(m)
+	t.Logf("dropping the Scorer frees %d bytes for %d cited outcomes (%d each)", freed, n, freed/int64(n))
+	if freed/int64(n) > 64 {
+		t.Errorf("dropping the Scorer frees %d bytes for %d cited outcomes (%d each): it keeps what it verified for the participants", freed, n, freed/int64(n))
+	}
+}
+
+// TestResultsKeepNoDerivedText: what a scored track holds until the pages
+// are rendered is not the text that can be rebuilt when it is written: a
+// Scorer WithoutChecks keeps no task's trail, and no supported assertion
+// stores its sentence (Explanation builds it: results.json and the pages
+// are unchanged, TestDemoGolden); a default Scorer keeps the trail for
+// proveit explain.
+func TestResultsKeepNoDerivedText(t *testing.T) {
+	s, m := loadDemo(t)
+	for _, c := range []struct {
+		name   string
+		opts   []Option
+		trails bool
+	}{
+		{"WithoutChecks", []Option{WithoutChecks()}, false},
+		{"default", nil, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sc := New(s, m, c.opts...)
+			trails, supported := 0, 0
+			for _, track := range s.Tracks {
+				r, err := sc.Track(track)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range r.Participants {
+					for _, tr := range p.Tasks {
+						if tr.Trail != nil {
+							trails++
+						}
+						for i := range tr.Assertions {
+							a := &tr.Assertions[i]
+							if a.Cause != Supported {
+								continue
+							}
+							supported++
+							if a.Detail != "" {
+								t.Errorf("%s %s: a supported assertion stores its sentence %q", tr.File, a.ID, a.Detail)
+							}
+							if !strings.Contains(a.Explanation(), " is valid") && !strings.Contains(a.Explanation(), " are valid") {
+								t.Errorf("%s %s: explanation %q", tr.File, a.ID, a.Explanation())
+							}
+						}
+					}
+				}
+			}
+			if supported == 0 {
+				t.Fatal("no supported assertion in the demo")
+			}
+			if (trails > 0) != c.trails {
+				t.Errorf("%d tasks keep a trail, want trails: %v", trails, c.trails)
+			}
+		})
 	}
 }

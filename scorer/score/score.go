@@ -57,9 +57,26 @@ type AssertionResult struct {
 	Value    pyjson.Value
 	ProofIDs []string
 	Cause    Cause // "" when the submission was not evaluated this far
-	Detail   string
-	Proofs   []ProofResult
-	Own      bool // on an own resource of the task (§5.2)
+	// Detail says why the cause, for every cause but Supported, whose
+	// sentence Explanation builds from the assertion when it is read: a
+	// season has tens of thousands of supported assertions, held until
+	// the pages are rendered.
+	Detail string
+	Proofs []ProofResult
+	Own    bool // on an own resource of the task (§5.2)
+}
+
+// Explanation says why the assertion has its cause, as results.json, the
+// pages and proveit explain write it: Detail, or for a supported assertion
+// which proofs open which resource and the field that carries the value.
+func (a *AssertionResult) Explanation() string {
+	if a.Cause != Supported {
+		return a.Detail
+	}
+	if len(a.ProofIDs) == 1 {
+		return "proof " + a.ProofIDs[0] + " is valid, opens request_hash and response_hash of " + a.Resource + ", and the frozen resource carries the value at " + quote(a.Field)
+	}
+	return fmt.Sprintf("the %d cited proofs are valid, open request_hash and response_hash of %s, and the frozen resource carries the value at %s", len(a.ProofIDs), a.Resource, quote(a.Field))
 }
 
 // TaskResult is one task of one participant.
@@ -141,9 +158,27 @@ type Scorer struct {
 	verifies atomic.Int64  // verify.Verify calls, for the tests
 
 	mu       sync.Mutex
-	outcomes map[outcomeKey]*outcomeEntry
-	views    map[string]*viewEntry // views more than one verification reads
+	outcomes map[outcomeKey]*outcomeEntry // the challenge's proofs: freezes, publication
+	views    map[string]*viewEntry        // views more than one verification reads
+	// The proofs cited by the participants verified so far whose
+	// spec_version is beyond the model (proof id → spec_version), and
+	// whose batch's Rekor entry is not fetched (proof id → the
+	// *verify.NotFetchedError): the checks at the end of a track
+	// (beyondModel, notFetched) read them once every outcome is gone.
+	beyond       map[string]string
+	notFetchedBy map[string]error
+	// kept, when not nil, is given every outcome of a cited proof once it
+	// is computed, before its participant's scoring uses it (for the tests).
+	kept func(outcomeKey, proofOutcome)
 }
+
+// cited holds the outcomes of the proofs one participant cites, for the
+// participant's scoring only: an outcome's key holds the participant's DID,
+// so no other participant's scoring reads it, and it is dropped with the
+// participant's results, what is published of it being in them (causes
+// and details). Keeping every outcome for the Scorer's lifetime would grow
+// with the season (about 0.9 KB per cited proof).
+type cited map[outcomeKey]proofOutcome
 
 // viewEntry is one cached view, parsed once, kept while uses remain.
 type viewEntry struct {
@@ -222,17 +257,19 @@ type Option func(*Scorer)
 func WithCache(c *vcache.Cache) Option { return func(sc *Scorer) { sc.cache = c } }
 
 // WithoutChecks makes the Scorer keep no proof's checks, the trail of its
-// verification (verify.Outcome.Checks, ProofResult.Checks): only proveit
-// explain prints them (WriteTrail); results.json, results.csv, report.json
-// and the pages never show them, and they are most of what a scored track
-// holds (a few kilobytes per cited proof). Everything else, and so every
-// byte published, is the same. The cache (WithCache) still stores every
-// check.
+// verification (verify.Outcome.Checks, ProofResult.Checks), and no task's
+// trail of entry and close checks (TaskResult.Trail): only proveit explain
+// prints them (WriteTrail); results.json, results.csv, report.json and the
+// pages never show them, and they are most of what a scored track holds (a
+// few kilobytes per cited proof, a few hundred bytes per task). Everything
+// else, and so every byte published, is the same. The cache (WithCache)
+// still stores every check.
 func WithoutChecks() Option { return func(sc *Scorer) { sc.noChecks = true } }
 
 // New returns a Scorer for a loaded season and its trust material.
 func New(s *season.Season, m *trust.Material, opts ...Option) *Scorer {
-	sc := &Scorer{season: s, trust: m, verifier: verify.New(m, s), outcomes: map[outcomeKey]*outcomeEntry{}, views: map[string]*viewEntry{}}
+	sc := &Scorer{season: s, trust: m, verifier: verify.New(m, s), outcomes: map[outcomeKey]*outcomeEntry{}, views: map[string]*viewEntry{},
+		beyond: map[string]string{}, notFetchedBy: map[string]error{}}
 	for _, o := range opts {
 		o(sc)
 	}
@@ -248,6 +285,10 @@ func New(s *season.Season, m *trust.Material, opts ...Option) *Scorer {
 // the last of them, and a view that one verification reads is never kept.
 func (sc *Scorer) expectViews(t *season.Track) {
 	window := trust.Window{From: sc.season.OpensAt, Until: sc.season.ClosesAt}
+	// Most proofs are read under one key: only those read under a second
+	// one get a set, so that what this holds while it runs is about one key
+	// per cited proof.
+	first := map[string]outcomeKey{}
 	keys := map[string]map[outcomeKey]bool{}
 	for _, sub := range t.Submissions {
 		p := sc.season.Participant(sub.Participant)
@@ -256,25 +297,23 @@ func (sc *Scorer) expectViews(t *season.Track) {
 		}
 		for _, a := range sub.Submission.Assertions {
 			for _, id := range a.ProofIDs {
-				if keys[id] == nil {
-					keys[id] = map[outcomeKey]bool{}
+				k := keyOf(id, sub.Submission.Disclosures[id], p.DID, window)
+				f, seen := first[id]
+				switch {
+				case !seen:
+					first[id] = k
+				case keys[id] != nil:
+					keys[id][k] = true
+				case f != k:
+					keys[id] = map[outcomeKey]bool{f: true, k: true}
 				}
-				keys[id][keyOf(id, sub.Submission.Disclosures[id], p.DID, window)] = true
 			}
 		}
 	}
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	for id, ks := range keys {
-		n := 0
-		for k := range ks {
-			if _, done := sc.outcomes[k]; !done {
-				n++
-			}
-		}
-		if n < 2 {
-			continue
-		}
+		n := len(ks)
 		e := sc.views[id]
 		if e == nil {
 			e = &viewEntry{}
@@ -383,7 +422,9 @@ func (sc *Scorer) verify(data []byte, view *pv.View, opts verify.Options) verify
 	return out
 }
 
-// verifyProof verifies one proof for one disclosure and DID, once.
+// verifyProof verifies one of the challenge's proofs (a freeze, the
+// publication) for one disclosure and DID, once for the Scorer's lifetime:
+// every track reads them.
 func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, window trust.Window) proofOutcome {
 	k := keyOf(id, d, did, window)
 	sc.mu.Lock()
@@ -393,21 +434,53 @@ func (sc *Scorer) verifyProof(id string, d submission.Disclosure, did string, wi
 		sc.outcomes[k] = e
 	}
 	sc.mu.Unlock()
-	e.once.Do(func() {
-		sc.outcome(&e.res, id, d, did, window)
-		if sc.noChecks {
-			e.res.out.Checks = nil
-		}
-		e.res.detach()
-	})
+	e.once.Do(func() { e.res = sc.compute(id, d, did, window) })
 	return e.res
 }
 
-// detach copies every string of the outcome, kept for the Scorer's
-// lifetime, out of the view it was read from: pyjson slices a string
-// without escapes out of the whole document's text, so that one kept
-// substring (a DID, a hash) would keep the whole view, a few kilobytes
-// per proof, alive for the whole build.
+// verifyCited verifies one proof a participant cites, for one disclosure
+// and the participant's DID, once per participant (m), and records what the
+// checks at the end of a track read (Scorer.beyond, Scorer.notFetchedBy).
+func (sc *Scorer) verifyCited(m cited, id string, d submission.Disclosure, did string, window trust.Window) proofOutcome {
+	k := keyOf(id, d, did, window)
+	if o, ok := m[k]; ok {
+		return o
+	}
+	o := sc.compute(id, d, did, window)
+	if o.beyond != "" || o.out.NotFetched != nil {
+		sc.mu.Lock()
+		if o.beyond != "" {
+			sc.beyond[k.proofID] = o.beyond
+		}
+		if _, ok := sc.notFetchedBy[k.proofID]; !ok && o.out.NotFetched != nil {
+			sc.notFetchedBy[k.proofID] = o.out.NotFetched
+		}
+		sc.mu.Unlock()
+	}
+	if sc.kept != nil {
+		sc.kept(k, o)
+	}
+	m[k] = o
+	return o
+}
+
+// compute verifies one proof for one disclosure and DID, without its
+// checks WithoutChecks, every string copied out of the view.
+func (sc *Scorer) compute(id string, d submission.Disclosure, did string, window trust.Window) proofOutcome {
+	var o proofOutcome
+	sc.outcome(&o, id, d, did, window)
+	if sc.noChecks {
+		o.out.Checks = nil
+	}
+	o.detach()
+	return o
+}
+
+// detach copies every string of the outcome out of the view it was read
+// from: pyjson slices a string without escapes out of the whole document's
+// text, so that one kept substring (a DID, a hash, a check that a
+// ProofResult keeps for explain) would keep the whole view, a few
+// kilobytes per proof, alive for as long as the results.
 func (o *proofOutcome) detach() {
 	c := strings.Clone
 	o.beyond = c(o.beyond)
@@ -577,9 +650,9 @@ func (sc *Scorer) notFetched(t *season.Track) error {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	var first *AnchorNotFetchedError
-	for k, e := range sc.outcomes {
-		if nf := e.res.out.NotFetched; nf != nil && cites(t, k.proofID) && (first == nil || k.proofID < first.ProofID) {
-			first = &AnchorNotFetchedError{Track: t.Name, ProofID: k.proofID, Err: nf}
+	for id, nf := range sc.notFetchedBy {
+		if cites(t, id) && (first == nil || id < first.ProofID) {
+			first = &AnchorNotFetchedError{Track: t.Name, ProofID: id, Err: nf}
 		}
 	}
 	if first == nil {
@@ -595,12 +668,12 @@ func (sc *Scorer) beyondModel(t *season.Track) error {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	found := map[string]map[string]bool{}
-	for k, e := range sc.outcomes {
-		if v := e.res.beyond; v != "" && cites(t, k.proofID) {
+	for id, v := range sc.beyond {
+		if cites(t, id) {
 			if found[v] == nil {
 				found[v] = map[string]bool{}
 			}
-			found[v][k.proofID] = true
+			found[v][id] = true
 		}
 	}
 	if len(found) == 0 {
@@ -649,7 +722,7 @@ func (sc *Scorer) Explain(t *season.Track, slug, taskID string) (*TaskResult, er
 		return nil, err
 	}
 	task := t.Task(taskID)
-	tr := sc.task(pt, task, p, t.Submission(p.Slug, task.ID))
+	tr := sc.task(pt, task, p, t.Submission(p.Slug, task.ID), cited{})
 	if err := sc.beyondModel(t); err != nil {
 		return nil, err
 	}
@@ -661,8 +734,9 @@ func (sc *Scorer) Explain(t *season.Track, slug, taskID string) (*TaskResult, er
 
 func (sc *Scorer) participant(pt *prepared, p *season.Participant) *ParticipantResult {
 	pr := &ParticipantResult{Participant: p, Status: "scored"}
+	m := cited{}
 	for _, task := range pt.track.Tasks {
-		tr := sc.task(pt, task, p, pt.track.Submission(p.Slug, task.ID))
+		tr := sc.task(pt, task, p, pt.track.Submission(p.Slug, task.ID), m)
 		pr.Tasks = append(pr.Tasks, tr)
 		info := tr.Status.Info()
 		if info.Withholds {
@@ -685,7 +759,8 @@ func (sc *Scorer) participant(pt *prepared, p *season.Participant) *ParticipantR
 // proof it cites (§4.1), 4. pending, the minimum and the own-resource half
 // (§5.7), 5. the founded verdict (§5.7). Each step returns false when the
 // task's status is settled.
-func (sc *Scorer) task(pt *prepared, task *season.Task, p *season.Participant, sf *season.SubmissionFile) *TaskResult {
+// The outcomes of the proofs it cites are read from and added to m.
+func (sc *Scorer) task(pt *prepared, task *season.Task, p *season.Participant, sf *season.SubmissionFile, m cited) *TaskResult {
 	exp := pt.key[task.ID]
 	tr := &TaskResult{TaskID: task.ID, ExpectedVerdict: exp.Verdict}
 	if sf == nil {
@@ -695,10 +770,19 @@ func (sc *Scorer) task(pt *prepared, task *season.Task, p *season.Participant, s
 	tr.File = sf.File
 	_ = sc.entryStep(tr, pt.track, task, p, sf) &&
 		sc.closeStep(tr, pt.graphs[task.ID], sf.Submission) &&
-		sc.assertionStep(tr, pt.track, sf.Submission, p) &&
+		sc.assertionStep(tr, pt.track, sf.Submission, p, m) &&
 		countStep(tr, task) &&
 		foundedStep(tr, sf.Submission, exp)
 	return tr
+}
+
+// trace appends line() to the task's trail, the entry and close checks that
+// proveit explain prints; a Scorer WithoutChecks keeps no trail and never
+// builds its lines.
+func (sc *Scorer) trace(tr *TaskResult, line func() string) {
+	if !sc.noChecks {
+		tr.Trail = append(tr.Trail, line())
+	}
 }
 
 // entryStep: what the season service should have refused (§4).
@@ -706,13 +790,16 @@ func (sc *Scorer) entryStep(tr *TaskResult, t *season.Track, task *season.Task, 
 	if reason := sc.entry(t, task, p, sf); reason != "" {
 		tr.Status, tr.Reason = RejectedAtEntry, reason
 		tr.Incidents = append(tr.Incidents, Incident{Kind: SeasonServiceIncident, Detail: "the season service accepted a submission it should have refused at entry: " + reason})
-		tr.Trail = append(tr.Trail, "entry: rejected: "+reason)
+		sc.trace(tr, func() string { return "entry: rejected: " + reason })
 		return false
 	}
 	sub := sf.Submission
 	tr.Verdict, tr.Narrative = sub.Verdict, sub.Narrative
 	tr.Exact = sub.Verdict == tr.ExpectedVerdict
-	tr.Trail = append(tr.Trail, fmt.Sprintf("entry: ok (schema, season %d, track %s, task %s, DID %s, verdict %s, %d assertions ≤ %d, triplets unique, disclosures exactly for the cited proofs)", sub.Season, sub.Track, sub.TaskID, sub.AgentDID, quote(sub.Verdict), len(sub.Assertions), task.MaxAssertions))
+	sc.trace(tr, func() string {
+		return fmt.Sprintf("entry: ok (schema, season %d, track %s, task %s, DID %s, verdict %s, %d assertions ≤ %d, triplets unique, disclosures exactly for the cited proofs)", sub.Season, sub.Track, sub.TaskID, sub.AgentDID, quote(sub.Verdict), len(sub.Assertions), task.MaxAssertions)
+	})
+	tr.Assertions = make([]AssertionResult, 0, len(sub.Assertions))
 	for _, a := range sub.Assertions {
 		tr.Assertions = append(tr.Assertions, AssertionResult{ID: a.ID, Resource: a.Claim.Resource, Field: a.Claim.Field, Value: a.Claim.Value, ProofIDs: a.ProofIDs})
 	}
@@ -725,39 +812,36 @@ func (sc *Scorer) closeStep(tr *TaskResult, g *Graph, sub *submission.Submission
 		reason, own := sc.close(g, a)
 		if reason != "" {
 			tr.Status, tr.Reason = RejectedAtClose, fmt.Sprintf("assertion %s: %s", a.ID, reason)
-			tr.Trail = append(tr.Trail, "close: rejected: "+tr.Reason)
+			sc.trace(tr, func() string { return "close: rejected: " + tr.Reason })
 			return false
 		}
 		tr.Assertions[i].Own = own
 	}
-	tr.Trail = append(tr.Trail, "close: ok (every resource in the task graph, every field probative, common-list entries concern the entity)")
+	sc.trace(tr, func() string {
+		return "close: ok (every resource in the task graph, every field probative, common-list entries concern the entity)"
+	})
 	return true
 }
 
 // assertionStep checks every cited proof of every assertion (§4.1); an
 // assertion takes the most severe cause of its proofs. A pending proof
 // settles the task as pending.
-func (sc *Scorer) assertionStep(tr *TaskResult, t *season.Track, sub *submission.Submission, p *season.Participant) bool {
+func (sc *Scorer) assertionStep(tr *TaskResult, t *season.Track, sub *submission.Submission, p *season.Participant, m cited) bool {
 	window := trust.Window{From: sc.season.OpensAt, Until: sc.season.ClosesAt}
 	pending := false
 	var deviation string
 	for i, a := range sub.Assertions {
 		ar := &tr.Assertions[i]
 		ar.Cause = Supported
+		ar.Proofs = make([]ProofResult, 0, len(a.ProofIDs))
 		for _, id := range a.ProofIDs {
-			pr := sc.proofCause(t, a, id, sub.Disclosures[id], p.DID, window, tr)
+			pr := sc.proofCause(t, a, sc.verifyCited(m, id, sub.Disclosures[id], p.DID, window), id, tr)
 			ar.Proofs = append(ar.Proofs, pr)
 			if pr.Cause.MoreSevere(ar.Cause) {
 				ar.Cause, ar.Detail = pr.Cause, pr.Detail
 			}
 			if pr.Deviation != "" && deviation == "" {
 				deviation = fmt.Sprintf("assertion %s: proof %s is a call to %s with %s: §2.4 asks for the documented request, and such a submission is rejected at entry, not scored", a.ID, id, a.Claim.Resource, pr.Deviation)
-			}
-		}
-		if ar.Cause == Supported {
-			ar.Detail = fmt.Sprintf("the %d cited proofs are valid, open request_hash and response_hash of %s, and the frozen resource carries the value at %s", len(a.ProofIDs), a.Claim.Resource, quote(a.Claim.Field))
-			if len(a.ProofIDs) == 1 {
-				ar.Detail = fmt.Sprintf("proof %s is valid, opens request_hash and response_hash of %s, and the frozen resource carries the value at %s", a.ProofIDs[0], a.Claim.Resource, quote(a.Claim.Field))
 			}
 		}
 		switch ar.Cause {
@@ -772,7 +856,7 @@ func (sc *Scorer) assertionStep(tr *TaskResult, t *season.Track, sub *submission
 		// before pending, since no anchor can change it.
 		tr.Status, tr.Reason = RejectedAtEntry, deviation
 		tr.Incidents = append(tr.Incidents, Incident{Kind: SeasonServiceIncident, Detail: "the season service accepted a submission it should have refused at entry: " + deviation})
-		tr.Trail = append(tr.Trail, "entry (request form, §2.4): rejected: "+deviation)
+		sc.trace(tr, func() string { return "entry (request form, §2.4): rejected: " + deviation })
 		return false
 	}
 	if pending {
@@ -902,11 +986,10 @@ func (sc *Scorer) close(g *Graph, a submission.Assertion) (reason string, own bo
 	return "", c.Own
 }
 
-// proofCause checks one cited proof for one assertion, in the order of
+// proofCause checks one cited proof, of outcome o, for one assertion, in the order of
 // §4.1: pending, condition 1, condition 2, condition 3, instrument
 // defect, condition 4.
-func (sc *Scorer) proofCause(t *season.Track, a submission.Assertion, id string, d submission.Disclosure, did string, window trust.Window, tr *TaskResult) ProofResult {
-	o := sc.verifyProof(id, d, did, window)
+func (sc *Scorer) proofCause(t *season.Track, a submission.Assertion, o proofOutcome, id string, tr *TaskResult) ProofResult {
 	pr := ProofResult{ProofID: id}
 	switch {
 	case o.notFound:

@@ -37,7 +37,7 @@ func (tr *TaskResult) WriteTrail(w io.Writer) error {
 			ew.printf("  not evaluated: the submission was rejected before\n")
 			continue
 		}
-		ew.printf("  => %s (%s): %s\n", AssertionStatus(a.Cause), a.Cause, a.Detail)
+		ew.printf("  => %s (%s): %s\n", AssertionStatus(a.Cause), a.Cause, a.Explanation())
 	}
 	ew.printf("status: %s", tr.Status)
 	if tr.Reason != "" {

@@ -59,7 +59,7 @@ func TestCitedProofs(t *testing.T) {
 		},
 		{
 			"a submission that does not parse cites nothing",
-			[]*Track{{Name: Conformite, Submissions: []*SubmissionFile{{Participant: "ann", TaskID: "conf-01", Raw: []byte(`{"season": 1}`), ParseErr: errors.New("bad")}}}},
+			[]*Track{{Name: Conformite, Submissions: []*SubmissionFile{{Participant: "ann", TaskID: "conf-01", ParseErr: errors.New("bad")}}}},
 			nil,
 		},
 		{

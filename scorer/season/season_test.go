@@ -395,12 +395,12 @@ func TestLoadValid(t *testing.T) {
 		t.Fatalf("submissions order: %v", order)
 	}
 	ok := c.Submission("alice", "conf-01")
-	if ok == nil || ok.ParseErr != nil || ok.Submission == nil || ok.Submission.Verdict != "conforme" || string(ok.Raw) != validSubmission ||
+	if ok == nil || ok.ParseErr != nil || ok.Submission == nil || ok.Submission.Verdict != "conforme" ||
 		ok.File != "conformite/submissions/alice/conf-01.json" {
 		t.Fatalf("valid submission: %+v", ok)
 	}
 	dup := c.Submission("ann", "conf-02")
-	if dup == nil || dup.Submission != nil || dup.ParseErr == nil || !strings.Contains(dup.ParseErr.Error(), "duplicate key") || dup.Raw == nil {
+	if dup == nil || dup.Submission != nil || dup.ParseErr == nil || !strings.Contains(dup.ParseErr.Error(), "duplicate key") {
 		t.Fatalf("invalid submission: %+v", dup)
 	}
 	var se *submission.Error
@@ -475,7 +475,7 @@ func TestLoadOversizedSubmissionKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	sf := s.Track(Conformite).Submission("alice", "conf-01")
-	if sf == nil || sf.Raw != nil || sf.Submission != nil || sf.ParseErr == nil || !strings.Contains(sf.ParseErr.Error(), "1048576 bytes") {
+	if sf == nil || sf.Submission != nil || sf.ParseErr == nil || !strings.Contains(sf.ParseErr.Error(), "1048576 bytes") {
 		t.Fatalf("%+v", sf)
 	}
 }

@@ -71,14 +71,16 @@ type Key struct {
 	Salt  []byte // 32 bytes
 }
 
-// SubmissionFile is one <track>/submissions/<slug>/<task_id>.json: its bytes
-// and the outcome of submission.Parse. Exactly one of Submission and
-// ParseErr is set; a ParseErr makes the submission rejected at entry.
+// SubmissionFile is one <track>/submissions/<slug>/<task_id>.json: the
+// outcome of submission.Parse. Exactly one of Submission and ParseErr is
+// set; a ParseErr makes the submission rejected at entry. The file's bytes
+// are not kept (a season holds tens of thousands of submissions, read
+// again from File by what needs them: the dossier), and the Submission
+// shares no memory with them.
 type SubmissionFile struct {
 	Participant string // slug
 	TaskID      string
 	File        string // relative to the season directory
-	Raw         []byte // nil when the file exceeds submission.MaxBytes
 	Submission  *submission.Submission
 	ParseErr    error
 }
@@ -568,7 +570,6 @@ func (l *loader) readSubmission(sf *SubmissionFile) error {
 	case err != nil:
 		return err
 	default:
-		sf.Raw = raw
 		sf.Submission, sf.ParseErr = submission.Parse(raw)
 	}
 	return nil

@@ -391,7 +391,8 @@ func quote(s string) string {
 	return strconv.Quote(s)
 }
 
-// build turns a document that matches Schema into a Submission.
+// build turns a document that matches Schema into a Submission that
+// shares no memory with v (str, pyjson.Clone).
 func build(v pyjson.Value) (*Submission, error) {
 	var s Submission
 	season, _ := v.Lookup("season")
@@ -416,11 +417,11 @@ func build(v pyjson.Value) (*Submission, error) {
 		ids, _ := a.Lookup("proof_ids")
 		proofIDs := make([]string, 0, ids.Len())
 		for _, id := range ids.Elems() {
-			proofIDs = append(proofIDs, id.Str())
+			proofIDs = append(proofIDs, strings.Clone(id.Str()))
 		}
 		s.Assertions = append(s.Assertions, Assertion{
 			ID:       str(a, "id"),
-			Claim:    Claim{Resource: str(claim, "resource"), Field: str(claim, "field"), Value: value},
+			Claim:    Claim{Resource: str(claim, "resource"), Field: str(claim, "field"), Value: pyjson.Clone(value)},
 			ProofIDs: proofIDs,
 		})
 	}
@@ -429,7 +430,7 @@ func build(v pyjson.Value) (*Submission, error) {
 	for _, m := range ds.Members() {
 		req, _ := m.Value.Lookup("request_hash")
 		resp, _ := m.Value.Lookup("response_hash")
-		s.Disclosures[m.Key] = Disclosure{
+		s.Disclosures[strings.Clone(m.Key)] = Disclosure{
 			RequestHash:  Opening{Nonce: str(req, "nonce"), Value: str(req, "value")},
 			ResponseHash: Opening{Nonce: str(resp, "nonce"), Value: str(resp, "value")},
 		}
@@ -437,9 +438,13 @@ func build(v pyjson.Value) (*Submission, error) {
 	return &s, nil
 }
 
+// str returns a copy of the string at key: the Submission shares no memory
+// with the decoded document (pyjson slices its strings out of the whole
+// text), so that what the scorer keeps of it (a narrative, an assertion's
+// resource and field) does not keep the whole document alive.
 func str(v pyjson.Value, key string) string {
 	x, _ := v.Lookup(key)
-	return x.Str()
+	return strings.Clone(x.Str())
 }
 
 // CheckEntry applies the entry rules of §4 that need nothing but the

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -471,4 +472,44 @@ func FuzzParse(f *testing.F) {
 			_ = pyjson.Canonical(a.Claim.Value)
 		}
 	})
+}
+
+// TestSubmissionKeepsNoText: a Submission shares no memory with the
+// document it was parsed from (pyjson slices its strings out of the whole
+// text), so that a season keeping its submissions, or a scorer keeping an
+// assertion's resource, field or value, keeps a few hundred bytes per
+// document, not the document: submissions padded with 256 KB of
+// whitespace each keep a few kilobytes each once parsed. Seen failing with
+// any one string of the Submission not copied (the claim value's, an
+// object's key, a disclosure's).
+func TestSubmissionKeepsNoText(t *testing.T) {
+	const pad = 256 << 10
+	doc := replace(t, `"value": "suspendu"`, `"value": {"k": ["v", "w"]}`)
+	doc = bytes.Replace(doc, []byte(`"narrative"`), append(bytes.Repeat([]byte(" "), pad), `"narrative"`...), 1)
+	heap := func() int64 {
+		var ms runtime.MemStats
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		return int64(ms.HeapAlloc)
+	}
+	if _, err := Parse(doc); err != nil { // the schema compiled, the pools warm
+		t.Fatal(err)
+	}
+	const n = 32
+	kept := make([]*Submission, n)
+	before := heap()
+	for i := range kept {
+		s, err := Parse(bytes.Clone(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept[i] = s
+	}
+	each := (heap() - before) / n
+	runtime.KeepAlive(kept)
+	t.Logf("a parsed submission of %d bytes keeps %d bytes", len(doc), each)
+	if each > pad/16 {
+		t.Errorf("a parsed submission of %d bytes keeps %d bytes: it keeps the document's text", len(doc), each)
+	}
 }

@@ -64,7 +64,7 @@ func dossierFiles(t Sink, s *season.Season, workers int) ([]string, error) {
 			return nil, fmt.Errorf("dossier: %s: %w", p, err)
 		}
 		if rewrite, ok := withheld[paths[i]]; ok {
-			if data, err = rewrite(); err != nil {
+			if data, err = rewrite(data); err != nil {
 				return nil, fmt.Errorf("dossier: %s: %w", p, err)
 			}
 		}
@@ -77,16 +77,16 @@ func dossierFiles(t Sink, s *season.Season, workers int) ([]string, error) {
 	return paths, nil
 }
 
-// moderatedFiles maps the season files that hold a withheld text to their
-// published form, with the notice in the text's place (the loaded season
-// already holds the notices).
-func moderatedFiles(s *season.Season) map[string]func() ([]byte, error) {
-	out := map[string]func() ([]byte, error){}
+// moderatedFiles maps the season files that hold a withheld text to the
+// function that turns the file's bytes into their published form, with the
+// notice in the text's place (the loaded season already holds the notices).
+func moderatedFiles(s *season.Season) map[string]func(data []byte) ([]byte, error) {
+	out := map[string]func([]byte) ([]byte, error){}
 	for _, m := range s.Moderation {
 		switch m.Field {
 		case season.ModeratedAgent, season.ModeratedDeclaredStack:
 			p := s.Participant(m.Participant)
-			out[p.File] = func() ([]byte, error) {
+			out[p.File] = func([]byte) ([]byte, error) {
 				var b bytes.Buffer
 				b.WriteString("# Publié avec le texte retenu par la modération remplacé par son avis (moderation.toml).\n")
 				err := toml.NewEncoder(&b).Encode(map[string]any{"agent": p.Agent, "did": p.DID, "declared_stack": p.DeclaredStack, "enrolled_at": p.EnrolledAt})
@@ -94,8 +94,8 @@ func moderatedFiles(s *season.Season) map[string]func() ([]byte, error) {
 			}
 		case season.ModeratedNarrative:
 			sf := s.Track(m.Track).Submission(m.Participant, m.Task)
-			out[sf.File] = func() ([]byte, error) {
-				v, err := pyjson.Decode(sf.Raw)
+			out[sf.File] = func(data []byte) ([]byte, error) {
+				v, err := pyjson.Decode(data)
 				if err != nil {
 					return nil, err
 				}

@@ -601,7 +601,11 @@ func citedDisclosures(s *season.Season) (map[string]submission.Disclosure, map[s
 						ResponseHash struct{ Nonce, Value string } `json:"response_hash"`
 					}
 				}
-				if err := json.Unmarshal(sf.Raw, &doc); err != nil {
+				raw, err := os.ReadFile(s.Path(sf.File))
+				if err != nil {
+					panic(err)
+				}
+				if err := json.Unmarshal(raw, &doc); err != nil {
 					panic(err)
 				}
 				for id, d := range doc.Disclosures {
@@ -1082,7 +1086,11 @@ func TestDemoModeration(t *testing.T) {
 	if m.Participant != moderatedNarrative.participant || sf == nil || sf.Submission.Narrative != m.Notice() || strings.Contains(sf.Submission.Narrative, "fraude") {
 		t.Errorf("the moderated narrative is not withheld: %+v", m)
 	}
-	if !strings.Contains(string(sf.Raw), "fraude") {
+	raw, err := os.ReadFile(s.Path(sf.File))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(raw), "fraude") {
 		t.Error("the submission as filed does not hold the text the register withholds")
 	}
 }
