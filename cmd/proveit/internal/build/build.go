@@ -155,14 +155,13 @@ type renderedPage struct {
 }
 
 // renderPages renders every job and runs the publication guard on its
-// page over opts.Workers goroutines, each writing the pages it makes when
-// out is a Stage, else handing them to out in the order of jobs. Every violation of every page is gathered, in page order,
+// page over opts.Workers goroutines, and hands the pages to out in the
+// order of jobs. Every violation of every page is gathered, in page order,
 // into one guard.Error.
 func renderPages(out Sink, jobs []templates.Job, opts Options) error {
 	opts.Progress.Start("pages", len(jobs))
 	defer opts.Progress.Done()
 	var violations []guard.Violation
-	_, inWorkers := out.(concurrentSink)
 	err := ordered(len(jobs), opts.Workers, func(i int) (renderedPage, error) {
 		b, err := jobs[i].Render()
 		if err != nil {
@@ -172,19 +171,10 @@ func renderPages(out Sink, jobs []templates.Job, opts Options) error {
 		if err != nil {
 			return renderedPage{}, fmt.Errorf("%s: %w", jobs[i].Name, err)
 		}
-		p := renderedPage{violations: guard.PageIn(jobs[i].Name, b, word)}
-		if !inWorkers {
-			p.html = b
-		} else if err := out.Add(jobs[i].Name, b); err != nil {
-			return p, err
-		}
-		return p, nil
+		return renderedPage{html: b, violations: guard.PageIn(jobs[i].Name, b, word)}, nil
 	}, func(i int, p renderedPage) error {
 		violations = append(violations, p.violations...)
 		opts.Progress.Step(1)
-		if inWorkers {
-			return nil
-		}
 		return out.Add(jobs[i].Name, p.html)
 	})
 	if err != nil {
@@ -314,9 +304,8 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 	}
 	view.Dossier = dossierView(s, paths)
 	view.Corrections = correctionsView(s)
-	// The proof views are read over the workers, and written by them
-	// into a Stage (in order into any other Sink), one window of them in
-	// memory at a time.
+	// The proof views are read over the workers and written in their
+	// order, one window of them in memory at a time.
 	opts.Progress.Start(fmt.Sprintf("saison %d: preuves", s.Number), len(s.Proofs))
 	err = addOrdered(out, len(s.Proofs), opts.Workers, func(i int) string {
 		return fmt.Sprintf("saison-%d/preuves/%s.json", s.Number, s.Proofs[i].ID)
@@ -353,8 +342,7 @@ func addResults(t Sink, n int, res *score.TrackResult, digest string, workers in
 	if err := t.Add(dir+"results.csv", csv); err != nil {
 		return err
 	}
-	// The reports are made over the workers, and written by them into a
-	// Stage.
+	// The reports are made over the workers.
 	return addOrdered(t, len(res.Participants), workers, func(i int) string {
 		return dir + score.ReportPath(res.Participants[i].Participant.Slug)
 	}, func(i int) ([]byte, error) {

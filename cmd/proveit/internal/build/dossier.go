@@ -29,8 +29,7 @@ import (
 
 // dossierFiles adds the season's inputs to t under saison-<n>/dossier/ and
 // returns their paths relative to the dossier, sorted. The files are read
-// over workers goroutines (all cores when workers <= 0), and written by
-// them when t is a Stage.
+// over workers goroutines (all cores when workers <= 0).
 func dossierFiles(t Sink, s *season.Season, workers int) ([]string, error) {
 	withheld := moderatedFiles(s)
 	var paths []string

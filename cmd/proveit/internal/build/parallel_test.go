@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -251,50 +250,4 @@ func TestProgress(t *testing.T) {
 	none.Start("pages", 3)
 	none.Step(1)
 	none.Done()
-}
-
-// TestStageConcurrentAdd: a Stage written from many goroutines at once
-// holds every file with its SHA-256, and of two writes of one name exactly
-// one succeeds. Run with -race to see the Stage's locking.
-func TestStageConcurrentAdd(t *testing.T) {
-	st, err := NewStage(filepath.Join(t.TempDir(), "public"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Abort()
-	want := Tree{}
-	for i := range 400 {
-		want[fmt.Sprintf("d%d/f%d.html", i%7, i)] = []byte(fmt.Sprint("page ", i))
-	}
-	var wg sync.WaitGroup
-	var dups atomic.Int64
-	for g := range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range 400 {
-				name := fmt.Sprintf("d%d/f%d.html", i%7, i)
-				if err := st.Add(name, want[name]); err != nil {
-					if !strings.Contains(err.Error(), "written twice") {
-						t.Errorf("goroutine %d: %v", g, err)
-					}
-					dups.Add(1)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if dups.Load() != 3*400 {
-		t.Errorf("%d writes refused as written twice, want %d", dups.Load(), 3*400)
-	}
-	if got := st.Sums(); !bytes.Equal(got, want.Sums()) {
-		t.Errorf("SHA256SUMS of the Stage:\n%s\nwant\n%s", got, want.Sums())
-	}
-	got, err := ReadDir(st.tmp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range Diff(want, got) {
-		t.Error(d)
-	}
 }

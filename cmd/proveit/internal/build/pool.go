@@ -90,26 +90,22 @@ func ordered[T any](n, workers int, produce func(i int) (T, error), consume func
 	return err
 }
 
-// addOrdered makes the files 0 … n-1 over workers goroutines (produce) and
-// adds each to out under name(i): from the workers themselves into a Sink
-// that takes concurrent Adds (a Stage), else in the order of i, so that
-// the files never depend on scheduling. step, if not nil, is called in
-// the order of i once file i is added.
+// addOrdered makes the files 0 … n-1 over workers goroutines (produce)
+// and adds each to out under name(i) in the order of i, so that the files
+// never depend on scheduling. step, if not nil, is called once file i is
+// added. The files are added by one goroutine: writing them from the
+// workers at once, tried on a 1,000-participant season in three runs
+// alternating with this, took 18 to 37 s of system time instead of 8 to
+// 23 s (creating files in one directory contends for its lock) and no
+// less wall time.
 func addOrdered(out Sink, n, workers int, name func(i int) string, produce func(i int) ([]byte, error), step func()) error {
-	_, inWorkers := out.(concurrentSink)
-	return ordered(n, workers, func(i int) ([]byte, error) {
-		data, err := produce(i)
-		if err != nil || !inWorkers {
-			return data, err
+	return ordered(n, workers, produce, func(i int, data []byte) error {
+		if err := out.Add(name(i), data); err != nil {
+			return err
 		}
-		return nil, out.Add(name(i), data)
-	}, func(i int, data []byte) error {
 		if step != nil {
 			step()
 		}
-		if inWorkers {
-			return nil
-		}
-		return out.Add(name(i), data)
+		return nil
 	})
 }

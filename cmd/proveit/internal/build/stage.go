@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"sync"
 )
 
 // Sink receives the files of a build, one at a time, each once: a Tree in
@@ -25,29 +24,14 @@ type Sink interface {
 	Sums() []byte
 }
 
-// concurrentSink is a Sink whose Add may be called from several
-// goroutines at once (a Stage): the build's workers then write the files
-// they make themselves, in any order, rather than hand them to one
-// goroutine that writes them in order. What is written does not depend on
-// the order: SHA256SUMS is sorted.
-type concurrentSink interface {
-	Sink
-	addsConcurrently()
-}
-
 // Stage is a build being written into a new sibling of its output
 // directory. It keeps only the SHA-256 of each file, computed as the file
-// is written, so that a build holds one page at a time, not the site. Its
-// methods are safe for concurrent use.
+// is written, so that a build holds one page at a time, not the site.
 type Stage struct {
 	dir, tmp string
-
-	mu   sync.Mutex
-	sums map[string][sha256.Size]byte // a name taken, and its SHA-256 once written
-	dirs map[string]bool              // directories already made under tmp
+	sums     map[string][sha256.Size]byte
+	dirs     map[string]bool // directories already made under tmp
 }
-
-func (s *Stage) addsConcurrently() {}
 
 // NewStage makes the sibling directory that the build of dir is written
 // into. The caller ends it with Commit or Abort.
@@ -74,21 +58,16 @@ func (s *Stage) Add(name string, data []byte) error {
 	if err := checkName(name); err != nil {
 		return err
 	}
-	p := filepath.Join(s.tmp, filepath.FromSlash(name))
-	s.mu.Lock()
 	if _, dup := s.sums[name]; dup {
-		s.mu.Unlock()
 		return fmt.Errorf("build: %s written twice", name)
 	}
+	p := filepath.Join(s.tmp, filepath.FromSlash(name))
 	if d := filepath.Dir(filepath.FromSlash(name)); !s.dirs[d] {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			s.mu.Unlock()
 			return fmt.Errorf("build: %s: %w", name, err)
 		}
 		s.dirs[d] = true
 	}
-	s.sums[name] = [sha256.Size]byte{} // taken; its sum once written
-	s.mu.Unlock()
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return fmt.Errorf("build: %s: %w", name, err)
@@ -104,24 +83,16 @@ func (s *Stage) Add(name string, data []byte) error {
 	}
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
-	s.mu.Lock()
 	s.sums[name] = sum
-	s.mu.Unlock()
 	return nil
 }
 
 // Len is the number of files written.
-func (s *Stage) Len() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.sums)
-}
+func (s *Stage) Len() int { return len(s.sums) }
 
 // Sums returns the content of SHA256SUMS for the files written, as
 // Tree.Sums does: sorted by path at the end, SHA256SUMS itself left out.
 func (s *Stage) Sums() []byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	names := make([]string, 0, len(s.sums))
 	for n := range s.sums {
 		if n != SumsFile {
