@@ -440,7 +440,7 @@ func TestTableRowDetail(t *testing.T) {
 				continue
 			}
 			detail := agent[d:]
-			did := regexp.MustCompile(`<td class="did col-detail"><code>([^<]*)</code></td>`).FindStringSubmatch(r)
+			did := regexp.MustCompile(`<td class="did col-detail"><code data-identifiant="oui">([^<]*)</code></td>`).FindStringSubmatch(r)
 			stack := regexp.MustCompile(`<td class="col-detail" data-declaratif="oui" data-champ="declared_stack">(.*?)</td>`).FindStringSubmatch(r)
 			proofs := regexp.MustCompile(`<td class="preuves col-detail">(.*?)</td>`).FindStringSubmatch(r)
 			if did == nil || stack == nil || proofs == nil {
@@ -448,7 +448,7 @@ func TestTableRowDetail(t *testing.T) {
 				continue
 			}
 			for what, want := range map[string]string{
-				"DID":    `<dd><code class="did">` + did[1] + `</code></dd>`,
+				"DID":    `<dd><code class="did" data-identifiant="oui">` + did[1] + `</code></dd>`,
 				"stack":  `<dd data-declaratif="oui" data-champ="declared_stack">` + stack[1] + `</dd>`,
 				"proofs": `<dd>` + proofs[1] + `</dd>`,
 			} {

@@ -38,8 +38,9 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // check applies the rules to one piece of text: checkOld's findings, in the
 // same order. provider is whether rule 3 applies (a negative element
-// outside a declared stack).
-func check(s []byte, provider bool) []finding {
+// outside a declared stack); identifier whether the text is an
+// identifier's, whose words are read whole, never in camel-case parts.
+func check(s []byte, provider, identifier bool) []finding {
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
 	var out []finding
@@ -137,6 +138,9 @@ func check(s []byte, provider bool) []finding {
 			return
 		}
 		word(w)
+		if identifier {
+			return
+		}
 		// camel-case parts: split before an upper-case letter that follows
 		// a lower-case one.
 		start, split := 0, false

@@ -23,7 +23,12 @@
 //     English: a word that begins with one of the stems of
 //     words/intent-stems.txt, or that is one of words/intent-words.txt. Words are runs of letters and digits, compared in
 //     lower case without accents; a camel-case word is also read in its
-//     parts ("SuperTricheur" holds "tricheur").
+//     parts ("SuperTricheur" holds "tricheur"), except in an element
+//     marked data-identifiant="oui" (a DID), whose words are read whole:
+//     the case of a did:key's base58 text is an encoding's, and its parts
+//     hold words by chance ("…FmFibVGjz", "…YBjXaiJE6…": three of 20,000
+//     generated DIDs stopped a build). A whole word of an identifier is
+//     still read (did:web:fraude.example), for rules 2 and 3.
 //  3. No model or provider name in a negative category (§7.3): in an
 //     element marked data-negatif="oui", no word or run of words of
 //     words/provider-names.txt, the last word alone or followed by a version number
@@ -225,7 +230,7 @@ func PageIn(name string, page []byte, declarative string) []Violation {
 		if err != nil {
 			return []Violation{{Page: name, Rule: "parse", Word: err.Error()}}
 		}
-		g.walk(doc, false, false)
+		g.walk(doc, false, false, false)
 	}
 	return g.sorted()
 }
@@ -242,7 +247,7 @@ func pageTree(name string, page []byte, declarative string) []Violation {
 		return []Violation{{Page: name, Rule: "parse", Word: err.Error()}}
 	}
 	g := &guard{page: name, declarative: declarative, checkText: checkOld}
-	g.walk(doc, false, false)
+	g.walk(doc, false, false, false)
 	return g.sorted()
 }
 
@@ -267,7 +272,7 @@ type guard struct {
 	seen        map[Violation]bool
 	// checkText, when set, checks the texts of the tree instead of check
 	// and the memo: checkOld for the oracle (pageTree).
-	checkText func(s string, negative, declarative bool) []finding
+	checkText func(s string, negative, declarative, identifier bool) []finding
 }
 
 func (g *guard) add(v Violation) {
@@ -290,7 +295,7 @@ func attr(n *html.Node, key string) (string, bool) {
 	return "", false
 }
 
-func (g *guard) walk(n *html.Node, negative, declarative bool) {
+func (g *guard) walk(n *html.Node, negative, declarative, identifier bool) {
 	if n.Type == html.ElementNode {
 		if n.Data == "style" {
 			return
@@ -301,6 +306,9 @@ func (g *guard) walk(n *html.Node, negative, declarative bool) {
 		}
 		if v, _ := attr(n, "data-negatif"); v == "oui" {
 			negative = true
+		}
+		if v, _ := attr(n, "data-identifiant"); v == "oui" {
+			identifier = true
 		}
 		if v, _ := attr(n, "data-declaratif"); v == "oui" {
 			declarative = true
@@ -315,15 +323,15 @@ func (g *guard) walk(n *html.Node, negative, declarative bool) {
 			switch {
 			case a.Key == "class" || a.Key == "style" || a.Key == "id":
 			default:
-				g.text(a.Val, negative, declarative)
+				g.text(a.Val, negative, declarative, identifier)
 			}
 		}
 	}
 	if n.Type == html.TextNode {
-		g.text(n.Data, negative, declarative)
+		g.text(n.Data, negative, declarative, identifier)
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		g.walk(c, negative, declarative)
+		g.walk(c, negative, declarative, identifier)
 	}
 }
 
@@ -384,16 +392,16 @@ type finding struct{ rule, word, text string }
 
 // memo keeps what the rules found in each text already checked, for every
 // page of a build: most of a page's text is the templates' and the
-// catalogue's, the same on thousands of pages. It is keyed by the text
-// and by whether rule 3 applies to it (the only part of the context the
-// rules depend on). It is bounded: past memoSize texts, a text is checked
+// catalogue's, the same on thousands of pages. It is keyed by the text,
+// by whether rule 3 applies to it and by whether it is an identifier's
+// (the only parts of the context the rules depend on). It is bounded: past memoSize texts, a text is checked
 // each time it is met, and only texts up to memoTextSize bytes are kept (a
 // narrative is met once).
 var memo = struct {
 	sync.RWMutex
-	m [2]map[string][]finding
+	m [4]map[string][]finding
 	n int
-}{m: [2]map[string][]finding{{}, {}}}
+}{m: [4]map[string][]finding{{}, {}, {}, {}}}
 
 const (
 	memoSize     = 1 << 18
@@ -401,48 +409,48 @@ const (
 )
 
 // text applies the rules to one piece of text of the tree.
-func (g *guard) text(s string, negative, declarative bool) {
+func (g *guard) text(s string, negative, declarative, identifier bool) {
 	if g.checkText != nil {
-		for _, f := range g.checkText(s, negative, declarative) {
+		for _, f := range g.checkText(s, negative, declarative, identifier) {
 			g.add(Violation{Rule: f.rule, Word: f.word, Text: f.text})
 		}
 		return
 	}
-	g.textString(s, negative, declarative)
+	g.textString(s, negative, declarative, identifier)
 }
 
 // textBytes applies the rules to one piece of text, once per distinct
 // text and context (memo).
-func (g *guard) textBytes(s []byte, negative, declarative bool) {
+func (g *guard) textBytes(s []byte, negative, declarative, identifier bool) {
 	if onlySpace(s) {
 		return // nothing to find
 	}
 	provider := negative && !declarative
-	m := memo.m[memoIndex(provider)]
+	m := memo.m[memoIndex(provider, identifier)]
 	memo.RLock()
 	fs, ok := m[string(s)] // no copy of s: a map index
 	memo.RUnlock()
 	if !ok {
-		fs = check(s, provider)
-		memoPut(s, provider, fs)
+		fs = check(s, provider, identifier)
+		memoPut(s, provider, identifier, fs)
 	}
 	g.found(fs)
 }
 
 // textString is textBytes on a text of the tree.
-func (g *guard) textString(s string, negative, declarative bool) {
+func (g *guard) textString(s string, negative, declarative, identifier bool) {
 	if onlySpace([]byte(s)) {
 		return
 	}
 	provider := negative && !declarative
-	m := memo.m[memoIndex(provider)]
+	m := memo.m[memoIndex(provider, identifier)]
 	memo.RLock()
 	fs, ok := m[s]
 	memo.RUnlock()
 	if !ok {
 		b := []byte(s)
-		fs = check(b, provider)
-		memoPut(b, provider, fs)
+		fs = check(b, provider, identifier)
+		memoPut(b, provider, identifier, fs)
 	}
 	g.found(fs)
 }
@@ -453,21 +461,26 @@ func (g *guard) found(fs []finding) {
 	}
 }
 
-// memoIndex is the memo's map for a text to which rule 3 applies or not.
-func memoIndex(provider bool) int {
+// memoIndex is the memo's map for a text to which rule 3 applies or not,
+// in an identifier or not.
+func memoIndex(provider, identifier bool) int {
+	i := 0
 	if provider {
-		return 1
+		i++
 	}
-	return 0
+	if identifier {
+		i += 2
+	}
+	return i
 }
 
 // memoPut keeps what the rules found in s, if it is short and the memo
 // not full.
-func memoPut(s []byte, provider bool, fs []finding) {
+func memoPut(s []byte, provider, identifier bool, fs []finding) {
 	if len(s) > memoTextSize {
 		return
 	}
-	i := memoIndex(provider)
+	i := memoIndex(provider, identifier)
 	memo.Lock()
 	if memo.n < memoSize {
 		if _, dup := memo.m[i][string(s)]; !dup {
@@ -480,7 +493,7 @@ func memoPut(s []byte, provider bool, fs []finding) {
 
 // checkOld applies the rules to one piece of text: the rules as first
 // written, word by word, kept as the oracle of check (check.go).
-func checkOld(s string, negative, declarative bool) []finding {
+func checkOld(s string, negative, declarative, identifier bool) []finding {
 	var out []finding
 	add := func(rule, word string) { out = append(out, finding{rule, word, short(s)}) }
 	ascii := isASCII(s)
@@ -502,7 +515,7 @@ func checkOld(s string, negative, declarative bool) []finding {
 			}
 		}
 	}
-	plain := wordsOf(s, false)
+	plain := wordsSplit(s, false, !identifier)
 	words := plain // an ASCII text has no accent to fold
 	if !ascii {
 		// The same words folded one by one: fold lowers, and lowering
@@ -601,7 +614,11 @@ func Words(s string) []string { return wordsOf(s, true) }
 
 // wordsOf is Words, the accents kept unless foldAccents; the two give the
 // same words in the same order.
-func wordsOf(s string, foldAccents bool) []string {
+func wordsOf(s string, foldAccents bool) []string { return wordsSplit(s, foldAccents, true) }
+
+// wordsSplit is wordsOf, each camel-case word followed by its parts only
+// if camel.
+func wordsSplit(s string, foldAccents, camel bool) []string {
 	fold := fold
 	if !foldAccents {
 		fold = func(s string) string { return strings.ToLower(s) }
@@ -612,6 +629,9 @@ func wordsOf(s string, foldAccents bool) []string {
 			return
 		}
 		out = append(out, fold(string(w)))
+		if !camel {
+			return
+		}
 		// camel-case parts: split before an upper-case letter that follows a
 		// lower-case one.
 		start := 0

@@ -209,7 +209,7 @@ func BenchmarkPage(b *testing.B) {
 				b.Fatal(err)
 			}
 			g := &guard{page: name, declarative: word, checkText: om.check}
-			g.walk(doc, false, false)
+			g.walk(doc, false, false, false)
 			return g.sorted()
 		}
 		for _, c := range []struct {
@@ -246,6 +246,46 @@ func TestFoldedWordsAreWords(t *testing.T) {
 		}
 		if want := Words(s); !slices.Equal(folded, want) {
 			t.Errorf("%q: folded one by one %q, Words %q", s, folded, want)
+		}
+	}
+}
+
+// TestIdentifiersReadWhole: in an element marked data-identifiant (a DID),
+// words are read whole, not in camel-case parts: a did:key's base58 text
+// holds parts such as "Fib" and "Xai" by chance (three DIDs of 20,000
+// generated ones stopped a build), which are not words of the page; a
+// whole word in an identifier is still read (a did:web domain), and
+// outside one the parts still are. Both readings, the fast path and the
+// tree walk, and the oracle agree.
+func TestIdentifiersReadWhole(t *testing.T) {
+	page := func(did string, marked bool) []byte {
+		mark := ""
+		if marked {
+			mark = ` data-identifiant="oui"`
+		}
+		return []byte(`<!DOCTYPE html><html lang="fr"><head><title>t</title></head><body><main><table><tbody><tr data-participant="a" data-negatif="oui"><td data-declaratif="oui">(déclarative)</td><td><code` + mark + `>` + did + `</code></td></tr></tbody></table></main></body></html>`)
+	}
+	for _, c := range []struct {
+		did    string
+		marked bool
+		want   string
+	}{
+		{"did:key:z6MkwWtoLJXL82gTWQnPsWBzV3XSvFsX2fwXKd6FmFibVGjz", true, ""},
+		{"did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53", true, ""},
+		{"did:key:z6MkwWtoLJXL82gTWQnPsWBzV3XSvFsX2fwXKd6FmFibVGjz", false, "intent:fib"},
+		{"did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53", false, "provider:xai"},
+		{"did:web:fraude.example", true, "intent:fraude"},
+		{"did:web:xai.example", true, "provider:xai"},
+		{"did:web:SuperTricheur.example", true, ""},
+		{"did:web:SuperTricheur.example", false, "intent:tricheur"},
+	} {
+		p := page(c.did, c.marked)
+		got := rules(Page("p.html", p))
+		if got != c.want {
+			t.Errorf("%s (marked %v): %q, want %q", c.did, c.marked, got, c.want)
+		}
+		if tree := rules(pageTree("p.html", p, French)); tree != got {
+			t.Errorf("%s (marked %v): the oracle reads %q, the guard %q", c.did, c.marked, tree, got)
 		}
 	}
 }

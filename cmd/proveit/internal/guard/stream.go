@@ -510,6 +510,7 @@ type selem struct {
 	svg                   bool
 	field                 string
 	negative, declarative bool
+	identifier            bool // in an element marked data-identifiant
 	style                 bool // the walk reads nothing in a style element
 	decl, part            int  // rule 4 slots, or -1
 	logStart, declAtStart int
@@ -650,7 +651,7 @@ func (s *stream) flush() {
 	}
 	e := &s.stack[s.pendingElem]
 	s.g.field = e.field
-	s.g.textBytes(s.pending, e.negative, e.declarative)
+	s.g.textBytes(s.pending, e.negative, e.declarative, e.identifier)
 	s.pending = s.pending[:0]
 }
 
@@ -875,9 +876,9 @@ func (s *stream) push(a atom.Atom, name string, svg, void bool) bool {
 	if len(s.stack) > 0 {
 		p := s.top()
 		p.preEmpty = false
-		e.field, e.negative, e.declarative = p.field, p.negative, p.declarative
+		e.field, e.negative, e.declarative, e.identifier = p.field, p.negative, p.declarative, p.identifier
 	}
-	var champ, negatif, declaratif []byte
+	var champ, negatif, declaratif, identifiant []byte
 	var hasChamp, hasPart bool
 	for _, at := range s.z.attrs {
 		switch string(at.key) {
@@ -887,6 +888,8 @@ func (s *stream) push(a atom.Atom, name string, svg, void bool) bool {
 			negatif = at.val
 		case "data-declaratif":
 			declaratif = at.val
+		case "data-identifiant":
+			identifiant = at.val
 		case "data-participant":
 			hasPart = true
 		}
@@ -908,6 +911,9 @@ func (s *stream) push(a atom.Atom, name string, svg, void bool) bool {
 	}
 	if string(negatif) == "oui" {
 		e.negative = true
+	}
+	if string(identifiant) == "oui" {
+		e.identifier = true
 	}
 	if isDecl {
 		e.declarative = true
@@ -933,7 +939,7 @@ func (s *stream) push(a atom.Atom, name string, svg, void bool) bool {
 		switch string(at.key) {
 		case "class", "style", "id":
 		default:
-			s.g.textBytes(at.val, e.negative, e.declarative)
+			s.g.textBytes(at.val, e.negative, e.declarative, e.identifier)
 		}
 	}
 	s.stack = append(s.stack, e)

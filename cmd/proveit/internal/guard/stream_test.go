@@ -259,8 +259,10 @@ func FuzzPageAgainstTree(f *testing.F) {
 			return
 		}
 		for _, neg := range []bool{false, true} {
-			if got, want := check(page, neg), checkOld(string(page), neg, false); !reflect.DeepEqual(got, want) {
-				t.Fatalf("check %q (provider %v) = %v, checkOld %v", page, neg, got, want)
+			for _, id := range []bool{false, true} {
+				if got, want := check(page, neg, id), checkOld(string(page), neg, false, id); !reflect.DeepEqual(got, want) {
+					t.Fatalf("check %q (provider %v, identifier %v) = %v, checkOld %v", page, neg, id, got, want)
+				}
 			}
 		}
 	})
@@ -274,17 +276,17 @@ type oldMemo struct {
 }
 
 type oldKey struct {
-	text                  string
-	negative, declarative bool
+	text                              string
+	negative, declarative, identifier bool
 }
 
-func (o *oldMemo) check(s string, negative, declarative bool) []finding {
-	k := oldKey{s, negative, declarative}
+func (o *oldMemo) check(s string, negative, declarative, identifier bool) []finding {
+	k := oldKey{s, negative, declarative, identifier}
 	o.RLock()
 	fs, ok := o.m[k]
 	o.RUnlock()
 	if !ok {
-		fs = checkOld(s, negative, declarative)
+		fs = checkOld(s, negative, declarative, identifier)
 		if len(s) <= memoTextSize {
 			o.Lock()
 			if len(o.m) < memoSize {
@@ -317,7 +319,7 @@ func BenchmarkDemoPages(b *testing.B) {
 			b.Fatal(err)
 		}
 		g := &guard{page: name, declarative: word, checkText: om.check}
-		g.walk(doc, false, false)
+		g.walk(doc, false, false, false)
 		return g.sorted()
 	}
 	for _, c := range []struct {
@@ -350,8 +352,10 @@ func TestCheckAgainstOld(t *testing.T) {
 	}
 	for _, s := range texts {
 		for _, provider := range []bool{false, true} {
-			if got, want := check([]byte(s), provider), checkOld(s, provider, false); !reflect.DeepEqual(got, want) {
-				t.Errorf("%q (provider %v): check %v, checkOld %v", s, provider, got, want)
+			for _, id := range []bool{false, true} {
+				if got, want := check([]byte(s), provider, id), checkOld(s, provider, false, id); !reflect.DeepEqual(got, want) {
+					t.Errorf("%q (provider %v, identifier %v): check %v, checkOld %v", s, provider, id, got, want)
+				}
 			}
 		}
 	}
