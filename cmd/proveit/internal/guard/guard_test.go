@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"golang.org/x/net/html"
 )
 
 // row renders a page with one participant row, as the track table does.
@@ -202,20 +200,10 @@ func BenchmarkPage(b *testing.B) {
 		name string
 		data []byte
 	}{{"asWritten", benchPage()}, {"withTbody", bytes.ReplaceAll(bytes.ReplaceAll(benchPage(), []byte("<table>"), []byte("<table><tbody>")), []byte("</table>"), []byte("</tbody></table>"))}} {
-		om := &oldMemo{m: map[oldKey][]finding{}}
-		old := func(name string, page []byte, word string) []Violation {
-			doc, err := html.Parse(bytes.NewReader(page))
-			if err != nil {
-				b.Fatal(err)
-			}
-			g := &guard{page: name, declarative: word, checkText: om.check}
-			g.walk(doc, false, false, false)
-			return g.sorted()
-		}
 		for _, c := range []struct {
 			name string
 			page func(string, []byte, string) []Violation
-		}{{"new", PageIn}, {"old", old}} {
+		}{{"new", PageIn}, {"old", oldGuard(b)}} {
 			b.Run(p.name+"/"+c.name, func(b *testing.B) {
 				b.SetBytes(int64(len(p.data)))
 				b.ReportAllocs()
