@@ -39,8 +39,10 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // check applies the rules to one piece of text: checkOld's findings, in the
 // same order. provider is whether rule 3 applies (a negative element
 // outside a declared stack); identifier whether the text is an
-// identifier's, whose words are read whole, never in camel-case parts.
+// identifier's: a did:key's words are read whole, never in camel-case
+// parts (wholeWords).
 func check(s []byte, provider, identifier bool) []finding {
+	whole := identifier && wholeWords(string(s))
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
 	var out []finding
@@ -138,7 +140,7 @@ func check(s []byte, provider, identifier bool) []finding {
 			return
 		}
 		word(w)
-		if identifier {
+		if whole {
 			return
 		}
 		// camel-case parts: split before an upper-case letter that follows

@@ -23,12 +23,13 @@
 //     English: a word that begins with one of the stems of
 //     words/intent-stems.txt, or that is one of words/intent-words.txt. Words are runs of letters and digits, compared in
 //     lower case without accents; a camel-case word is also read in its
-//     parts ("SuperTricheur" holds "tricheur"), except in an element
-//     marked data-identifiant="oui" (a DID), whose words are read whole:
-//     the case of a did:key's base58 text is an encoding's, and its parts
+//     parts ("SuperTricheur" holds "tricheur"), except a did:key in an
+//     element marked data-identifiant="oui" (a DID), whose words are read
+//     whole: the case of its base58 text is an encoding's, and its parts
 //     hold words by chance ("…FmFibVGjz", "…YBjXaiJE6…": three of 20,000
-//     generated DIDs stopped a build). A whole word of an identifier is
-//     still read (did:web:fraude.example), for rules 2 and 3.
+//     generated DIDs stopped a build). A did:web, a domain its participant
+//     chose, is read as any text (did:web:SuperTricheur.example stops the
+//     build), for rules 2 and 3.
 //  3. No model or provider name in a negative category (§7.3): in an
 //     element marked data-negatif="oui", no word or run of words of
 //     words/provider-names.txt, the last word alone or followed by a version number
@@ -515,7 +516,7 @@ func checkOld(s string, negative, declarative, identifier bool) []finding {
 			}
 		}
 	}
-	plain := wordsSplit(s, false, !identifier)
+	plain := wordsSplit(s, false, !(identifier && wholeWords(s)))
 	words := plain // an ASCII text has no accent to fold
 	if !ascii {
 		// The same words folded one by one: fold lowers, and lowering
@@ -540,6 +541,12 @@ func checkOld(s string, negative, declarative, identifier bool) []finding {
 	}
 	return out
 }
+
+// wholeWords reports whether the text of an identifier is read in whole
+// words: a did:key, whose method-specific identifier is the base58 text
+// of a public key, its case an encoding's. A did:web is a domain a
+// participant chose, read as any text.
+func wholeWords(s string) bool { return strings.HasPrefix(s, "did:key:") }
 
 // intentWord reports whether a word imputes an intent: folded is the word
 // as Words returns it (lower case, without accents), plain the same word

@@ -238,12 +238,12 @@ func TestFoldedWordsAreWords(t *testing.T) {
 	}
 }
 
-// TestIdentifiersReadWhole: in an element marked data-identifiant (a DID),
-// words are read whole, not in camel-case parts: a did:key's base58 text
-// holds parts such as "Fib" and "Xai" by chance (three DIDs of 20,000
-// generated ones stopped a build), which are not words of the page; a
-// whole word in an identifier is still read (a did:web domain), and
-// outside one the parts still are. Both readings, the fast path and the
+// TestIdentifiersReadWhole: a did:key in an element marked
+// data-identifiant is read in whole words, not in camel-case parts: its
+// base58 text holds parts such as "Fib" and "Xai" by chance (three DIDs of
+// 20,000 generated ones stopped a build), which are not words of the page;
+// a whole word is still read, a did:web (a domain its participant chose)
+// is read as any text, and outside an identifier the parts still are. Both readings, the fast path and the
 // tree walk, and the oracle agree.
 func TestIdentifiersReadWhole(t *testing.T) {
 	page := func(did string, marked bool) []byte {
@@ -264,8 +264,12 @@ func TestIdentifiersReadWhole(t *testing.T) {
 		{"did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53", false, "provider:xai"},
 		{"did:web:fraude.example", true, "intent:fraude"},
 		{"did:web:xai.example", true, "provider:xai"},
-		{"did:web:SuperTricheur.example", true, ""},
+		// A did:web is a domain its participant chose: read as any text.
+		{"did:web:SuperTricheur.example", true, "intent:tricheur"},
 		{"did:web:SuperTricheur.example", false, "intent:tricheur"},
+		// A whole word of a did:key is still read.
+		{"did:key:fraude", true, "intent:fraude"},
+		{"did:key:z6MkSuperTricheur", true, ""},
 	} {
 		p := page(c.did, c.marked)
 		got := rules(Page("p.html", p))
