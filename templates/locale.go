@@ -154,6 +154,8 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		// assertionrows is the rows of a report's table of assertions
 		// (rows.go).
 		"assertionrows": func(rows []assertionView) (template.HTML, error) { return assertionRows(&locale{cat: cat}, rows) },
+		// trace is a trace of the scorer, its did:key marked (rows.go).
+		"trace": trace,
 		// tasksections is a report's section per task (rows.go).
 		"tasksections": func(r *reportView, questions map[string]string, narrative string) (template.HTML, error) {
 			return taskSections(&locale{cat: cat}, r, questions, narrative)

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"regexp"
 	"strings"
 
 	"github.com/ark-forge/proveit/templates/internal/htmlesc"
@@ -128,7 +129,7 @@ func assertionRows(l *locale, rows []assertionView) (template.HTML, error) {
 		b.WriteString(`>`)
 		if a.Detail != "" {
 			b.WriteString(`<span class="trace" lang="en">`)
-			text(a.Detail)
+			writeTrace(&b, a.Detail)
 			b.WriteString(`</span>`)
 		}
 		if several {
@@ -139,7 +140,7 @@ func assertionRows(l *locale, rows []assertionView) (template.HTML, error) {
 					b.WriteString(`</code>`)
 					b.WriteString(colon)
 					b.WriteString(` <span lang="en">`)
-					text(p.Detail)
+					writeTrace(&b, p.Detail)
 					b.WriteString(`</span></div>`)
 				}
 			}
@@ -219,7 +220,7 @@ func taskSections(l *locale, r *reportView, questions map[string]string, narrati
 			b.WriteString("<p>")
 			b.WriteString(l.html("report.task.reason"))
 			b.WriteString(" <span class=\"trace\" lang=\"en\">")
-			text(t.Reason)
+			writeTrace(&b, t.Reason)
 			b.WriteString("</span></p>")
 		}
 		b.WriteString("\n")
@@ -337,7 +338,7 @@ func taskSections(l *locale, r *reportView, questions map[string]string, narrati
 				text(in.Kind)
 				b.WriteString(colon)
 				b.WriteString(" <span class=\"trace\" lang=\"en\">")
-				text(in.Detail)
+				writeTrace(&b, in.Detail)
 				b.WriteString("</span></li>")
 			}
 			b.WriteString("</ul>")
@@ -368,4 +369,31 @@ func taskSections(l *locale, r *reportView, questions map[string]string, narrati
 		return "", err
 	}
 	return template.HTML(b.String()), nil
+}
+
+// didKey is a did:key as a trace quotes it (submission.DIDPattern's
+// did:key, unanchored).
+var didKey = regexp.MustCompile(`did:key:[A-Za-z0-9._:%-]+`)
+
+// writeTrace writes a trace of the scorer (a detail, a reason), escaped,
+// with each did:key it quotes marked data-identifiant, as the DID's own
+// cell is: the publication guard reads a did:key in whole words, its
+// base58 text holding camel-case parts that are words by chance.
+func writeTrace(b *strings.Builder, s string) {
+	last := 0
+	for _, m := range didKey.FindAllStringIndex(s, -1) {
+		htmlesc.WriteText(b, s[last:m[0]])
+		b.WriteString(`<span data-identifiant="oui">`)
+		htmlesc.WriteText(b, s[m[0]:m[1]])
+		b.WriteString(`</span>`)
+		last = m[1]
+	}
+	htmlesc.WriteText(b, s[last:])
+}
+
+// trace is writeTrace as HTML (the template function trace).
+func trace(s string) template.HTML {
+	var b strings.Builder
+	writeTrace(&b, s)
+	return template.HTML(b.String())
 }

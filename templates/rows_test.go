@@ -12,7 +12,7 @@ import (
 // before assertionRows wrote them: the oracle assertionRows must give the
 // bytes of, in the table it sits in.
 const oracleRows = `<table><tbody>
-{{range .}}{{$several := gt (len .Proofs) 1}}<tr id="{{.Anchor}}" data-negatif="{{if .Negative}}oui{{else}}non{{end}}"><th scope="row"><code>{{.ID}}</code></th><td {{attr "data-titre" "report.assertions.claim"}}><code>{{.Resource}}</code><br>{{msg "report.assertions.field"}} <code>{{.Field}}</code><br>{{msg "report.assertions.value"}} <code class="valeur" data-champ="claim">{{.Value}}</code></td><td {{attr "data-titre" "report.assertions.proofs"}}>{{range .Proofs}}<div>{{if .Href}}<a href="{{.Href}}"><code class="hash">{{.ID}}</code></a>{{else}}<code class="hash">{{.ID}}</code>{{end}}{{if and .Cause $several}}{{msg "punct.colon"}} {{.Cause}}{{end}}</div>{{end}}</td><td class="statut" {{attr "data-titre" "report.assertions.status"}}><strong class="{{if .Supported}}statut-oui{{else if .Negative}}statut-non{{end}}">{{.Cause}}</strong><br><code>{{.CauseCode}}</code>{{with .History}}<div class="historique">{{msg "report.history.published" "value" .Published "code" (code .PublishedCode)}}{{range .Decisions}} {{msg "report.history.decision" "id" (code .ID) "date" (datetime .Date) "reason" (champ "reason" .Reason)}}{{end}}</div>{{end}}</td><td {{attr "data-titre" "report.assertions.detail"}}>{{if .Detail}}<span class="trace" lang="en">{{.Detail}}</span>{{end}}{{if $several}}{{range .Proofs}}{{if .Detail}}<div class="trace"><code>{{.ID}}</code>{{msg "punct.colon"}} <span lang="en">{{.Detail}}</span></div>{{end}}{{end}}{{end}}</td></tr>
+{{range .}}{{$several := gt (len .Proofs) 1}}<tr id="{{.Anchor}}" data-negatif="{{if .Negative}}oui{{else}}non{{end}}"><th scope="row"><code>{{.ID}}</code></th><td {{attr "data-titre" "report.assertions.claim"}}><code>{{.Resource}}</code><br>{{msg "report.assertions.field"}} <code>{{.Field}}</code><br>{{msg "report.assertions.value"}} <code class="valeur" data-champ="claim">{{.Value}}</code></td><td {{attr "data-titre" "report.assertions.proofs"}}>{{range .Proofs}}<div>{{if .Href}}<a href="{{.Href}}"><code class="hash">{{.ID}}</code></a>{{else}}<code class="hash">{{.ID}}</code>{{end}}{{if and .Cause $several}}{{msg "punct.colon"}} {{.Cause}}{{end}}</div>{{end}}</td><td class="statut" {{attr "data-titre" "report.assertions.status"}}><strong class="{{if .Supported}}statut-oui{{else if .Negative}}statut-non{{end}}">{{.Cause}}</strong><br><code>{{.CauseCode}}</code>{{with .History}}<div class="historique">{{msg "report.history.published" "value" .Published "code" (code .PublishedCode)}}{{range .Decisions}} {{msg "report.history.decision" "id" (code .ID) "date" (datetime .Date) "reason" (champ "reason" .Reason)}}{{end}}</div>{{end}}</td><td {{attr "data-titre" "report.assertions.detail"}}>{{if .Detail}}<span class="trace" lang="en">{{trace .Detail}}</span>{{end}}{{if $several}}{{range .Proofs}}{{if .Detail}}<div class="trace"><code>{{.ID}}</code>{{msg "punct.colon"}} <span lang="en">{{trace .Detail}}</span></div>{{end}}{{end}}{{end}}</td></tr>
 {{end}}</tbody></table>`
 
 // oracle renders rows with the template text of oracleRows.
@@ -34,6 +34,8 @@ var hostile = []string{
 	"javascript:alert(1)", "JavaScript:x", "data:text/html,<b>", "https://example.org/a b?c=d&e=f#g",
 	"mailto:a@b", "/path:with/colon", "%41%zz%4", "../../../preuves/prf_20261017_091336_c889ed.json",
 	"a\tb\nc\rd", "{{.}}", "&#34;&amp;", "back`tick", "100%",
+	`agent_identity opens to "did:web:a", the enrolled DID is "did:key:z6MkwWtoLJXL82gTWQnPsWBzV3XSvFsX2fwXKd6FmFibVGjz"`,
+	"did:key:z6Mk<b>&did:key:x+y",
 }
 
 func hostileRows() []assertionView {
@@ -97,7 +99,7 @@ const oracleTasks = `{{$q := .Questions}}{{with .Report}}{{$pending := .Pending}
 {{with index $q .ID}}<p>{{msg "report.task.question" "question" (seasontext .)}}</p>{{end}}
 {{$id := .ID}}{{with .Page}}<p>{{msg "report.task.page" "link" (link . (msg "report.task.page_link" "task" $id))}}</p>{{end}}
 <p>{{.StatusHelp}}</p>
-{{if .Reason}}<p>{{msg "report.task.reason"}} <span class="trace" lang="en">{{.Reason}}</span></p>{{end}}
+{{if .Reason}}<p>{{msg "report.task.reason"}} <span class="trace" lang="en">{{trace .Reason}}</span></p>{{end}}
 {{if .Pending}}<p>{{msg "report.task.pending"}}</p>
 {{else if .Evaluated}}<dl class="fiche">
 <dt>{{msg "report.verdict.rendered"}}</dt><dd><code>{{.Verdict}}</code></dd>
@@ -121,7 +123,7 @@ const oracleTasks = `{{$q := .Questions}}{{with .Report}}{{$pending := .Pending}
 </div>
 {{end}}
 {{if .Incidents}}<h3>{{msg "report.incidents"}}</h3>
-<ul>{{range .Incidents}}<li>{{.Kind}}{{msg "punct.colon"}} <span class="trace" lang="en">{{.Detail}}</span></li>{{end}}</ul>{{end}}
+<ul>{{range .Incidents}}<li>{{.Kind}}{{msg "punct.colon"}} <span class="trace" lang="en">{{trace .Detail}}</span></li>{{end}}</ul>{{end}}
 {{if .Evaluated}}<figure class="recit" id="{{.NarrativeAnchor}}" data-digital-source-type="trainedAlgorithmicMedia" data-negatif="{{if .Negative}}oui{{else}}non{{end}}">
 <figcaption>{{$.Narrative}}</figcaption>
 {{if .Narrative}}<blockquote data-champ="narrative">{{.Narrative}}</blockquote>{{else}}<p>{{msg "report.narrative.none"}}</p>{{end}}
@@ -192,6 +194,23 @@ func TestTaskSectionsAsTemplate(t *testing.T) {
 				}
 				t.Fatalf("%s, pending %v: differs at byte %d:\n got %q\nwant %q", cat.Lang(), pending, n, g[n:min(len(g), n+200)], w[n:min(len(w), n+200)])
 			}
+		}
+	}
+}
+
+// TestTraceMarksDIDKeys: a trace's did:key is marked data-identifiant (the
+// guard reads it in whole words), escaped; nothing else is, a did:web
+// included.
+func TestTraceMarksDIDKeys(t *testing.T) {
+	for in, want := range map[string]string{
+		"":      "",
+		"plain": "plain",
+		`the enrolled DID is "did:key:z6MkFib<x>"`:    `the enrolled DID is &#34;<span data-identifiant="oui">did:key:z6MkFib</span>&lt;x&gt;&#34;`,
+		"did:key:a, did:web:b.example and did:key:c.": `<span data-identifiant="oui">did:key:a</span>, did:web:b.example and <span data-identifiant="oui">did:key:c.</span>`,
+		"did:key:": "did:key:",
+	} {
+		if got := string(trace(in)); got != want {
+			t.Errorf("trace(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

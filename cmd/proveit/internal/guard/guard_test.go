@@ -281,3 +281,25 @@ func TestIdentifiersReadWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestIdentifierInsideText: a did:key marked inside a sentence (a trace of
+// the scorer quoting the enrolled DID) is read in whole words; the rest of
+// the sentence is read as any text.
+func TestIdentifierInsideText(t *testing.T) {
+	page := func(trace string) []byte {
+		return []byte(`<!DOCTYPE html><html lang="fr"><head><title>t</title></head><body><main><p data-negatif="oui"><span class="trace" lang="en">` + trace + `</span></p></main></body></html>`)
+	}
+	for trace, want := range map[string]string{
+		`the enrolled DID is "<span data-identifiant="oui">did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53</span>"`:    "",
+		`the enrolled DID is "did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53"`:                                        "provider:xai",
+		`SuperTricheur opens to "<span data-identifiant="oui">did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53</span>"`: "intent:tricheur",
+	} {
+		p := page(trace)
+		if got := rules(Page("p.html", p)); got != want {
+			t.Errorf("%s: %q, want %q", trace, got, want)
+		}
+		if tree := rules(pageTree("p.html", p, French)); tree != rules(Page("p.html", p)) {
+			t.Errorf("%s: the oracle reads %q", trace, tree)
+		}
+	}
+}
