@@ -151,9 +151,6 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		"attr": func(name, key string, args ...any) (template.HTMLAttr, error) {
 			return attrMessage(cat, name, key, args...)
 		},
-		// assertionrows is the rows of a report's table of assertions
-		// (rows.go).
-		"assertionrows": func(rows []assertionView) (template.HTML, error) { return assertionRows(&locale{cat: cat}, rows) },
 		// trace is a trace of the scorer, its did:key marked (rows.go).
 		"trace": trace,
 		// tasksections is a report's section per task (rows.go).

@@ -1,7 +1,7 @@
 package templates
 
-// The rows of a report's table of assertions, written in Go rather than by
-// the report template: a report holds dozens of them, and html/template
+// A report's sections of tasks and their rows of assertions, written in Go
+// rather than by the report template: a report holds dozens of them, and html/template
 // calls a function through reflection for every action of every row (about
 // thirty per row), which made these rows half of the time a report took to
 // render. The bytes are those the template wrote: rows_test.go keeps the
@@ -18,7 +18,7 @@ import (
 	"github.com/ark-forge/proveit/templates/internal/htmlesc"
 )
 
-// assertionRows writes rows as report.html's
+// writeAssertionRows writes to b rows as report.html's
 //
 //	{{range .Assertions}}<tr …>…</tr>
 //	{{end}}
@@ -26,14 +26,12 @@ import (
 // wrote them with html/template, whose escaping it reproduces in each
 // context a row has: text, a quoted attribute value and the href of a link
 // (package htmlesc).
-func assertionRows(l *locale, rows []assertionView) (template.HTML, error) {
+func writeAssertionRows(b *strings.Builder, l *locale, rows []assertionView) error {
 	colon := l.html("punct.colon")
 	field, value := l.html("report.assertions.field"), l.html("report.assertions.value")
 	claim, proofs := l.attr("data-titre", "report.assertions.claim"), l.attr("data-titre", "report.assertions.proofs")
 	status, detail := l.attr("data-titre", "report.assertions.status"), l.attr("data-titre", "report.assertions.detail")
-	var b strings.Builder
-	b.Grow(2048 * len(rows))
-	text := func(s string) { htmlesc.WriteText(&b, s) }
+	text := func(s string) { htmlesc.WriteText(b, s) }
 	for _, a := range rows {
 		several := len(a.Proofs) > 1
 		b.WriteString(`<tr id="`)
@@ -98,26 +96,26 @@ func assertionRows(l *locale, rows []assertionView) (template.HTML, error) {
 		if h := a.History; h != nil {
 			code, err := fragment("code", h.PublishedCode)
 			if err != nil {
-				return "", err
+				return err
 			}
 			b.WriteString(`<div class="historique">`)
 			b.WriteString(l.html("report.history.published", "value", h.Published, "code", code))
 			for _, d := range h.Decisions {
 				id, err := fragment("code", d.ID)
 				if err != nil {
-					return "", err
+					return err
 				}
 				date, err := readableDate(l.cat, d.Date)
 				if err != nil {
-					return "", fmt.Errorf("datetime: %w", err)
+					return fmt.Errorf("datetime: %w", err)
 				}
 				when, err := fragment("datetime", struct{ ISO, Text string }{d.Date, date})
 				if err != nil {
-					return "", err
+					return err
 				}
 				reason, err := fragment("champ", struct{ Name, Text string }{"reason", d.Reason})
 				if err != nil {
-					return "", err
+					return err
 				}
 				b.WriteString(` `)
 				b.WriteString(l.html("report.history.decision", "id", id, "date", when, "reason", reason))
@@ -129,7 +127,7 @@ func assertionRows(l *locale, rows []assertionView) (template.HTML, error) {
 		b.WriteString(`>`)
 		if a.Detail != "" {
 			b.WriteString(`<span class="trace" lang="en">`)
-			writeTrace(&b, a.Detail)
+			writeTrace(b, a.Detail)
 			b.WriteString(`</span>`)
 		}
 		if several {
@@ -140,17 +138,14 @@ func assertionRows(l *locale, rows []assertionView) (template.HTML, error) {
 					b.WriteString(`</code>`)
 					b.WriteString(colon)
 					b.WriteString(` <span lang="en">`)
-					writeTrace(&b, p.Detail)
+					writeTrace(b, p.Detail)
 					b.WriteString(`</span></div>`)
 				}
 			}
 		}
 		b.WriteString("</td></tr>\n")
 	}
-	if l.err != nil {
-		return "", l.err
-	}
-	return template.HTML(b.String()), nil
+	return l.err
 }
 
 // taskSections writes a report's section per task as report.html's
@@ -321,11 +316,9 @@ func taskSections(l *locale, r *reportView, questions map[string]string, narrati
 				b.WriteString("</th>")
 			}
 			b.WriteString("</tr></thead>\n<tbody>\n")
-			rows, err := assertionRows(l, t.Assertions)
-			if err != nil {
+			if err := writeAssertionRows(&b, l, t.Assertions); err != nil {
 				return "", err
 			}
-			b.WriteString(string(rows))
 			b.WriteString("</tbody>\n</table>\n</div>\n")
 		}
 		b.WriteString("\n")

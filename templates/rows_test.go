@@ -15,6 +15,15 @@ const oracleRows = `<table><tbody>
 {{range .}}{{$several := gt (len .Proofs) 1}}<tr id="{{.Anchor}}" data-negatif="{{if .Negative}}oui{{else}}non{{end}}"><th scope="row"><code>{{.ID}}</code></th><td {{attr "data-titre" "report.assertions.claim"}}><code>{{.Resource}}</code><br>{{msg "report.assertions.field"}} <code>{{.Field}}</code><br>{{msg "report.assertions.value"}} <code class="valeur" data-champ="claim">{{.Value}}</code></td><td {{attr "data-titre" "report.assertions.proofs"}}>{{range .Proofs}}<div>{{if .Href}}<a href="{{.Href}}"><code class="hash">{{.ID}}</code></a>{{else}}<code class="hash">{{.ID}}</code>{{end}}{{if and .Cause $several}}{{msg "punct.colon"}} {{.Cause}}{{end}}</div>{{end}}</td><td class="statut" {{attr "data-titre" "report.assertions.status"}}><strong class="{{if .Supported}}statut-oui{{else if .Negative}}statut-non{{end}}">{{.Cause}}</strong><br><code>{{.CauseCode}}</code>{{with .History}}<div class="historique">{{msg "report.history.published" "value" .Published "code" (code .PublishedCode)}}{{range .Decisions}} {{msg "report.history.decision" "id" (code .ID) "date" (datetime .Date) "reason" (champ "reason" .Reason)}}{{end}}</div>{{end}}</td><td {{attr "data-titre" "report.assertions.detail"}}>{{if .Detail}}<span class="trace" lang="en">{{trace .Detail}}</span>{{end}}{{if $several}}{{range .Proofs}}{{if .Detail}}<div class="trace"><code>{{.ID}}</code>{{msg "punct.colon"}} <span lang="en">{{trace .Detail}}</span></div>{{end}}{{end}}{{end}}</td></tr>
 {{end}}</tbody></table>`
 
+// assertionRows is writeAssertionRows as HTML, and the template function
+// assertionrows the oracle of the tasks' sections calls (the rows are
+// held to their own oracle by TestAssertionRowsAsTemplate).
+func assertionRows(l *locale, rows []assertionView) (template.HTML, error) {
+	var b strings.Builder
+	err := writeAssertionRows(&b, l, rows)
+	return template.HTML(b.String()), err
+}
+
 // oracle renders rows with the template text of oracleRows.
 func oracle(t testing.TB, cat *messages.Catalogue, rows []assertionView) string {
 	t.Helper()
@@ -176,7 +185,9 @@ func TestTaskSectionsAsTemplate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tm := template.Must(template.New("tasks").Funcs(funcs(cat)).Parse(oracleTasks))
+			fm := funcs(cat)
+			fm["assertionrows"] = func(rows []assertionView) (template.HTML, error) { return assertionRows(&locale{cat: cat}, rows) }
+			tm := template.Must(template.New("tasks").Funcs(fm).Parse(oracleTasks))
 			var want strings.Builder
 			data := struct {
 				Questions map[string]string
