@@ -54,7 +54,7 @@ func inputLines(dir string, workers int) ([]string, error) {
 	lines := make([]string, len(files))
 	err = ordered(len(files), workers, func(i int) (string, error) {
 		p := files[i]
-		data, err := inputfile.Read(p, MaxInputFileBytes)
+		sum, err := inputfile.Sum(p, MaxInputFileBytes)
 		if err != nil {
 			return "", fmt.Errorf("inputs digest: %s: %w", p, err)
 		}
@@ -62,7 +62,6 @@ func inputLines(dir string, workers int) ([]string, error) {
 		if err != nil {
 			return "", err
 		}
-		sum := sha256.Sum256(data)
 		return path.Join(base, filepath.ToSlash(rel)) + "\x00" + hex.EncodeToString(sum[:]) + "\n", nil
 	}, func(i int, line string) error {
 		lines[i] = line
