@@ -3,6 +3,7 @@ package hashes
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/ark-forge/proveit/scorer/pyjson"
@@ -14,8 +15,24 @@ func SHA256Hex(b []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// Of returns SHA256Hex(canonical_json(v)).
-func Of(v pyjson.Value) string { return SHA256Hex(pyjson.Canonical(v)) }
+// Of returns SHA256Hex(canonical_json(v)). The canonical text is written
+// into a buffer kept between calls: it is hashed and dropped, and a build
+// hashes every request and response of every proof it verifies.
+func Of(v pyjson.Value) string {
+	buf := canonBufs.Get().(*[]byte)
+	b := pyjson.AppendCanonical((*buf)[:0], v)
+	s := SHA256Hex(b)
+	if cap(b) <= maxCanonBuf {
+		*buf = b
+		canonBufs.Put(buf)
+	}
+	return s
+}
+
+// canonBufs holds Of's buffers, none kept past maxCanonBuf bytes.
+var canonBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxCanonBuf = 1 << 20
 
 // Currency is the only currency a challenge request may carry (§2.4).
 const Currency = "eur"

@@ -148,3 +148,23 @@ func TestRequestDataAmountIsFloat(t *testing.T) {
 		t.Errorf("request_data = %s, want %s", got, want)
 	}
 }
+
+// TestOfReusesItsBuffer: Of hashes what Canonical writes, for values
+// below and above the size of the buffers it keeps, and after the first
+// call allocates only the digest in hexadecimal.
+func TestOfReusesItsBuffer(t *testing.T) {
+	for _, n := range []int{0, 10, maxCanonBuf - 100, maxCanonBuf + 100} {
+		v := pyjson.ObjectValue(pyjson.Member{Key: "k", Value: pyjson.StringValue(strings.Repeat("é", n/2))}, pyjson.Member{Key: "a", Value: pyjson.FloatValue(0)})
+		want := SHA256Hex(pyjson.Canonical(v))
+		for range 3 {
+			if got := Of(v); got != want {
+				t.Fatalf("%d bytes: Of = %s, want %s", n, got, want)
+			}
+		}
+	}
+	v := RequestData("https://example.org/entites/ENT-1", "GET", pyjson.ObjectValue())
+	Of(v)
+	if allocs := testing.AllocsPerRun(100, func() { Of(v) }); allocs > 2.5 {
+		t.Errorf("Of allocated %.1f times per call, want 2 (the digest in hexadecimal, as bytes then as a string)", allocs)
+	}
+}

@@ -259,13 +259,21 @@ func nonNil(s []string) []string {
 }
 
 // MarshalJSON writes v as indented JSON with a final newline, without
-// HTML escaping: deterministic bytes for a deterministic value.
+// HTML escaping: deterministic bytes for a deterministic value. These are
+// the bytes of an Encoder with SetIndent("", "  "), which indents into a
+// buffer it grows from nothing and then copies: the compact text is
+// indented here into one buffer sized for it (a build writes a report.json
+// per participant and track).
 func MarshalJSON(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
+	var compact bytes.Buffer
+	enc := json.NewEncoder(&compact)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.Grow(2 * compact.Len())
+	if err := json.Indent(&b, compact.Bytes(), "", "  "); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
