@@ -131,7 +131,11 @@ rebuilds without one.`, e.stderr)
 		return 1
 	}
 	if !*quiet {
-		fmt.Fprintf(e.stdout, "proveit build: wrote %d files into %s\n", st.Len(), *out)
+		fmt.Fprintf(e.stdout, "proveit build: wrote %d files into %s", st.Len(), *out)
+		if n := st.Reused(); n > 0 {
+			fmt.Fprintf(e.stdout, " (%d of them unchanged, linked from the previous output rather than written again)", n)
+		}
+		fmt.Fprintln(e.stdout)
 	}
 	return 0
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -346,5 +347,45 @@ func TestBuildCacheFlag(t *testing.T) {
 	}
 	if code, _, stderr := runCLI(t, "", "check", "--seasons", seasons, "--out", out); code != 0 {
 		t.Errorf("check of a build from the cache: exit %d, %q", code, stderr)
+	}
+}
+
+// TestRebuildLinksUnchangedFiles: a second build into the same output says
+// how many files it took, unchanged, from the previous one; a file of the
+// previous output edited since (same size, other bytes) is written again
+// as the build makes it, and check finds the output exact.
+func TestRebuildLinksUnchangedFiles(t *testing.T) {
+	seasons := filepath.Join("..", "..", "seasons")
+	out := filepath.Join(t.TempDir(), "public")
+	code, stdout, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out)
+	if code != 0 || strings.Contains(stdout, "unchanged") {
+		t.Fatalf("first build: exit %d, %q %q", code, stdout, stderr)
+	}
+	sums, err := os.ReadFile(filepath.Join(out, "SHA256SUMS"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := strings.Count(string(sums), "\n") + 1 // SHA256SUMS itself
+	view := filepath.Join(out, "saison-0", "schemas", "results.schema.json")
+	if matches, _ := filepath.Glob(filepath.Join(out, "saison-0", "preuves", "*.json")); len(matches) > 0 {
+		view = matches[0]
+	}
+	b, err := os.ReadFile(view)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 1
+	if err := os.WriteFile(view, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = runCLI(t, "", "build", "--seasons", seasons, "--out", out)
+	// Every file but the edited one is the same as before, SHA256SUMS
+	// included: it lists what the build made, not what it found.
+	want := fmt.Sprintf("wrote %d files into %s (%d of them unchanged, linked from the previous output rather than written again)\n", files, out, files-1)
+	if code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("rebuild: exit %d, stdout %q, want %q; %q", code, stdout, want, stderr)
+	}
+	if code, _, stderr := runCLI(t, "", "check", "--seasons", seasons, "--out", out); code != 0 {
+		t.Errorf("check after the rebuild: exit %d, %q", code, stderr)
 	}
 }
