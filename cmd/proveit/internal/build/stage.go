@@ -46,6 +46,11 @@ type Stage struct {
 	sums     map[string][sha256.Size]byte
 	dirs     map[string]bool // directories already made under tmp
 	reused   int
+	// oldDirs says, per directory of the stage, whether the previous
+	// output's directory of that name is a real one of it: no component of
+	// its path under dir is a symbolic link.
+	oldDirs map[string]bool
+	realDir string // dir with its symbolic links resolved, "" if it has none
 }
 
 // NewStage makes the sibling directory that the build of dir is written
@@ -64,7 +69,11 @@ func NewStage(dir string) (*Stage, error) {
 		os.RemoveAll(tmp)
 		return nil, fmt.Errorf("build: %w", err)
 	}
-	return &Stage{dir: dir, tmp: tmp, sums: map[string][sha256.Size]byte{}, dirs: map[string]bool{".": true}}, nil
+	st := &Stage{dir: dir, tmp: tmp, sums: map[string][sha256.Size]byte{}, dirs: map[string]bool{".": true}, oldDirs: map[string]bool{}}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		st.realDir = real
+	}
+	return st, nil
 }
 
 // Add writes data at name under the sibling directory and keeps its
@@ -120,6 +129,9 @@ func (s *Stage) Reused() int { return s.reused }
 // else (no previous file, another size, a link or a directory, an error)
 // leaves p absent and Add writes it.
 func (s *Stage) reuse(name, p string, data []byte) bool {
+	if !s.oldDir(filepath.Dir(filepath.FromSlash(name))) {
+		return false
+	}
 	old := filepath.Join(s.dir, filepath.FromSlash(name))
 	fi, err := os.Lstat(old)
 	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o644 || fi.Size() != int64(len(data)) {
@@ -133,6 +145,23 @@ func (s *Stage) reuse(name, p string, data []byte) bool {
 		return false
 	}
 	return true
+}
+
+// oldDir reports whether the previous output's directory rel (relative to
+// dir) exists and is reached without a symbolic link below dir: a file
+// reached through one lies outside the previous output, and is not
+// linked into the build even with the right bytes.
+func (s *Stage) oldDir(rel string) bool {
+	if s.realDir == "" {
+		return false
+	}
+	ok, seen := s.oldDirs[rel]
+	if !seen {
+		real, err := filepath.EvalSymlinks(filepath.Join(s.dir, rel))
+		ok = err == nil && real == filepath.Join(s.realDir, rel)
+		s.oldDirs[rel] = ok
+	}
+	return ok
 }
 
 // holds reports whether the file at p, not following a symbolic link, is

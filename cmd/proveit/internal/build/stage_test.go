@@ -42,6 +42,19 @@ func TestStageReusesPreviousFiles(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(out, "dir.json"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// A directory of the previous output replaced by a link to one
+	// outside it that holds the right bytes.
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "page.html"), []byte("<p>outside</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(out, "via")); err != nil {
+		t.Fatal(err)
+	}
+	outsideFile, err := os.Stat(filepath.Join(outside, "page.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	before := map[string]os.FileInfo{}
 	for _, n := range []string{"same.json", "empty.txt", "p/deep/page.html", "changed.json", "samesize.json", "edited.json", "mode.json"} {
 		fi, err := os.Stat(filepath.Join(out, filepath.FromSlash(n)))
@@ -61,6 +74,7 @@ func TestStageReusesPreviousFiles(t *testing.T) {
 		"symlink.json":     []byte("linked"),
 		"dir.json":         []byte("{}"),
 		"new.json":         []byte("new"),
+		"via/page.html":    []byte("<p>outside</p>"),
 	}
 	st, err := NewStage(out)
 	if err != nil {
@@ -95,6 +109,9 @@ func TestStageReusesPreviousFiles(t *testing.T) {
 		if now.Mode() != 0o644 {
 			t.Errorf("%s: mode %v, want -rw-r--r--", n, now.Mode())
 		}
+	}
+	if now, err := os.Stat(filepath.Join(out, "via", "page.html")); err != nil || os.SameFile(now, outsideFile) {
+		t.Errorf("via/page.html, reached through a link in the previous output, was linked from outside it (%v)", err)
 	}
 	if data, err := os.ReadFile(elsewhere); err != nil || string(data) != "linked" {
 		t.Errorf("the symbolic link's target: %q, %v", data, err)
