@@ -124,7 +124,7 @@ d["narrative"] = (d.get("narrative") or "") + " Relu."
 open(p, "w", encoding="utf-8").write(json.dumps(d, ensure_ascii=False, indent=2) + "\n")
 PY
 	read -r rebuild_s _ rebuild_cpu < <(timed "$WORK/rebuild-$n.log" "$B/proveit" build --seasons "$S" --out "$OUT" --cache "$C")
-	grep -h 'verification cache' "$WORK/build-$n.out" "$WORK/rebuild-$n.log.out" >&2
+	grep -h 'verification cache\|wrote' "$WORK/build-$n.out" "$WORK/rebuild-$n.log.out" >&2
 	files=$(find "$OUT" -type f | wc -l)
 	echo "== N=$n: hugo, $pages pages" >&2
 	hugosite "$WORK/hugo-$n" "$pages"
