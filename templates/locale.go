@@ -157,6 +157,11 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		"tasksections": func(r *reportView, questions map[string]string, narrative string) (template.HTML, error) {
 			return taskSections(&locale{cat: cat}, r, questions, narrative)
 		},
+		// taskrows, tablerows and gridrows are the rows of a task's page,
+		// of a track's table and of its grid (trackrows.go).
+		"taskrows":  func(rows []taskRow) (template.HTML, error) { return taskRows(&locale{cat: cat}, rows) },
+		"tablerows": func(rows []row) (template.HTML, error) { return tableRows(&locale{cat: cat}, rows) },
+		"gridrows":  gridRows,
 		// code, codes, link, champ and datetime make the markup arguments
 		// of a message.
 		"code":  func(v any) (template.HTML, error) { return fragment("code", v) },
