@@ -157,6 +157,10 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		"tasksections": func(r *reportView, questions map[string]string, narrative string) (template.HTML, error) {
 			return taskSections(&locale{cat: cat}, r, questions, narrative)
 		},
+		// tasktoc is a report's list of its tasks, counts a list of
+		// counts (rows.go).
+		"tasktoc": func(r *reportView) (template.HTML, error) { return taskTOC(&locale{cat: cat}, r) },
+		"counts":  counts,
 		// taskrows, tablerows and gridrows are the rows of a task's page,
 		// of a track's table and of its grid (trackrows.go).
 		"taskrows":  func(rows []taskRow) (template.HTML, error) { return taskRows(&locale{cat: cat}, rows) },

@@ -390,3 +390,61 @@ func trace(s string) template.HTML {
 	writeTrace(&b, s)
 	return template.HTML(b.String())
 }
+
+// taskTOC writes a report's list of its tasks, r being the report, as
+// report.html's
+//
+//	{{$pending := .Pending}}<nav {{attr "aria-label" "field.tasks"}}><ul class="taches">{{range .Tasks}}<li>…</li>{{end}}</ul></nav>
+//
+// wrote it: a line per task, which html/template wrote with about ten
+// reflective calls.
+func taskTOC(l *locale, r *reportView) (template.HTML, error) {
+	nav, colon, semicolon := l.attr("aria-label", "field.tasks"), l.html("punct.colon"), l.html("punct.semicolon")
+	withheld, counted, notCounted := l.html("report.toc.withheld"), l.html("report.toc.counted"), l.html("report.toc.not_counted")
+	var b strings.Builder
+	b.Grow(64 + 192*len(r.Tasks))
+	b.WriteString(`<nav `)
+	b.WriteString(nav)
+	b.WriteString(`><ul class="taches">`)
+	for i := range r.Tasks {
+		t := &r.Tasks[i]
+		b.WriteString(`<li><a href="#`)
+		b.WriteString(htmlesc.Fragment(t.Anchor))
+		b.WriteString(`">`)
+		htmlesc.WriteText(&b, t.ID)
+		b.WriteString(`</a>`)
+		b.WriteString(colon)
+		b.WriteString(` `)
+		htmlesc.WriteText(&b, t.Status)
+		if t.Scored {
+			b.WriteString(`, `)
+			switch {
+			case r.Pending:
+				b.WriteString(withheld)
+			case t.Success:
+				b.WriteString(counted)
+			default:
+				b.WriteString(notCounted)
+			}
+			if t.Unsupported != 0 {
+				b.WriteString(semicolon)
+				b.WriteString(` `)
+				b.WriteString(l.html("report.toc.unsupported", "n", t.Unsupported))
+			}
+		}
+		b.WriteString(`</li>`)
+	}
+	b.WriteString(`</ul></nav>`)
+	if l.err != nil {
+		return "", l.err
+	}
+	return template.HTML(b.String()), nil
+}
+
+// counts is counts as the templates' {{range $i, $c := …}}{{if $i}}, {{end}}{{$c.Label}} ({{$c.N}}){{end}}
+// wrote them (the template function counts).
+func counts(cs []countView) template.HTML {
+	var b strings.Builder
+	writeCounts(&b, cs)
+	return template.HTML(b.String())
+}

@@ -225,3 +225,64 @@ func TestTraceMarksDIDKeys(t *testing.T) {
 		}
 	}
 }
+
+// oracleTOC is the text report.html had for its list of tasks before
+// taskTOC wrote it.
+const oracleTOC = `{{$pending := .Pending}}<nav {{attr "aria-label" "field.tasks"}}><ul class="taches">{{range .Tasks}}<li><a href="#{{.Anchor}}">{{.ID}}</a>{{msg "punct.colon"}} {{.Status}}{{if .Scored}}, {{if $pending}}{{msg "report.toc.withheld"}}{{else if .Success}}{{msg "report.toc.counted"}}{{else}}{{msg "report.toc.not_counted"}}{{end}}{{if .Unsupported}}{{msg "punct.semicolon"}} {{msg "report.toc.unsupported" "n" .Unsupported}}{{end}}{{end}}</li>{{end}}</ul></nav>`
+
+// TestTaskTOCAsTemplate: taskTOC writes the bytes the template wrote, in
+// both editions, for a report pending or not and tasks that take every
+// branch (scored or not, a success or not, no unsupported assertion, one
+// or several: every plural form) with hostile values in every field.
+func TestTaskTOCAsTemplate(t *testing.T) {
+	var tasks []taskView
+	for i, s := range hostile {
+		tasks = append(tasks, taskView{ID: s, Anchor: hostile[(i+1)%len(hostile)], Status: hostile[(i+2)%len(hostile)],
+			Scored: i%4 != 3, Success: i%3 == 1, Unsupported: []int{0, 1, 2, 5, 21}[i%5]})
+	}
+	for _, cat := range []*messages.Catalogue{messages.French, messages.English} {
+		for _, pending := range []bool{false, true} {
+			for n := range len(tasks) + 1 {
+				r := &reportView{Pending: pending, Tasks: tasks[:n]}
+				got, err := taskTOC(&locale{cat: cat}, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tm := template.Must(template.New("toc").Funcs(funcs(cat)).Parse(oracleTOC))
+				var want strings.Builder
+				if err := tm.Execute(&want, r); err != nil {
+					t.Fatal(err)
+				}
+				if string(got) != want.String() {
+					t.Fatalf("%s, pending %v, %d tasks:\n got %q\nwant %q", cat.Lang(), pending, n, got, want.String())
+				}
+			}
+		}
+	}
+	noKeys, err := messages.Parse([]byte(`lang = "fr"`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := taskTOC(&locale{cat: noKeys}, &reportView{}); err == nil || !strings.Contains(err.Error(), "field.tasks") {
+		t.Errorf("taskTOC = %v, want an error naming field.tasks", err)
+	}
+}
+
+// TestCountsAsTemplate: counts writes the bytes of the templates' range
+// over counts, for none, one and several, with hostile labels.
+func TestCountsAsTemplate(t *testing.T) {
+	tm := template.Must(template.New("counts").Parse(`{{range $i, $c := .}}{{if $i}}, {{end}}{{$c.Label}} ({{$c.N}}){{end}}`))
+	for n := range 5 {
+		var cs []countView
+		for k := range n {
+			cs = append(cs, countView{Label: hostile[(n+k)%len(hostile)], N: k*7 - 2})
+		}
+		var want strings.Builder
+		if err := tm.Execute(&want, cs); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(counts(cs)); got != want.String() {
+			t.Fatalf("%d counts:\n got %q\nwant %q", n, got, want.String())
+		}
+	}
+}

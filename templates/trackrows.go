@@ -20,7 +20,8 @@ import (
 	"github.com/ark-forge/proveit/templates/internal/htmlesc"
 )
 
-// writeOutcome writes o as shared.html's template "outcome" wrote it:
+// writeOutcome writes o as the template "outcome" (shared.html, which
+// only these rows called) wrote it:
 //
 //	<span class="issue{{with .Class}} {{.}}{{end}}"><span aria-hidden="true">{{.Symbol}}</span> {{.Text}}</span>
 func writeOutcome(b *strings.Builder, o outcomeView) {
