@@ -286,3 +286,34 @@ func TestCountsAsTemplate(t *testing.T) {
 		}
 	}
 }
+
+// TestFragmentsAsTemplate: codeHTML, codesHTML, linkHTML, timeHTML and
+// champHTML write the bytes of fragments.html's templates, which the
+// template functions execute, for hostile values.
+func TestFragmentsAsTemplate(t *testing.T) {
+	frag := func(name string, data any) string {
+		t.Helper()
+		h, err := fragment(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(h)
+	}
+	for i, s := range hostile {
+		h := hostile[(i+7)%len(hostile)]
+		for _, c := range []struct{ what, got, want string }{
+			{"code", string(codeHTML(s)), frag("code", s)},
+			{"codes", string(codesHTML(hostile[:i%4])), frag("codes", hostile[:i%4])},
+			{"link", string(linkHTML(s, template.HTML(h))), frag("link", struct {
+				Href string
+				Text any
+			}{s, template.HTML(h)})},
+			{"datetime", string(timeHTML(s, h)), frag("datetime", struct{ ISO, Text string }{s, h})},
+			{"champ", string(champHTML(s, h)), frag("champ", struct{ Name, Text string }{s, h})},
+		} {
+			if c.got != c.want {
+				t.Errorf("%s(%q):\n got %q\nwant %q", c.what, s, c.got, c.want)
+			}
+		}
+	}
+}

@@ -60,16 +60,6 @@ func writeCounts(b *strings.Builder, counts []countView) {
 	}
 }
 
-// codeHTML is s as fragments.html's template "code" writes a string:
-// <code>{{.}}</code>.
-func codeHTML(s string) template.HTML {
-	var b strings.Builder
-	b.WriteString("<code>")
-	htmlesc.WriteText(&b, s)
-	b.WriteString("</code>")
-	return template.HTML(b.String())
-}
-
 // writeHref writes the quoted value of an href that a value holds whole,
 // as html/template escapes it there (htmlesc.URL, then as an attribute).
 func writeHref(b *strings.Builder, s string) {
