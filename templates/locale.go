@@ -157,6 +157,11 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		"tasksections": func(r *reportView, questions map[string]string, narrative string) (template.HTML, error) {
 			return taskSections(&locale{cat: cat}, r, questions, narrative)
 		},
+		// alternates, rootlinks and pagelinks are the lists of the
+		// layout (layout.go).
+		"alternates": alternateLinks,
+		"rootlinks":  rootLinks,
+		"pagelinks":  pageLinks,
 		// tasktoc is a report's list of its tasks, counts a list of
 		// counts (rows.go).
 		"tasktoc": func(r *reportView) (template.HTML, error) { return taskTOC(&locale{cat: cat}, r) },
