@@ -2,9 +2,11 @@ package templates
 
 import (
 	"html/template"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
 
@@ -315,5 +317,65 @@ func TestFragmentsAsTemplate(t *testing.T) {
 				t.Errorf("%s(%q):\n got %q\nwant %q", c.what, s, c.got, c.want)
 			}
 		}
+	}
+}
+
+// TestMarkupFunctionsAsTemplate: the template functions code, codes, link,
+// champ and datetime write what fragments.html's templates write, for
+// strings, markup and other values alike, hostile ones included.
+func TestMarkupFunctionsAsTemplate(t *testing.T) {
+	fm := funcs(messages.French)
+	call := func(name string, args ...any) string {
+		t.Helper()
+		var in []reflect.Value
+		for _, a := range args {
+			in = append(in, reflect.ValueOf(a))
+		}
+		out := reflect.ValueOf(fm[name]).Call(in)
+		if len(out) == 2 && !out[1].IsNil() {
+			t.Fatalf("%s%q: %v", name, args, out[1].Interface())
+		}
+		return out[0].String()
+	}
+	frag := func(name string, data any) string {
+		t.Helper()
+		h, err := fragment(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(h)
+	}
+	type link struct {
+		Href string
+		Text any
+	}
+	for i, s := range hostile {
+		h := hostile[(i+7)%len(hostile)]
+		for _, v := range []any{s, template.HTML(h), i, score.Cause(s)} {
+			if got, want := call("code", v), frag("code", v); got != want {
+				t.Errorf("code(%#v):\n got %q\nwant %q", v, got, want)
+			}
+			if got, want := call("link", h, v), frag("link", link{h, v}); got != want {
+				t.Errorf("link(%q, %#v):\n got %q\nwant %q", h, v, got, want)
+			}
+		}
+		if got, want := call("codes", hostile[:i%4]), frag("codes", hostile[:i%4]); got != want {
+			t.Errorf("codes(%q):\n got %q\nwant %q", hostile[:i%4], got, want)
+		}
+		if got, want := call("champ", s, h), frag("champ", struct{ Name, Text string }{s, h}); got != want {
+			t.Errorf("champ(%q, %q):\n got %q\nwant %q", s, h, got, want)
+		}
+	}
+	for _, d := range []string{"2026-11-03T09:30:00Z", "2026-10-01T00:00:00+02:00"} {
+		text, err := readableDate(messages.French, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := call("datetime", d), frag("datetime", struct{ ISO, Text string }{d, text}); got != want {
+			t.Errorf("datetime(%q):\n got %q\nwant %q", d, got, want)
+		}
+	}
+	if _, err := fm["datetime"].(func(string) (template.HTML, error))("hier"); err == nil {
+		t.Error("datetime of a date that does not parse is not an error")
 	}
 }
