@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/score"
+	"github.com/ark-forge/proveit/templates/internal/htmlesc"
 	"github.com/ark-forge/proveit/templates/messages"
 )
 
@@ -157,11 +158,41 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		"tasksections": func(r *reportView, questions map[string]string, narrative string) (template.HTML, error) {
 			return taskSections(&locale{cat: cat}, r, questions, narrative)
 		},
+		// alternates, rootlinks and pagelinks are the lists of the
+		// layout (layout.go).
+		"alternates": alternateLinks,
+		"rootlinks":  rootLinks,
+		"pagelinks":  pageLinks,
+		// tasktoc is a report's list of its tasks, counts a list of
+		// counts (rows.go).
+		"tasktoc": func(r *reportView) (template.HTML, error) { return taskTOC(&locale{cat: cat}, r) },
+		"counts":  counts,
+		// taskrows, tablerows and gridrows are the rows of a task's page,
+		// of a track's table and of its grid (trackrows.go).
+		"taskrows":  func(rows []taskRow) (template.HTML, error) { return taskRows(&locale{cat: cat}, rows) },
+		"tablerows": func(rows []row) (template.HTML, error) { return tableRows(&locale{cat: cat}, rows) },
+		"gridrows":  gridRows,
 		// code, codes, link, champ and datetime make the markup arguments
 		// of a message.
-		"code":  func(v any) (template.HTML, error) { return fragment("code", v) },
-		"codes": func(vs []string) (template.HTML, error) { return fragment("codes", vs) },
+		// A string, the arguments the pages pass, is written by the Go
+		// writer of its template (rows.go); anything else by the
+		// template of fragments.html.
+		"code": func(v any) (template.HTML, error) {
+			if s, ok := v.(string); ok {
+				return codeHTML(s), nil
+			}
+			return fragment("code", v)
+		},
+		"codes": func(vs []string) template.HTML { return codesHTML(vs) },
 		"link": func(href string, text any) (template.HTML, error) {
+			switch t := text.(type) {
+			case template.HTML:
+				return linkHTML(href, t), nil
+			case string:
+				var b strings.Builder
+				htmlesc.WriteText(&b, t)
+				return linkHTML(href, template.HTML(b.String())), nil
+			}
 			return fragment("link", struct {
 				Href string
 				Text any
@@ -171,15 +202,13 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		// reason) with its field, as the pages mark participant fields:
 		// the guard names the field, and the English edition's test knows
 		// the text is data, written in the season's language.
-		"champ": func(name, text string) (template.HTML, error) {
-			return fragment("champ", struct{ Name, Text string }{name, text})
-		},
+		"champ": champHTML,
 		"datetime": func(rfc3339 string) (template.HTML, error) {
 			text, err := readableDate(cat, rfc3339)
 			if err != nil {
 				return "", err
 			}
-			return fragment("datetime", struct{ ISO, Text string }{rfc3339, text})
+			return timeHTML(rfc3339, text), nil
 		},
 	}
 }

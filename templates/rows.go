@@ -9,7 +9,6 @@ package templates
 // branch with adversarial values; the build's golden pages hold the demo's.
 
 import (
-	"errors"
 	"fmt"
 	"html/template"
 	"regexp"
@@ -94,31 +93,15 @@ func writeAssertionRows(b *strings.Builder, l *locale, rows []assertionView) err
 		text(a.CauseCode)
 		b.WriteString(`</code>`)
 		if h := a.History; h != nil {
-			code, err := fragment("code", h.PublishedCode)
-			if err != nil {
-				return err
-			}
 			b.WriteString(`<div class="historique">`)
-			b.WriteString(l.html("report.history.published", "value", h.Published, "code", code))
+			b.WriteString(l.html("report.history.published", "value", h.Published, "code", codeHTML(h.PublishedCode)))
 			for _, d := range h.Decisions {
-				id, err := fragment("code", d.ID)
-				if err != nil {
-					return err
-				}
 				date, err := readableDate(l.cat, d.Date)
 				if err != nil {
 					return fmt.Errorf("datetime: %w", err)
 				}
-				when, err := fragment("datetime", struct{ ISO, Text string }{d.Date, date})
-				if err != nil {
-					return err
-				}
-				reason, err := fragment("champ", struct{ Name, Text string }{"reason", d.Reason})
-				if err != nil {
-					return err
-				}
 				b.WriteString(` `)
-				b.WriteString(l.html("report.history.decision", "id", id, "date", when, "reason", reason))
+				b.WriteString(l.html("report.history.decision", "id", codeHTML(d.ID), "date", timeHTML(d.Date, date), "reason", champHTML("reason", d.Reason)))
 			}
 			b.WriteString(`</div>`)
 		}
@@ -166,14 +149,6 @@ func taskSections(l *locale, r *reportView, questions map[string]string, narrati
 			b.WriteString("non")
 		}
 	}
-	var fragErr error
-	frag := func(name string, data any) string {
-		h, err := fragment(name, data)
-		if err != nil && fragErr == nil {
-			fragErr = err
-		}
-		return string(h)
-	}
 	colon := l.html("punct.colon")
 	n := 0
 	for _, t := range r.Tasks {
@@ -200,12 +175,9 @@ func taskSections(l *locale, r *reportView, questions map[string]string, narrati
 		}
 		b.WriteString("\n")
 		if t.Page != "" {
-			link := frag("link", struct {
-				Href string
-				Text any
-			}{t.Page, template.HTML(l.html("report.task.page_link", "task", t.ID))})
+			link := linkHTML(t.Page, template.HTML(l.html("report.task.page_link", "task", t.ID)))
 			b.WriteString("<p>")
-			b.WriteString(l.html("report.task.page", "link", template.HTML(link)))
+			b.WriteString(l.html("report.task.page", "link", link))
 			b.WriteString("</p>")
 		}
 		b.WriteString("\n<p>")
@@ -269,7 +241,7 @@ func taskSections(l *locale, r *reportView, questions map[string]string, narrati
 			b.WriteString("\n</dl>\n")
 			if len(t.MissingFacts) > 0 {
 				b.WriteString("<p>")
-				b.WriteString(l.html("report.missing_facts", "facts", template.HTML(frag("codes", t.MissingFacts))))
+				b.WriteString(l.html("report.missing_facts", "facts", codesHTML(t.MissingFacts)))
 				b.WriteString("</p>\n<ul class=\"faits\">")
 				for _, m := range t.Missing {
 					b.WriteString("<li><code>")
@@ -298,7 +270,7 @@ func taskSections(l *locale, r *reportView, questions map[string]string, narrati
 			b.WriteString("\n")
 		default:
 			b.WriteString("<p>")
-			b.WriteString(l.html("report.verdict.expected_only", "verdict", template.HTML(frag("code", t.Expected))))
+			b.WriteString(l.html("report.verdict.expected_only", "verdict", codeHTML(t.Expected)))
 			b.WriteString("</p>")
 		}
 		b.WriteString("\n</div>\n")
@@ -358,8 +330,8 @@ func taskSections(l *locale, r *reportView, questions map[string]string, narrati
 		}
 		b.WriteString("\n</section>\n")
 	}
-	if err := errors.Join(l.err, fragErr); err != nil {
-		return "", err
+	if l.err != nil {
+		return "", l.err
 	}
 	return template.HTML(b.String()), nil
 }
@@ -388,5 +360,128 @@ func writeTrace(b *strings.Builder, s string) {
 func trace(s string) template.HTML {
 	var b strings.Builder
 	writeTrace(&b, s)
+	return template.HTML(b.String())
+}
+
+// taskTOC writes a report's list of its tasks, r being the report, as
+// report.html's
+//
+//	{{$pending := .Pending}}<nav {{attr "aria-label" "field.tasks"}}><ul class="taches">{{range .Tasks}}<li>…</li>{{end}}</ul></nav>
+//
+// wrote it: a line per task, which html/template wrote with about ten
+// reflective calls.
+func taskTOC(l *locale, r *reportView) (template.HTML, error) {
+	nav, colon, semicolon := l.attr("aria-label", "field.tasks"), l.html("punct.colon"), l.html("punct.semicolon")
+	withheld, counted, notCounted := l.html("report.toc.withheld"), l.html("report.toc.counted"), l.html("report.toc.not_counted")
+	var b strings.Builder
+	b.Grow(64 + 192*len(r.Tasks))
+	b.WriteString(`<nav `)
+	b.WriteString(nav)
+	b.WriteString(`><ul class="taches">`)
+	for i := range r.Tasks {
+		t := &r.Tasks[i]
+		b.WriteString(`<li><a href="#`)
+		b.WriteString(htmlesc.Fragment(t.Anchor))
+		b.WriteString(`">`)
+		htmlesc.WriteText(&b, t.ID)
+		b.WriteString(`</a>`)
+		b.WriteString(colon)
+		b.WriteString(` `)
+		htmlesc.WriteText(&b, t.Status)
+		if t.Scored {
+			b.WriteString(`, `)
+			switch {
+			case r.Pending:
+				b.WriteString(withheld)
+			case t.Success:
+				b.WriteString(counted)
+			default:
+				b.WriteString(notCounted)
+			}
+			if t.Unsupported != 0 {
+				b.WriteString(semicolon)
+				b.WriteString(` `)
+				b.WriteString(l.html("report.toc.unsupported", "n", t.Unsupported))
+			}
+		}
+		b.WriteString(`</li>`)
+	}
+	b.WriteString(`</ul></nav>`)
+	if l.err != nil {
+		return "", l.err
+	}
+	return template.HTML(b.String()), nil
+}
+
+// counts is counts as the templates' {{range $i, $c := …}}{{if $i}}, {{end}}{{$c.Label}} ({{$c.N}}){{end}}
+// wrote them (the template function counts).
+func counts(cs []countView) template.HTML {
+	var b strings.Builder
+	writeCounts(&b, cs)
+	return template.HTML(b.String())
+}
+
+// The markup arguments of the messages the Go writers write, as the
+// templates of fragments.html write them (the template functions code,
+// codes, link, datetime and champ): a template executed for each would
+// cost a reflective call per action again. TestFragmentsAsTemplate holds
+// each to its template.
+
+// codeHTML is s as {{define "code"}}<code>{{.}}</code>{{end}} writes a
+// string.
+func codeHTML(s string) template.HTML {
+	var b strings.Builder
+	b.WriteString("<code>")
+	htmlesc.WriteText(&b, s)
+	b.WriteString("</code>")
+	return template.HTML(b.String())
+}
+
+// codesHTML is cs as the template "codes" writes them: each a code,
+// joined by ", ".
+func codesHTML(cs []string) template.HTML {
+	var b strings.Builder
+	for i, c := range cs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("<code>")
+		htmlesc.WriteText(&b, c)
+		b.WriteString("</code>")
+	}
+	return template.HTML(b.String())
+}
+
+// linkHTML is the template "link" with Href href and Text text, markup
+// written as it is: <a href="{{.Href}}">{{.Text}}</a>.
+func linkHTML(href string, text template.HTML) template.HTML {
+	var b strings.Builder
+	b.WriteString(`<a href="`)
+	htmlesc.WriteText(&b, htmlesc.URL(href))
+	b.WriteString(`">`)
+	b.WriteString(string(text))
+	b.WriteString(`</a>`)
+	return template.HTML(b.String())
+}
+
+// timeHTML is the template "datetime": <time datetime="{{.ISO}}">{{.Text}}</time>.
+func timeHTML(iso, text string) template.HTML {
+	var b strings.Builder
+	b.WriteString(`<time datetime="`)
+	htmlesc.WriteText(&b, iso)
+	b.WriteString(`">`)
+	htmlesc.WriteText(&b, text)
+	b.WriteString(`</time>`)
+	return template.HTML(b.String())
+}
+
+// champHTML is the template "champ": <span data-champ="{{.Name}}">{{.Text}}</span>.
+func champHTML(name, text string) template.HTML {
+	var b strings.Builder
+	b.WriteString(`<span data-champ="`)
+	htmlesc.WriteText(&b, name)
+	b.WriteString(`">`)
+	htmlesc.WriteText(&b, text)
+	b.WriteString(`</span>`)
 	return template.HTML(b.String())
 }

@@ -2,9 +2,11 @@ package templates
 
 import (
 	"html/template"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
 
@@ -223,5 +225,157 @@ func TestTraceMarksDIDKeys(t *testing.T) {
 		if got := string(trace(in)); got != want {
 			t.Errorf("trace(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// oracleTOC is the text report.html had for its list of tasks before
+// taskTOC wrote it.
+const oracleTOC = `{{$pending := .Pending}}<nav {{attr "aria-label" "field.tasks"}}><ul class="taches">{{range .Tasks}}<li><a href="#{{.Anchor}}">{{.ID}}</a>{{msg "punct.colon"}} {{.Status}}{{if .Scored}}, {{if $pending}}{{msg "report.toc.withheld"}}{{else if .Success}}{{msg "report.toc.counted"}}{{else}}{{msg "report.toc.not_counted"}}{{end}}{{if .Unsupported}}{{msg "punct.semicolon"}} {{msg "report.toc.unsupported" "n" .Unsupported}}{{end}}{{end}}</li>{{end}}</ul></nav>`
+
+// TestTaskTOCAsTemplate: taskTOC writes the bytes the template wrote, in
+// both editions, for a report pending or not and tasks that take every
+// branch (scored or not, a success or not, no unsupported assertion, one
+// or several: every plural form) with hostile values in every field.
+func TestTaskTOCAsTemplate(t *testing.T) {
+	var tasks []taskView
+	for i, s := range hostile {
+		tasks = append(tasks, taskView{ID: s, Anchor: hostile[(i+1)%len(hostile)], Status: hostile[(i+2)%len(hostile)],
+			Scored: i%4 != 3, Success: i%3 == 1, Unsupported: []int{0, 1, 2, 5, 21}[i%5]})
+	}
+	for _, cat := range []*messages.Catalogue{messages.French, messages.English} {
+		for _, pending := range []bool{false, true} {
+			for n := range len(tasks) + 1 {
+				r := &reportView{Pending: pending, Tasks: tasks[:n]}
+				got, err := taskTOC(&locale{cat: cat}, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tm := template.Must(template.New("toc").Funcs(funcs(cat)).Parse(oracleTOC))
+				var want strings.Builder
+				if err := tm.Execute(&want, r); err != nil {
+					t.Fatal(err)
+				}
+				if string(got) != want.String() {
+					t.Fatalf("%s, pending %v, %d tasks:\n got %q\nwant %q", cat.Lang(), pending, n, got, want.String())
+				}
+			}
+		}
+	}
+	noKeys, err := messages.Parse([]byte(`lang = "fr"`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := taskTOC(&locale{cat: noKeys}, &reportView{}); err == nil || !strings.Contains(err.Error(), "field.tasks") {
+		t.Errorf("taskTOC = %v, want an error naming field.tasks", err)
+	}
+}
+
+// TestCountsAsTemplate: counts writes the bytes of the templates' range
+// over counts, for none, one and several, with hostile labels.
+func TestCountsAsTemplate(t *testing.T) {
+	tm := template.Must(template.New("counts").Parse(`{{range $i, $c := .}}{{if $i}}, {{end}}{{$c.Label}} ({{$c.N}}){{end}}`))
+	for n := range 5 {
+		var cs []countView
+		for k := range n {
+			cs = append(cs, countView{Label: hostile[(n+k)%len(hostile)], N: k*7 - 2})
+		}
+		var want strings.Builder
+		if err := tm.Execute(&want, cs); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(counts(cs)); got != want.String() {
+			t.Fatalf("%d counts:\n got %q\nwant %q", n, got, want.String())
+		}
+	}
+}
+
+// TestFragmentsAsTemplate: codeHTML, codesHTML, linkHTML, timeHTML and
+// champHTML write the bytes of fragments.html's templates, which the
+// template functions execute, for hostile values.
+func TestFragmentsAsTemplate(t *testing.T) {
+	frag := func(name string, data any) string {
+		t.Helper()
+		h, err := fragment(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(h)
+	}
+	for i, s := range hostile {
+		h := hostile[(i+7)%len(hostile)]
+		for _, c := range []struct{ what, got, want string }{
+			{"code", string(codeHTML(s)), frag("code", s)},
+			{"codes", string(codesHTML(hostile[:i%4])), frag("codes", hostile[:i%4])},
+			{"link", string(linkHTML(s, template.HTML(h))), frag("link", struct {
+				Href string
+				Text any
+			}{s, template.HTML(h)})},
+			{"datetime", string(timeHTML(s, h)), frag("datetime", struct{ ISO, Text string }{s, h})},
+			{"champ", string(champHTML(s, h)), frag("champ", struct{ Name, Text string }{s, h})},
+		} {
+			if c.got != c.want {
+				t.Errorf("%s(%q):\n got %q\nwant %q", c.what, s, c.got, c.want)
+			}
+		}
+	}
+}
+
+// TestMarkupFunctionsAsTemplate: the template functions code, codes, link,
+// champ and datetime write what fragments.html's templates write, for
+// strings, markup and other values alike, hostile ones included.
+func TestMarkupFunctionsAsTemplate(t *testing.T) {
+	fm := funcs(messages.French)
+	call := func(name string, args ...any) string {
+		t.Helper()
+		var in []reflect.Value
+		for _, a := range args {
+			in = append(in, reflect.ValueOf(a))
+		}
+		out := reflect.ValueOf(fm[name]).Call(in)
+		if len(out) == 2 && !out[1].IsNil() {
+			t.Fatalf("%s%q: %v", name, args, out[1].Interface())
+		}
+		return out[0].String()
+	}
+	frag := func(name string, data any) string {
+		t.Helper()
+		h, err := fragment(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(h)
+	}
+	type link struct {
+		Href string
+		Text any
+	}
+	for i, s := range hostile {
+		h := hostile[(i+7)%len(hostile)]
+		for _, v := range []any{s, template.HTML(h), i, score.Cause(s)} {
+			if got, want := call("code", v), frag("code", v); got != want {
+				t.Errorf("code(%#v):\n got %q\nwant %q", v, got, want)
+			}
+			if got, want := call("link", h, v), frag("link", link{h, v}); got != want {
+				t.Errorf("link(%q, %#v):\n got %q\nwant %q", h, v, got, want)
+			}
+		}
+		if got, want := call("codes", hostile[:i%4]), frag("codes", hostile[:i%4]); got != want {
+			t.Errorf("codes(%q):\n got %q\nwant %q", hostile[:i%4], got, want)
+		}
+		if got, want := call("champ", s, h), frag("champ", struct{ Name, Text string }{s, h}); got != want {
+			t.Errorf("champ(%q, %q):\n got %q\nwant %q", s, h, got, want)
+		}
+	}
+	for _, d := range []string{"2026-11-03T09:30:00Z", "2026-10-01T00:00:00+02:00"} {
+		text, err := readableDate(messages.French, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := call("datetime", d), frag("datetime", struct{ ISO, Text string }{d, text}); got != want {
+			t.Errorf("datetime(%q):\n got %q\nwant %q", d, got, want)
+		}
+	}
+	if _, err := fm["datetime"].(func(string) (template.HTML, error))("hier"); err == nil {
+		t.Error("datetime of a date that does not parse is not an error")
 	}
 }

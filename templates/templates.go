@@ -352,7 +352,7 @@ func newRenderer(cat *messages.Catalogue) (*renderer, error) { return newRendere
 func newRendererFS(html fs.FS, cat *messages.Catalogue) (*renderer, error) {
 	r := &renderer{cat: cat, pages: map[string]*template.Template{}, content: content.Pages}
 	for _, name := range []string{"index", "season", "page", "track", "report", "incidents", "dossier", "corrections", "task", "participant"} {
-		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(html, "html/layout.html", "html/shared.html", "html/"+name+".html")
+		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(html, "html/layout.html", "html/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("templates: %s: %w", name, err)
 		}

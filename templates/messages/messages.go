@@ -340,6 +340,18 @@ func (c *Catalogue) Text(key string, args ...any) (string, error) {
 // data in text, template.HTML as it is. A missing key or a missing argument
 // is an error.
 func (c *Catalogue) HTML(key string, args ...any) (template.HTML, error) {
+	// A message without placeholders, asked for without arguments, is its
+	// one literal part: the pages ask for hundreds of them each (a heading,
+	// a column's name), and lookup would build an empty map of arguments
+	// and a copy of the text for each. TestHTMLLiteral holds it to the
+	// general path.
+	if len(args) == 0 {
+		if m := c.msgs[key]; m != nil && !m.plural {
+			if parts := m.forms[plural.Other]; len(parts) == 1 {
+				return template.HTML(parts[0].text), nil
+			}
+		}
+	}
 	_, vals, parts, err := c.lookup(key, args)
 	if err != nil {
 		return "", err

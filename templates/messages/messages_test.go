@@ -159,6 +159,53 @@ msg = "L'agent <strong>{agent}</strong> : {n}"
 	}
 }
 
+// TestHTMLLiteral: a message asked for without arguments is what the
+// general path writes (an argument the message does not use, which it
+// ignores, takes that path), in both catalogues: every message without
+// placeholders is its text, and one with placeholders, or a plural one,
+// is an error, as it was.
+func TestHTMLLiteral(t *testing.T) {
+	for _, cat := range []*Catalogue{French, English} {
+		literal := 0
+		for _, key := range cat.Keys() {
+			m := cat.msgs[key]
+			got, err := cat.HTML(key)
+			if m.plural || len(m.names) > 0 {
+				if err == nil {
+					t.Errorf("%s: %q has placeholders and HTML() = %q, no error", cat.Lang(), key, got)
+				}
+				continue
+			}
+			literal++
+			want, wantErr := cat.HTML(key, "placeholder_no_message_has", "x")
+			if err != nil || wantErr != nil || got != want {
+				t.Errorf("%s: %q: HTML() = %q, %v; with an unused argument %q, %v", cat.Lang(), key, got, err, want, wantErr)
+			}
+		}
+		if literal < 100 {
+			t.Errorf("%s: only %d messages without placeholders", cat.Lang(), literal)
+		}
+	}
+	// A plural message whose forms name no placeholder still takes its n;
+	// arguments that are not name, value pairs are refused by a literal
+	// message too.
+	cat := mustParse([]byte(`lang = "fr"
+literal = "Texte"
+[plural]
+one = "un"
+other = "plusieurs"
+`))
+	if got, err := cat.HTML("plural"); err == nil {
+		t.Errorf("HTML of a plural message without n = %q, no error", got)
+	}
+	if got, err := cat.HTML("literal", "odd"); err == nil {
+		t.Errorf("HTML with one argument = %q, no error", got)
+	}
+	if got, err := cat.HTML("literal"); err != nil || got != "Texte" {
+		t.Errorf("HTML(literal) = %q, %v", got, err)
+	}
+}
+
 func ExampleCatalogue_Text() {
 	title, _ := French.Text("page.track.title", "season", 3, "track", "conformite")
 	one, _ := French.Text("report.toc.unsupported", "n", 1)

@@ -1,7 +1,8 @@
 // Package htmlesc writes strings exactly as html/template escapes data, for
 // the markup written in Go rather than by a template: in HTML text and in a
-// quoted attribute value (WriteText), and in an href (URL, then
-// WriteText). FuzzEscapers compares both with html/template on any string.
+// quoted attribute value (WriteText), in an href (URL, then WriteText),
+// and in the fragment of an href after its "#" (Fragment). FuzzEscapers
+// compares them with html/template on any string.
 package htmlesc
 
 import (
@@ -65,6 +66,30 @@ func URL(s string) string {
 			'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
 			continue
 		case c == '%' && i+2 < len(s) && isHexDigit(s[i+1]) && isHexDigit(s[i+2]):
+			continue
+		}
+		b.WriteString(s[written:i])
+		fmt.Fprintf(&b, "%%%02x", c)
+		written = i + 1
+	}
+	if written == 0 {
+		return s
+	}
+	b.WriteString(s[written:])
+	return b.String()
+}
+
+// Fragment is what html/template writes for a string in a URL's query or
+// fragment, after its "?" or "#" (urlEscaper): every byte but the
+// unreserved ones percent-encoded, existing escapes and reserved
+// characters included. What it returns needs no further escaping in a
+// quoted attribute.
+func Fragment(s string) string {
+	var b strings.Builder
+	written := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if strings.IndexByte("-._~", c) >= 0 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
 			continue
 		}
 		b.WriteString(s[written:i])

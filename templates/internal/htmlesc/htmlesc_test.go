@@ -13,16 +13,17 @@ var seeds = []string{
 	"invalid \xff\xfe utf-8", "\xe2\x82", "non-char \ufdd0 \uffff", "é€𝄞 emoji 🙂",
 	"javascript:alert(1)", "JavaScript:x", "data:text/html,<b>", "https://example.org/a b?c=d&e=f#g",
 	"mailto:a@b", "/path:with/colon", "%41%zz%4", "100%", "%", "../../../preuves/prf_20261017_091336_c889ed.json",
-	"a\tb\nc\rd", "{{.}}", "&#34;&amp;", "back`tick", "(paren)'s", "\x7f\x01",
+	"a\tb\nc\rd", "{{.}}", "&#34;&amp;", "back`tick", "(paren)'s", "\x7f\x01", "a-b.c_d~e#f?g",
 }
 
 // FuzzEscapers: WriteText writes any string as html/template does in text
-// and in a quoted attribute, and URL then WriteText as it does in an href.
+// and in a quoted attribute, URL then WriteText as it does in an href,
+// and Fragment as it does after an href's "#".
 func FuzzEscapers(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s)
 	}
-	tm := template.Must(template.New("e").Parse(`<p title="{{.}}">{{.}}</p><a href="{{.}}">x</a>`))
+	tm := template.Must(template.New("e").Parse(`<p title="{{.}}">{{.}}</p><a href="{{.}}">x</a><a href="#{{.}}">y</a>`))
 	f.Fuzz(func(t *testing.T, s string) {
 		var want strings.Builder
 		if err := tm.Execute(&want, s); err != nil {
@@ -35,7 +36,9 @@ func FuzzEscapers(f *testing.F) {
 		WriteText(&b, s)
 		b.WriteString(`</p><a href="`)
 		WriteText(&b, URL(s))
-		b.WriteString(`">x</a>`)
+		b.WriteString(`">x</a><a href="#`)
+		b.WriteString(Fragment(s))
+		b.WriteString(`">y</a>`)
 		if b.String() != want.String() {
 			t.Fatalf("%q:\n got %q\nwant %q", s, b.String(), want.String())
 		}
