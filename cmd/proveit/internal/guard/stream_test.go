@@ -269,11 +269,17 @@ func FuzzPageAgainstTree(f *testing.F) {
 }
 
 // oldMemo is checkOld behind the memo of the first implementation: a map
-// keyed by text and context under a lock, texts up to memoTextSize bytes.
+// keyed by text and context under a lock, texts up to oldMemoTextSize
+// bytes, its first oldMemoSize texts.
 type oldMemo struct {
 	sync.RWMutex
 	m map[oldKey][]finding
 }
+
+const (
+	oldMemoSize     = 1 << 18
+	oldMemoTextSize = 256
+)
 
 type oldKey struct {
 	text                              string
@@ -287,9 +293,9 @@ func (o *oldMemo) check(s string, negative, declarative, identifier bool) []find
 	o.RUnlock()
 	if !ok {
 		fs = checkOld(s, negative, declarative, identifier)
-		if len(s) <= memoTextSize {
+		if len(s) <= oldMemoTextSize {
 			o.Lock()
-			if len(o.m) < memoSize {
+			if len(o.m) < oldMemoSize {
 				o.m[k] = fs
 			}
 			o.Unlock()
