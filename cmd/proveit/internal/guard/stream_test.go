@@ -361,6 +361,14 @@ func TestCheckAgainstOld(t *testing.T) {
 	for r := rune(0); r < 0x3000; r++ {
 		texts = append(texts, "Tri"+string(r)+"cheur é"+string(r)+"e "+string(r)+"Lie")
 	}
+	// ASCII texts, which check reads byte by byte: every byte beside a
+	// word, a camel-case part, an emoticon and a provider's version.
+	texts = append(texts, "Agent TRICHE :) xD <3 ;-) XD :-P ^_^ O_o", "Claude 3 GPT-4o meta llama3 Llama 3 mistral", "a\v:)\tb\f:(\r:/ :/x", "liar\fLiar SuperCheater fooBarLie x9Lie ABCLie",
+		"did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53", "did:key:z6MkwWtoLJXL82gTWQnPsWBzV3XSvFsX2fwXKd6FmFibVGjz")
+	for c := range 128 {
+		r := string(rune(c))
+		texts = append(texts, "Tri"+r+"cheur e"+r+"e "+r+"Lie :"+r+" x"+r+" "+r+"xd gpt"+r+"4 meta"+r+"llama "+r+":)", "did:key:Super"+r+"Tricheur")
+	}
 	for _, s := range texts {
 		for _, provider := range []bool{false, true} {
 			for _, id := range []bool{false, true} {
