@@ -538,3 +538,28 @@ func TestLexerAgainstTokenizer(t *testing.T) {
 		}
 	}
 }
+
+// TestPoolKeepsNoPage: a stream goes back to its pool with nothing that
+// points into the page it read (an attribute's key or value, a text or a
+// tag name may be a slice of the page's bytes), so that the pool keeps no
+// page alive.
+func TestPoolKeepsNoPage(t *testing.T) {
+	page := []byte(doc(`<p title="abc" lang="fr" data-champ="agent">texte</p>`))
+	if _, ok := fast(page, French); !ok {
+		t.Fatal("the fast path gives up")
+	}
+	s := streamPool.Get().(*stream)
+	defer streamPool.Put(s)
+	z := &s.z
+	if z.b != nil || z.text != nil || z.name != nil {
+		t.Error("the pooled lexer keeps the page, its text or a tag name")
+	}
+	if cap(z.attrs) == 0 {
+		t.Skip("the pool gave a new stream") // it may drop what it is given
+	}
+	for i, a := range z.attrs[:cap(z.attrs)] {
+		if a.key != nil || a.val != nil {
+			t.Errorf("attribute %d of the pooled lexer holds %q=%q", i, a.key, a.val)
+		}
+	}
+}
