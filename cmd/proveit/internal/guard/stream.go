@@ -525,6 +525,30 @@ type stream struct {
 	declOpen  []int
 	declCount int
 	slots     []slot
+	// fields are the data-champ values met, each once as a string, kept
+	// from page to page (at most maxFields): the templates write a few
+	// names ("agent", "narrative" …) on every page.
+	fields map[string]string
+}
+
+// maxFields bounds stream.fields: a page written by hand may name any
+// field.
+const maxFields = 64
+
+// field is the data-champ value v as a string, from s.fields when it is
+// there.
+func (s *stream) field(v []byte) string {
+	if f, ok := s.fields[string(v)]; ok {
+		return f
+	}
+	f := string(v)
+	if len(s.fields) < maxFields {
+		if s.fields == nil {
+			s.fields = map[string]string{}
+		}
+		s.fields[f] = f
+	}
+	return f
 }
 
 // slot is one rule 4 check, reserved when its element opens and decided
@@ -576,6 +600,7 @@ func streamPage(page []byte, g *guard) (ok bool) {
 		*s = stream{
 			z:     lexer{spans: z.spans[:0], attrs: z.attrs[:0], nameBuf: z.nameBuf[:0], keyBuf: z.keyBuf[:0], valBuf: z.valBuf[:0], textBuf: z.textBuf[:0]},
 			stack: s.stack[:0], pending: s.pending[:0], log: s.log[:0], owns: s.owns[:0], declOpen: s.declOpen[:0], slots: s.slots[:0],
+			fields: s.fields,
 		}
 		streamPool.Put(s)
 	}()
@@ -940,7 +965,7 @@ func (s *stream) push(a atom.Atom, name string, svg, void bool) bool {
 		return true
 	}
 	if hasChamp {
-		e.field = string(champ)
+		e.field = s.field(champ)
 	}
 	if string(negatif) == "oui" {
 		e.negative = true

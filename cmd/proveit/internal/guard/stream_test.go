@@ -542,7 +542,7 @@ func TestLexerAgainstTokenizer(t *testing.T) {
 // TestPoolKeepsNoPage: a stream goes back to its pool with nothing that
 // points into the page it read (an attribute's key or value, a text or a
 // tag name may be a slice of the page's bytes), so that the pool keeps no
-// page alive.
+// page alive, and with the fields it met as strings.
 func TestPoolKeepsNoPage(t *testing.T) {
 	page := []byte(doc(`<p title="abc" lang="fr" data-champ="agent">texte</p>`))
 	if _, ok := fast(page, French); !ok {
@@ -560,6 +560,47 @@ func TestPoolKeepsNoPage(t *testing.T) {
 	for i, a := range z.attrs[:cap(z.attrs)] {
 		if a.key != nil || a.val != nil {
 			t.Errorf("attribute %d of the pooled lexer holds %q=%q", i, a.key, a.val)
+		}
+	}
+	if s.fields["agent"] != "agent" {
+		t.Errorf("the pooled stream lost the fields it met: %v", s.fields)
+	}
+}
+
+// TestFieldsKeptBounded: the data-champ values the stream keeps as
+// strings from page to page are what the page says, met once or again,
+// and at most maxFields of them; every violation names its own field.
+func TestFieldsKeptBounded(t *testing.T) {
+	s := &stream{}
+	for round := range 2 {
+		for i := range 2 * maxFields {
+			v := fmt.Sprintf("champ-%d", i)
+			if got := s.field([]byte(v)); got != v {
+				t.Fatalf("round %d: field %q read as %q", round, v, got)
+			}
+		}
+	}
+	if len(s.fields) > maxFields {
+		t.Errorf("%d fields kept, past %d", len(s.fields), maxFields)
+	}
+	var body strings.Builder
+	for i := range 2 * maxFields {
+		fmt.Fprintf(&body, `<p data-champ="c%d">triche</p>`, i)
+	}
+	page := []byte(doc(body.String()))
+	for range 2 {
+		vs, ok := fast(page, French)
+		if !ok || len(vs) != 2*maxFields {
+			t.Fatalf("fast path %v, %d violations", ok, len(vs))
+		}
+		seen := map[string]bool{}
+		for _, v := range vs {
+			seen[v.Field] = true
+		}
+		for i := range 2 * maxFields {
+			if !seen[fmt.Sprintf("c%d", i)] {
+				t.Errorf("no violation in field c%d", i)
+			}
 		}
 	}
 }
