@@ -593,17 +593,27 @@ func streamPage(page []byte, g *guard) (ok bool) {
 	}
 	s := streamPool.Get().(*stream)
 	defer func() {
-		// Back to the pool with its buffers, and nothing of this page
-		// (an attribute may be a slice of it).
-		z := &s.z
-		clear(z.attrs[:cap(z.attrs)])
-		*s = stream{
-			z:     lexer{spans: z.spans[:0], attrs: z.attrs[:0], nameBuf: z.nameBuf[:0], keyBuf: z.keyBuf[:0], valBuf: z.valBuf[:0], textBuf: z.textBuf[:0]},
-			stack: s.stack[:0], pending: s.pending[:0], log: s.log[:0], owns: s.owns[:0], declOpen: s.declOpen[:0], slots: s.slots[:0],
-			fields: s.fields,
-		}
+		s.reset()
 		streamPool.Put(s)
 	}()
+	return s.read(page, g)
+}
+
+// reset empties s for its next page: it keeps its buffers and the fields
+// it met, and nothing of this page (an attribute may be a slice of it), so
+// that the pool keeps no page alive.
+func (s *stream) reset() {
+	z := &s.z
+	clear(z.attrs[:cap(z.attrs)])
+	*s = stream{
+		z:     lexer{spans: z.spans[:0], attrs: z.attrs[:0], nameBuf: z.nameBuf[:0], keyBuf: z.keyBuf[:0], valBuf: z.valBuf[:0], textBuf: z.textBuf[:0]},
+		stack: s.stack[:0], pending: s.pending[:0], log: s.log[:0], owns: s.owns[:0], declOpen: s.declOpen[:0], slots: s.slots[:0],
+		fields: s.fields,
+	}
+}
+
+// read is streamPage on an empty stream.
+func (s *stream) read(page []byte, g *guard) bool {
 	s.z.b, s.g = page, g
 	for {
 		kind, ok := s.z.next()
