@@ -54,7 +54,29 @@ func check(s []byte, provider, identifier bool) []finding {
 		out = append(out, finding{rule, word, shortText})
 	}
 	ascii := isASCIIBytes(s)
-	if !ascii { // every emoji code point is above U+007F
+	if ascii { // every emoji code point is above U+007F
+		// The fields of bytes.FieldsSeq, read in place: in ASCII, its
+		// white space is asciiSpace's.
+		for i := 0; i < len(s); {
+			if asciiSpace[s[i]] {
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(s) && !asciiSpace[s[j]] {
+				j++
+			}
+			if j-i <= maxEmoticon && emoticonFirst[lowerByte(s[i])] {
+				b := appendLower(sc.field[:0], s[i:j])
+				for _, e := range emoticons {
+					if string(b) == e {
+						add("emoji", e)
+					}
+				}
+			}
+			i = j
+		}
+	} else {
 		for i := 0; i < len(s); {
 			r, n := utf8.DecodeRune(s[i:])
 			i += n
@@ -62,31 +84,31 @@ func check(s []byte, provider, identifier bool) []finding {
 				add("emoji", fmt.Sprintf("%c (U+%04X)", r, r))
 			}
 		}
-	}
-	for f := range bytes.FieldsSeq(s) {
-		if len(f) > maxEmoticon {
-			continue
-		}
-		var lower string
-		if isASCIIBytes(f) && len(f) <= len(sc.field) {
-			b := sc.field[:len(f)]
-			for i, c := range f {
-				if 'A' <= c && c <= 'Z' {
-					c += 'a' - 'A'
-				}
-				b[i] = c
+		for f := range bytes.FieldsSeq(s) {
+			if len(f) > maxEmoticon {
+				continue
 			}
+			var lower string
+			if isASCIIBytes(f) && len(f) <= len(sc.field) {
+				b := sc.field[:len(f)]
+				for i, c := range f {
+					if 'A' <= c && c <= 'Z' {
+						c += 'a' - 'A'
+					}
+					b[i] = c
+				}
+				for _, e := range emoticons {
+					if string(b) == e {
+						add("emoji", e)
+					}
+				}
+				continue
+			}
+			lower = strings.ToLower(string(f))
 			for _, e := range emoticons {
-				if string(b) == e {
-					add("emoji", e)
+				if lower == e {
+					add("emoji", lower)
 				}
-			}
-			continue
-		}
-		lower = strings.ToLower(string(f))
-		for _, e := range emoticons {
-			if lower == e {
-				add("emoji", lower)
 			}
 		}
 	}
@@ -96,6 +118,17 @@ func check(s []byte, provider, identifier bool) []finding {
 		text = sc.nfc
 	}
 	sc.arena, sc.ends = sc.arena[:0], sc.ends[:0]
+	// match applies rules 2 and 3 to one word, plain in lower case,
+	// folded also without its accents.
+	match := func(plain, folded []byte) {
+		if intentFR.matchesBytes(folded) || intentEN.matchesBytes(plain) {
+			add("intent", string(folded))
+		}
+		if provider {
+			sc.arena = append(sc.arena, folded...)
+			sc.ends = append(sc.ends, len(sc.arena))
+		}
+	}
 	word := func(w []rune) {
 		// plain: strings.ToLower of the word; folded: fold of plain.
 		sc.plain = sc.plain[:0]
@@ -127,13 +160,7 @@ func check(s []byte, provider, identifier bool) []finding {
 			}
 			folded = sc.folded
 		}
-		if intentFR.matchesBytes(folded) || intentEN.matchesBytes(sc.plain) {
-			add("intent", string(folded))
-		}
-		if provider {
-			sc.arena = append(sc.arena, folded...)
-			sc.ends = append(sc.ends, len(sc.arena))
-		}
+		match(sc.plain, folded)
 	}
 	flush := func(w []rune) {
 		if len(w) == 0 {
@@ -156,30 +183,66 @@ func check(s []byte, provider, identifier bool) []finding {
 			word(w[start:])
 		}
 	}
-	sc.runes = sc.runes[:0]
-	for i := 0; i < len(text); {
-		var r rune
-		if c := text[i]; c < utf8.RuneSelf {
-			r = rune(c)
-			i++
-		} else {
-			var n int
-			r, n = utf8.DecodeRune(text[i:])
-			i += n
+	if ascii {
+		// The loop below on an ASCII text, byte by byte: a letter or
+		// digit is [A-Za-z0-9], upper and lower case are A-Z and a-z, and
+		// a word lowered is its fold.
+		wordASCII := func(w []byte) {
+			sc.plain = appendLower(sc.plain[:0], w)
+			match(sc.plain, sc.plain)
 		}
-		if r < utf8.RuneSelf {
-			if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
+		for i := 0; i < len(s); {
+			if !alnumASCII[s[i]] {
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(s) && alnumASCII[s[j]] {
+				j++
+			}
+			w := s[i:j]
+			i = j
+			wordASCII(w)
+			if whole {
+				continue
+			}
+			start, split := 0, false
+			for k := 1; k < len(w); k++ {
+				if 'A' <= w[k] && w[k] <= 'Z' && 'a' <= w[k-1] && w[k-1] <= 'z' {
+					wordASCII(w[start:k])
+					start, split = k, true
+				}
+			}
+			if split {
+				wordASCII(w[start:])
+			}
+		}
+	} else {
+		sc.runes = sc.runes[:0]
+		for i := 0; i < len(text); {
+			var r rune
+			if c := text[i]; c < utf8.RuneSelf {
+				r = rune(c)
+				i++
+			} else {
+				var n int
+				r, n = utf8.DecodeRune(text[i:])
+				i += n
+			}
+			if r < utf8.RuneSelf {
+				if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
+					sc.runes = append(sc.runes, r)
+					continue
+				}
+			} else if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
 				sc.runes = append(sc.runes, r)
 				continue
 			}
-		} else if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
-			sc.runes = append(sc.runes, r)
-			continue
+			flush(sc.runes)
+			sc.runes = sc.runes[:0]
 		}
 		flush(sc.runes)
-		sc.runes = sc.runes[:0]
 	}
-	flush(sc.runes)
 	if provider && len(sc.ends) > 0 {
 		sc.words = sc.words[:0]
 		start := 0
@@ -302,6 +365,28 @@ func isASCIIBytes(s []byte) bool {
 	}
 	return true
 }
+
+// asciiSpace is unicode.IsSpace on the ASCII bytes, the white space of
+// bytes.FieldsSeq.
+var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// alnumASCII is the ASCII letters and digits: unicode.IsLetter or
+// unicode.IsDigit below U+0080.
+var alnumASCII = func() (t [256]bool) {
+	for c := range 128 {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
+
+// emoticonFirst is the first bytes of the emoticons: a field that starts
+// with another byte is none.
+var emoticonFirst = func() (t [256]bool) {
+	for _, e := range emoticons {
+		t[e[0]] = true
+	}
+	return t
+}()
 
 // onlySpace reports whether s is only HTML white space, a text in which
 // no rule can find anything: no emoji (ASCII), no field, no word.

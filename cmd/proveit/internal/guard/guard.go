@@ -82,9 +82,11 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"hash/maphash"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"golang.org/x/net/html"
@@ -393,21 +395,132 @@ type finding struct{ rule, word, text string }
 
 // memo keeps what the rules found in each text already checked, for every
 // page of a build: most of a page's text is the templates' and the
-// catalogue's, the same on thousands of pages. It is keyed by the text,
-// by whether rule 3 applies to it and by whether it is an identifier's
-// (the only parts of the context the rules depend on). It is bounded: past memoSize texts, a text is checked
-// each time it is met, and only texts up to memoTextSize bytes are kept (a
-// narrative is met once).
-var memo = struct {
-	sync.RWMutex
-	m [4]map[string][]finding
-	n int
-}{m: [4]map[string][]finding{{}, {}, {}, {}}}
+// catalogue's, the same on thousands of pages.
+var memo = newTextMemo(memoSize, memoBytes, memoTextSize, doorSize)
 
 const (
-	memoSize     = 1 << 18
-	memoTextSize = 256
+	// memoSize and memoBytes bound the memo: past either, it is emptied
+	// and fills again with the texts met next. A 1,000-participant build
+	// meets about 380,000 distinct texts (a link, a proof id, a trace per
+	// participant), of which about 50,000 recur on many pages; a memo that
+	// kept its first 2^18 texts and nothing after them (as the first did)
+	// was full of texts met once and checked the recurring ones again
+	// 1.4 million times.
+	memoSize  = 1 << 18
+	memoBytes = 16 << 20
+	// memoTextSize is the longest text kept: the templates' longest
+	// paragraphs (the explanations of a report, the JSON-LD) recur on
+	// every page of a kind; a longer text is checked each time it is met.
+	memoTextSize = 8 << 10
+	// doorSize is the number of slots of the memo's doorkeeper (8 bytes
+	// each).
+	doorSize = 1 << 18
 )
+
+// textMemo is what the rules found in each text, keyed by the text and
+// by the only parts of its context that its findings depend on: whether
+// rule 3 applies to it (a negative element outside a declared stack) and
+// whether it is an identifier's (a did:key read in whole words). The
+// field (data-champ) and the page are added to a finding by the guard,
+// after the memo; the language of the page changes rule 4 only, which
+// the memo does not hold (rules 1 to 3 are the same in both editions).
+//
+// A text enters the memo the second time it is met in its context: the
+// doorkeeper (door) holds a hash of each text met once, one per slot, a
+// new text taking the slot of an older one. A text met once (most links,
+// proof ids, narratives) thus costs no entry, no copy and no lock; a text
+// that recurs costs one more check than it would otherwise. The
+// doorkeeper decides only what is kept, never a finding: a collision of
+// hashes keeps a text early or late, and the memo, keyed by the whole
+// text, answers only for that text.
+type textMemo struct {
+	sync.RWMutex
+	m       [4]map[string][]finding // by memoIndex
+	n, size int                     // the texts kept and their bytes
+	// cleared counts the times the memo was emptied (the tests).
+	cleared int
+
+	maxTexts, maxBytes, maxText int
+	seed                        maphash.Seed
+	door                        []atomic.Uint64
+}
+
+func newTextMemo(maxTexts, maxBytes, maxText, doorSlots int) *textMemo {
+	if doorSlots&(doorSlots-1) != 0 {
+		panic("guard: the doorkeeper's size is not a power of two")
+	}
+	return &textMemo{
+		m:        [4]map[string][]finding{{}, {}, {}, {}},
+		maxTexts: maxTexts, maxBytes: maxBytes, maxText: maxText,
+		seed: maphash.MakeSeed(),
+		door: make([]atomic.Uint64, doorSlots),
+	}
+}
+
+// checkBytes is check(s, provider, identifier), from the memo when s was
+// kept.
+func (m *textMemo) checkBytes(s []byte, provider, identifier bool) []finding {
+	i := memoIndex(provider, identifier)
+	m.RLock()
+	fs, ok := m.m[i][string(s)] // no copy of s: a map index
+	m.RUnlock()
+	if !ok {
+		fs = check(s, provider, identifier)
+		m.put(s, i, fs)
+	}
+	return fs
+}
+
+// checkString is checkBytes on a text of the tree.
+func (m *textMemo) checkString(s string, provider, identifier bool) []finding {
+	i := memoIndex(provider, identifier)
+	m.RLock()
+	fs, ok := m.m[i][s]
+	m.RUnlock()
+	if !ok {
+		b := []byte(s)
+		fs = check(b, provider, identifier)
+		m.put(b, i, fs)
+	}
+	return fs
+}
+
+// met reports whether s was met before in the memo's map i (its hash is
+// in its slot of the doorkeeper), and notes that it is met.
+func (m *textMemo) met(s []byte, i int) bool {
+	// The map's index mixed into the hash: the same text in another
+	// context is another text.
+	h := (maphash.Bytes(m.seed, s) ^ uint64(i+1)*0x9E3779B97F4A7C15) | 1 // never 0, an empty slot
+	slot := &m.door[h&uint64(len(m.door)-1)]
+	if slot.Load() == h {
+		return true
+	}
+	slot.Store(h)
+	return false
+}
+
+// put keeps what the rules found in s, in map i, if s is short and was
+// met before; a full memo is emptied first.
+func (m *textMemo) put(s []byte, i int, fs []finding) {
+	if len(s) > m.maxText || !m.met(s, i) {
+		return
+	}
+	m.Lock()
+	defer m.Unlock()
+	if _, dup := m.m[i][string(s)]; dup {
+		return
+	}
+	if m.n >= m.maxTexts || m.size+len(s) > m.maxBytes {
+		for k := range m.m {
+			clear(m.m[k])
+		}
+		m.n, m.size = 0, 0
+		m.cleared++
+	}
+	m.m[i][string(s)] = fs
+	m.n++
+	m.size += len(s)
+}
 
 // text applies the rules to one piece of text of the tree.
 func (g *guard) text(s string, negative, declarative, identifier bool) {
@@ -421,21 +534,12 @@ func (g *guard) text(s string, negative, declarative, identifier bool) {
 }
 
 // textBytes applies the rules to one piece of text, once per distinct
-// text and context (memo).
+// text and context that recurs (memo).
 func (g *guard) textBytes(s []byte, negative, declarative, identifier bool) {
 	if onlySpace(s) {
 		return // nothing to find
 	}
-	provider := negative && !declarative
-	m := memo.m[memoIndex(provider, identifier)]
-	memo.RLock()
-	fs, ok := m[string(s)] // no copy of s: a map index
-	memo.RUnlock()
-	if !ok {
-		fs = check(s, provider, identifier)
-		memoPut(s, provider, identifier, fs)
-	}
-	g.found(fs)
+	g.found(memo.checkBytes(s, negative && !declarative, identifier))
 }
 
 // textString is textBytes on a text of the tree.
@@ -443,17 +547,7 @@ func (g *guard) textString(s string, negative, declarative, identifier bool) {
 	if onlySpace([]byte(s)) {
 		return
 	}
-	provider := negative && !declarative
-	m := memo.m[memoIndex(provider, identifier)]
-	memo.RLock()
-	fs, ok := m[s]
-	memo.RUnlock()
-	if !ok {
-		b := []byte(s)
-		fs = check(b, provider, identifier)
-		memoPut(b, provider, identifier, fs)
-	}
-	g.found(fs)
+	g.found(memo.checkString(s, negative && !declarative, identifier))
 }
 
 func (g *guard) found(fs []finding) {
@@ -473,23 +567,6 @@ func memoIndex(provider, identifier bool) int {
 		i += 2
 	}
 	return i
-}
-
-// memoPut keeps what the rules found in s, if it is short and the memo
-// not full.
-func memoPut(s []byte, provider, identifier bool, fs []finding) {
-	if len(s) > memoTextSize {
-		return
-	}
-	i := memoIndex(provider, identifier)
-	memo.Lock()
-	if memo.n < memoSize {
-		if _, dup := memo.m[i][string(s)]; !dup {
-			memo.m[i][string(s)] = fs
-			memo.n++
-		}
-	}
-	memo.Unlock()
 }
 
 // checkOld applies the rules to one piece of text: the rules as first

@@ -99,11 +99,9 @@ func (z *lexer) next() (tokKind, bool) {
 		z.pos = end
 		if end > start {
 			if tag == "title" { // RCDATA: character references are read
-				t, ok := z.decode(z.textBuf[:0], z.b[start:end], false)
-				if !ok {
+				if !z.decodeText(z.b[start:end]) {
 					return 0, false
 				}
-				z.textBuf, z.text = t, t
 			} else {
 				z.text = z.b[start:end]
 			}
@@ -131,11 +129,9 @@ func (z *lexer) next() (tokKind, bool) {
 		i++
 	}
 	if i > start {
-		t, ok := z.decode(z.textBuf[:0], z.b[start:i], false)
-		if !ok {
+		if !z.decodeText(z.b[start:i]) {
 			return 0, false
 		}
-		z.textBuf, z.text = t, t
 		z.pos = i
 		return tokText, true
 	}
@@ -168,6 +164,37 @@ func (z *lexer) next() (tokKind, bool) {
 		}
 	}
 	return 0, false // comments, other doctypes, processing instructions
+}
+
+// decodeText sets z.text to the text s with its character references
+// read: s itself, the page's bytes, when it has none (nothing writes to
+// z.text), else its decoding in z.textBuf.
+func (z *lexer) decodeText(s []byte) bool {
+	if bytes.IndexByte(s, '&') < 0 {
+		z.text = s
+		return true
+	}
+	t, ok := z.decode(z.textBuf[:0], s, false)
+	if !ok {
+		return false
+	}
+	z.textBuf, z.text = t, t
+	return true
+}
+
+// lowered is s in lower case: s itself, the page's bytes, when it has no
+// upper-case letter (the lexer's names, keys and texts are read, never
+// written to or appended to), else its lowering appended to buf, which it
+// returns grown.
+func lowered(buf, s []byte) (out, grown []byte) {
+	for _, c := range s {
+		if 'A' <= c && c <= 'Z' {
+			k := len(buf)
+			buf = appendLower(buf, s)
+			return buf[k:len(buf):len(buf)], buf
+		}
+	}
+	return s, buf
 }
 
 // rawEnd is where the raw text of tag that starts at z.pos ends: at the
@@ -222,8 +249,7 @@ func (z *lexer) readTag(save bool) bool {
 			break
 		}
 	}
-	z.nameBuf = appendLower(z.nameBuf[:0], z.b[name.start:name.end])
-	z.name = z.nameBuf
+	z.name, z.nameBuf = lowered(z.nameBuf[:0], z.b[name.start:name.end])
 	if !z.skipSpace() {
 		return false
 	}
@@ -252,15 +278,20 @@ func (z *lexer) readTag(save bool) bool {
 	z.attrs = z.attrs[:0]
 	z.keyBuf, z.valBuf = z.keyBuf[:0], z.valBuf[:0]
 	for _, kv := range z.spans {
-		k0 := len(z.keyBuf)
-		z.keyBuf = appendLower(z.keyBuf, z.b[kv[0].start:kv[0].end])
-		v0 := len(z.valBuf)
-		var ok bool
-		z.valBuf, ok = z.decode(z.valBuf, z.b[kv[1].start:kv[1].end], true)
-		if !ok {
-			return false
+		var a lexAttr
+		a.key, z.keyBuf = lowered(z.keyBuf, z.b[kv[0].start:kv[0].end])
+		if v := z.b[kv[1].start:kv[1].end]; bytes.IndexByte(v, '&') < 0 {
+			a.val = v // the page's bytes, as they are
+		} else {
+			v0 := len(z.valBuf)
+			var ok bool
+			z.valBuf, ok = z.decode(z.valBuf, v, true)
+			if !ok {
+				return false
+			}
+			a.val = z.valBuf[v0:len(z.valBuf):len(z.valBuf)]
 		}
-		z.attrs = append(z.attrs, lexAttr{key: z.keyBuf[k0:len(z.keyBuf):len(z.keyBuf)], val: z.valBuf[v0:len(z.valBuf):len(z.valBuf)]})
+		z.attrs = append(z.attrs, a)
 	}
 	return true
 }
@@ -494,6 +525,30 @@ type stream struct {
 	declOpen  []int
 	declCount int
 	slots     []slot
+	// fields are the data-champ values met, each once as a string, kept
+	// from page to page (at most maxFields): the templates write a few
+	// names ("agent", "narrative" …) on every page.
+	fields map[string]string
+}
+
+// maxFields bounds stream.fields: a page written by hand may name any
+// field.
+const maxFields = 64
+
+// field is the data-champ value v as a string, from s.fields when it is
+// there.
+func (s *stream) field(v []byte) string {
+	if f, ok := s.fields[string(v)]; ok {
+		return f
+	}
+	f := string(v)
+	if len(s.fields) < maxFields {
+		if s.fields == nil {
+			s.fields = map[string]string{}
+		}
+		s.fields[f] = f
+	}
+	return f
 }
 
 // slot is one rule 4 check, reserved when its element opens and decided
@@ -538,14 +593,27 @@ func streamPage(page []byte, g *guard) (ok bool) {
 	}
 	s := streamPool.Get().(*stream)
 	defer func() {
-		// Back to the pool with its buffers, and nothing of this page.
-		z := &s.z
-		*s = stream{
-			z:     lexer{spans: z.spans[:0], attrs: z.attrs[:0], nameBuf: z.nameBuf[:0], keyBuf: z.keyBuf[:0], valBuf: z.valBuf[:0], textBuf: z.textBuf[:0]},
-			stack: s.stack[:0], pending: s.pending[:0], log: s.log[:0], owns: s.owns[:0], declOpen: s.declOpen[:0], slots: s.slots[:0],
-		}
+		s.reset()
 		streamPool.Put(s)
 	}()
+	return s.read(page, g)
+}
+
+// reset empties s for its next page: it keeps its buffers and the fields
+// it met, and nothing of this page (an attribute may be a slice of it), so
+// that the pool keeps no page alive.
+func (s *stream) reset() {
+	z := &s.z
+	clear(z.attrs[:cap(z.attrs)])
+	*s = stream{
+		z:     lexer{spans: z.spans[:0], attrs: z.attrs[:0], nameBuf: z.nameBuf[:0], keyBuf: z.keyBuf[:0], valBuf: z.valBuf[:0], textBuf: z.textBuf[:0]},
+		stack: s.stack[:0], pending: s.pending[:0], log: s.log[:0], owns: s.owns[:0], declOpen: s.declOpen[:0], slots: s.slots[:0],
+		fields: s.fields,
+	}
+}
+
+// read is streamPage on an empty stream.
+func (s *stream) read(page []byte, g *guard) bool {
 	s.z.b, s.g = page, g
 	for {
 		kind, ok := s.z.next()
@@ -907,7 +975,7 @@ func (s *stream) push(a atom.Atom, name string, svg, void bool) bool {
 		return true
 	}
 	if hasChamp {
-		e.field = string(champ)
+		e.field = s.field(champ)
 	}
 	if string(negatif) == "oui" {
 		e.negative = true

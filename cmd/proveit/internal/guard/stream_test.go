@@ -269,11 +269,17 @@ func FuzzPageAgainstTree(f *testing.F) {
 }
 
 // oldMemo is checkOld behind the memo of the first implementation: a map
-// keyed by text and context under a lock, texts up to memoTextSize bytes.
+// keyed by text and context under a lock, texts up to oldMemoTextSize
+// bytes, its first oldMemoSize texts.
 type oldMemo struct {
 	sync.RWMutex
 	m map[oldKey][]finding
 }
+
+const (
+	oldMemoSize     = 1 << 18
+	oldMemoTextSize = 256
+)
 
 type oldKey struct {
 	text                              string
@@ -287,9 +293,9 @@ func (o *oldMemo) check(s string, negative, declarative, identifier bool) []find
 	o.RUnlock()
 	if !ok {
 		fs = checkOld(s, negative, declarative, identifier)
-		if len(s) <= memoTextSize {
+		if len(s) <= oldMemoTextSize {
 			o.Lock()
-			if len(o.m) < memoSize {
+			if len(o.m) < oldMemoSize {
 				o.m[k] = fs
 			}
 			o.Unlock()
@@ -354,6 +360,14 @@ func TestCheckAgainstOld(t *testing.T) {
 	}
 	for r := rune(0); r < 0x3000; r++ {
 		texts = append(texts, "Tri"+string(r)+"cheur é"+string(r)+"e "+string(r)+"Lie")
+	}
+	// ASCII texts, which check reads byte by byte: every byte beside a
+	// word, a camel-case part, an emoticon and a provider's version.
+	texts = append(texts, "Agent TRICHE :) xD <3 ;-) XD :-P ^_^ O_o", "Claude 3 GPT-4o meta llama3 Llama 3 mistral", "a\v:)\tb\f:(\r:/ :/x", "liar\fLiar SuperCheater fooBarLie x9Lie ABCLie",
+		"did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53", "did:key:z6MkwWtoLJXL82gTWQnPsWBzV3XSvFsX2fwXKd6FmFibVGjz")
+	for c := range 128 {
+		r := string(rune(c))
+		texts = append(texts, "Tri"+r+"cheur e"+r+"e "+r+"Lie :"+r+" x"+r+" "+r+"xd gpt"+r+"4 meta"+r+"llama "+r+":)", "did:key:Super"+r+"Tricheur")
 	}
 	for _, s := range texts {
 		for _, provider := range []bool{false, true} {
@@ -521,6 +535,75 @@ func TestLexerAgainstTokenizer(t *testing.T) {
 	for _, p := range pages {
 		if msg := lexAgainstTokenizer(p); msg != "" {
 			t.Errorf("%.80q…: %s", p, msg)
+		}
+	}
+}
+
+// TestPoolKeepsNoPage: a stream is reset for the pool with nothing that
+// points into the page it read (an attribute's key or value, a text or a
+// tag name may be a slice of the page's bytes), so that the pool keeps no
+// page alive, and with the fields it met as strings.
+func TestPoolKeepsNoPage(t *testing.T) {
+	page := []byte(doc(`<p title="abc" lang="fr" data-champ="agent">texte</p>`))
+	s := new(stream)
+	if !s.read(page, &guard{page: "p.html", declarative: French}) {
+		t.Fatal("the fast path gives up")
+	}
+	if len(s.z.attrs) == 0 {
+		t.Fatal("the stream read no attribute")
+	}
+	s.reset()
+	z := &s.z
+	if z.b != nil || z.text != nil || z.name != nil {
+		t.Error("the reset lexer keeps the page, its text or a tag name")
+	}
+	if cap(z.attrs) == 0 {
+		t.Error("the reset lexer lost its buffer of attributes")
+	}
+	for i, a := range z.attrs[:cap(z.attrs)] {
+		if a.key != nil || a.val != nil {
+			t.Errorf("attribute %d of the reset lexer holds %q=%q", i, a.key, a.val)
+		}
+	}
+	if s.fields["agent"] != "agent" {
+		t.Errorf("the reset stream lost the fields it met: %v", s.fields)
+	}
+}
+
+// TestFieldsKeptBounded: the data-champ values the stream keeps as
+// strings from page to page are what the page says, met once or again,
+// and at most maxFields of them; every violation names its own field.
+func TestFieldsKeptBounded(t *testing.T) {
+	s := &stream{}
+	for round := range 2 {
+		for i := range 2 * maxFields {
+			v := fmt.Sprintf("champ-%d", i)
+			if got := s.field([]byte(v)); got != v {
+				t.Fatalf("round %d: field %q read as %q", round, v, got)
+			}
+		}
+	}
+	if len(s.fields) > maxFields {
+		t.Errorf("%d fields kept, past %d", len(s.fields), maxFields)
+	}
+	var body strings.Builder
+	for i := range 2 * maxFields {
+		fmt.Fprintf(&body, `<p data-champ="c%d">triche</p>`, i)
+	}
+	page := []byte(doc(body.String()))
+	for range 2 {
+		vs, ok := fast(page, French)
+		if !ok || len(vs) != 2*maxFields {
+			t.Fatalf("fast path %v, %d violations", ok, len(vs))
+		}
+		seen := map[string]bool{}
+		for _, v := range vs {
+			seen[v.Field] = true
+		}
+		for i := range 2 * maxFields {
+			if !seen[fmt.Sprintf("c%d", i)] {
+				t.Errorf("no violation in field c%d", i)
+			}
 		}
 	}
 }
