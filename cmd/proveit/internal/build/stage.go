@@ -50,7 +50,7 @@ type Stage struct {
 	// output's directory of that name is a real one of it: no component of
 	// its path under dir is a symbolic link.
 	oldDirs map[string]bool
-	realDir string // dir with its symbolic links resolved, "" if it has none
+	realDir string // dir with its symbolic links resolved; "" when it does not exist (no previous output)
 }
 
 // NewStage makes the sibling directory that the build of dir is written
