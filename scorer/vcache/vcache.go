@@ -425,7 +425,10 @@ func (c *Cache) Stale() {
 // token's is) is not stored, and Put returns nil: the caller verifies it
 // again next time.
 func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
-	data, ok := encodeEntry(k, out, r)
+	// The entry is made in a pooled buffer: the pack's writer copies it.
+	e := entryBufs.Get().(*entryBuf)
+	defer e.release()
+	data, ok := e.encode(k, out, r)
 	if !ok {
 		return nil
 	}
@@ -605,8 +608,17 @@ func (c *Cache) closeFiles() {
 
 // header returns the lines an entry of k with payload starts with.
 func header(k Key, payload []byte) []byte {
+	return appendHeader(nil, k, payload)
+}
+
+// appendHeader appends the header of an entry of payload under k to b.
+func appendHeader(b []byte, k Key, payload []byte) []byte {
 	sum := sha256.Sum256(payload)
-	return fmt.Appendf(nil, "%s\nversion %s\nkey %s\nsha256 %x\n\n", format, verify.Version, k, sum)
+	b = append(b, format+"\nversion "+verify.Version+"\nkey "...)
+	b = hex.AppendEncode(b, k[:])
+	b = append(b, "\nsha256 "...)
+	b = hex.AppendEncode(b, sum[:])
+	return append(b, "\n\n"...)
 }
 
 // The payload is the outcome's fields in a fixed order, each string and
@@ -618,6 +630,34 @@ func encodeEntry(k Key, out verify.Outcome, rk Rekor) ([]byte, bool) {
 	}
 	payload := writePayload(nil, out, rk)
 	return append(header(k, payload), payload...), true
+}
+
+// entryBuf is where Put makes an entry: the payload, then the header and
+// the payload, in buffers reused from one Put to the next.
+type entryBuf struct{ payload, entry []byte }
+
+var entryBufs = sync.Pool{New: func() any { return new(entryBuf) }}
+
+// maxKeptEntryBuf bounds what a pooled entryBuf keeps between uses: an
+// outcome with long details does not keep its buffers.
+const maxKeptEntryBuf = 64 << 10
+
+// encode is encodeEntry into e's buffers; the entry is valid until e is
+// released.
+func (e *entryBuf) encode(k Key, out verify.Outcome, rk Rekor) ([]byte, bool) {
+	if out.NotFetched != nil || (!out.GenTime.IsZero() && out.GenTime.Location() != time.UTC) {
+		return nil, false
+	}
+	e.payload = writePayload(e.payload[:0], out, rk)
+	e.entry = append(appendHeader(e.entry[:0], k, e.payload), e.payload...)
+	return e.entry, true
+}
+
+func (e *entryBuf) release() {
+	if cap(e.payload) > maxKeptEntryBuf || cap(e.entry) > maxKeptEntryBuf {
+		return
+	}
+	entryBufs.Put(e)
 }
 
 func writePayload(b []byte, out verify.Outcome, rk Rekor) []byte {
