@@ -83,6 +83,7 @@ func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
 	if opts.Scored != nil {
 		opts.Scored()
 	}
+	writeback(out)
 	jobs, err := templates.Jobs(site)
 	if err != nil {
 		return nil, err
@@ -148,6 +149,18 @@ func siteOf(seasonsDir string, out Sink, opts Options) (templates.Site, *Summary
 	return site, sum, nil
 }
 
+// writebackPages is how many pages are written between two calls of
+// writeback.
+const writebackPages = 1024
+
+// writeback starts writing what out holds so far to disk in the
+// background, when out is a Stage (Stage.Writeback).
+func writeback(out Sink) {
+	if st, ok := out.(*Stage); ok {
+		st.Writeback()
+	}
+}
+
 // renderedPage is one page rendered and guarded by a worker.
 type renderedPage struct {
 	html       []byte
@@ -175,6 +188,9 @@ func renderPages(out Sink, jobs []templates.Job, opts Options) error {
 	}, func(i int, p renderedPage) error {
 		violations = append(violations, p.violations...)
 		opts.Progress.Step(1)
+		if i%writebackPages == writebackPages-1 {
+			writeback(out)
+		}
 		return out.Add(jobs[i].Name, p.html)
 	})
 	if err != nil {

@@ -51,6 +51,9 @@ type Stage struct {
 	// its path under dir is a symbolic link.
 	oldDirs map[string]bool
 	realDir string // dir with its symbolic links resolved; "" when it does not exist (no previous output)
+	// writeback is closed when the background sync that Writeback started
+	// ends; nil when none was started.
+	writeback chan struct{}
 }
 
 // NewStage makes the sibling directory that the build of dir is written
@@ -218,10 +221,40 @@ func (s *Stage) Sums() []byte {
 	return b.Bytes()
 }
 
+// Writeback starts making what is written so far durable in the
+// background, unless a sync it started is still running: the build calls
+// it between its steps, so that the disk writes the proof views while the
+// pages are rendered, and Commit's sync, which the build waits for, finds
+// little left to write. It changes nothing of what Commit guarantees, and
+// its outcome is not read: Commit syncs every file again.
+func (s *Stage) Writeback() {
+	if s.writeback != nil {
+		select {
+		case <-s.writeback:
+		default:
+			return // still running
+		}
+	}
+	done := make(chan struct{})
+	s.writeback = done
+	go func() {
+		defer close(done)
+		syncTree(s.tmp)
+	}()
+}
+
+// waitWriteback waits for the background sync Writeback started, if any.
+func (s *Stage) waitWriteback() {
+	if s.writeback != nil {
+		<-s.writeback
+	}
+}
+
 // Commit makes every file written durable, then puts the sibling directory
 // in the place of the output directory as a whole (replaceDir). If it
 // fails, the output is left as it was and the sibling is removed.
 func (s *Stage) Commit() error {
+	s.waitWriteback()
 	if err := syncTree(s.tmp); err != nil {
 		s.Abort()
 		return fmt.Errorf("build: %w", err)
@@ -234,4 +267,7 @@ func (s *Stage) Commit() error {
 }
 
 // Abort removes the sibling directory: the output is left as it was.
-func (s *Stage) Abort() { os.RemoveAll(s.tmp) }
+func (s *Stage) Abort() {
+	s.waitWriteback()
+	os.RemoveAll(s.tmp)
+}

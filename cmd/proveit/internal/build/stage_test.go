@@ -3,6 +3,8 @@ package build
 import (
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -117,4 +119,55 @@ func TestStageReusesPreviousFiles(t *testing.T) {
 		t.Errorf("the symbolic link's target: %q, %v", data, err)
 	}
 	assertNoLeftovers(t, filepath.Dir(out))
+}
+
+// TestStageWriteback: background syncs started between files (as the
+// build starts one before the pages and every writebackPages pages), one
+// still running or not, change nothing of what Commit publishes; Abort
+// after one removes the sibling and leaves the output as it was.
+func TestStageWriteback(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	if err := WriteAtomic(out, Tree{"kept.txt": []byte("before")}); err != nil {
+		t.Fatal(err)
+	}
+	abort, err := NewStage(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := abort.Add("x.txt", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	abort.Writeback()
+	abort.Abort()
+	if _, err := os.Stat(abort.tmp); !os.IsNotExist(err) {
+		t.Fatalf("the sibling after Abort: %v", err)
+	}
+	st, err := NewStage(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Tree{}
+	for i := range 50 {
+		name := filepath.ToSlash(filepath.Join("d", string(rune('a'+i%5)), strconv.Itoa(i)+".txt"))
+		want[name] = []byte(strings.Repeat(strconv.Itoa(i), i))
+		if err := st.Add(name, want[name]); err != nil {
+			t.Fatal(err)
+		}
+		st.Writeback() // most find the previous one running
+	}
+	if err := st.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d files published, want %d", len(got), len(want))
+	}
+	for name, data := range want {
+		if string(got[name]) != string(data) {
+			t.Errorf("%s: %q, want %q", name, got[name], data)
+		}
+	}
 }
