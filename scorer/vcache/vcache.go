@@ -625,11 +625,7 @@ func appendHeader(b []byte, k Key, payload []byte) []byte {
 // byte string as a uvarint length then its bytes, each flag as one byte 0
 // or 1: no reflection, and a strict reader (writePayload, readPayload).
 func encodeEntry(k Key, out verify.Outcome, rk Rekor) ([]byte, bool) {
-	if out.NotFetched != nil || (!out.GenTime.IsZero() && out.GenTime.Location() != time.UTC) {
-		return nil, false
-	}
-	payload := writePayload(nil, out, rk)
-	return append(header(k, payload), payload...), true
+	return new(entryBuf).encode(k, out, rk)
 }
 
 // entryBuf is where Put makes an entry: the payload, then the header and
@@ -653,11 +649,14 @@ func (e *entryBuf) encode(k Key, out verify.Outcome, rk Rekor) ([]byte, bool) {
 	return e.entry, true
 }
 
-func (e *entryBuf) release() {
+// release puts e back into the pool unless one of its buffers outgrew
+// maxKeptEntryBuf; it reports whether it kept e.
+func (e *entryBuf) release() bool {
 	if cap(e.payload) > maxKeptEntryBuf || cap(e.entry) > maxKeptEntryBuf {
-		return
+		return false
 	}
 	entryBufs.Put(e)
+	return true
 }
 
 func writePayload(b []byte, out verify.Outcome, rk Rekor) []byte {

@@ -547,3 +547,22 @@ func TestPutAllocations(t *testing.T) {
 		t.Fatalf("Put makes %.1f allocations an entry, encodeEntry alone %.1f", allocs, fresh)
 	}
 }
+
+// TestEntryBufBounded: a buffer that an outcome with long details grew is
+// not kept in the pool; one of ordinary size is.
+func TestEntryBufBounded(t *testing.T) {
+	long := outcome()
+	long.Failure = anchor.Failf("identity", "%s", bytes.Repeat([]byte("x"), maxKeptEntryBuf))
+	for _, c := range []struct {
+		out  verify.Outcome
+		kept bool
+	}{{outcome(), true}, {long, false}} {
+		e := new(entryBuf)
+		if _, ok := e.encode(Key{}, c.out, Rekor{}); !ok {
+			t.Fatal("not encoded")
+		}
+		if got := e.release(); got != c.kept {
+			t.Errorf("entry of %d bytes: kept %v, want %v", len(e.entry), got, c.kept)
+		}
+	}
+}
