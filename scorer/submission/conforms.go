@@ -2,6 +2,7 @@ package submission
 
 import (
 	"math"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/ark-forge/proveit/scorer/pyjson"
@@ -23,72 +24,74 @@ import (
 // validator uses, anchors $ at the very end of the text, so a trailing
 // newline does not match); maxLength and minLength count code points.
 func conforms(v pyjson.Value) bool {
+	return object(v, rootKeys, 0b0111_1111, func(i int, v pyjson.Value) bool {
+		switch i {
+		case 0: // season: "type": "integer", "minimum": 0. An integer written
+			// with a fraction or an exponent (1.0, 1e0) is left to the
+			// validator, and build refuses it.
+			return v.Kind() == pyjson.Int && v.IntText() != "" && v.IntText()[0] != '-'
+		case 1:
+			return isString(v) && isName(v.Str(), 32)
+		case 2:
+			return isString(v) && isTaskID(v.Str())
+		case 3:
+			return isString(v) && ValidDID(v.Str())
+		case 4:
+			return isString(v) && codePointsWithin(v.Str(), 1, 128)
+		case 5:
+			return v.Kind() == pyjson.Array && v.Len() <= 64 && allAssertions(v.Elems())
+		case 6:
+			return v.Kind() == pyjson.Object && allDisclosures(v.Members())
+		default: // narrative, optional
+			return isString(v) && codePointsWithin(v.Str(), 0, 20000)
+		}
+	})
+}
+
+// The keys of each object of the schema, in the order of the bits of its
+// required set.
+var (
+	rootKeys       = []string{"season", "track", "task_id", "agent_did", "verdict", "assertions", "disclosures", "narrative"}
+	assertionKeys  = []string{"id", "claim", "proof_ids"}
+	claimKeys      = []string{"resource", "field", "value"}
+	disclosureKeys = []string{"request_hash", "response_hash"}
+	openingKeys    = []string{"nonce", "value"}
+)
+
+// object reports whether v is an object whose every key is one of keys
+// ("additionalProperties": false), holding each key whose bit is set in
+// required ("required"), and whose every member passes ok, given the
+// index of its key in keys.
+func object(v pyjson.Value, keys []string, required int, ok func(i int, v pyjson.Value) bool) bool {
 	if v.Kind() != pyjson.Object {
 		return false
 	}
 	seen := 0
 	for _, m := range v.Members() {
-		ok := false
-		switch m.Key {
-		case "season":
-			// "type": "integer", "minimum": 0. An integer written with a
-			// fraction or an exponent (1.0, 1e0) is left to the
-			// validator, and build refuses it.
-			ok = m.Value.Kind() == pyjson.Int && m.Value.IntText() != "" && m.Value.IntText()[0] != '-'
-			seen |= 1
-		case "track":
-			ok = m.Value.Kind() == pyjson.String && isName(m.Value.Str(), 32)
-			seen |= 2
-		case "task_id":
-			ok = m.Value.Kind() == pyjson.String && isTaskID(m.Value.Str())
-			seen |= 4
-		case "agent_did":
-			ok = m.Value.Kind() == pyjson.String && isDID(m.Value.Str())
-			seen |= 8
-		case "verdict":
-			ok = m.Value.Kind() == pyjson.String && codePointsWithin(m.Value.Str(), 1, 128)
-			seen |= 16
-		case "assertions":
-			ok = m.Value.Kind() == pyjson.Array && m.Value.Len() <= 64 && allAssertions(m.Value.Elems())
-			seen |= 32
-		case "disclosures":
-			ok = m.Value.Kind() == pyjson.Object && allDisclosures(m.Value.Members())
-			seen |= 64
-		case "narrative":
-			ok = m.Value.Kind() == pyjson.String && codePointsWithin(m.Value.Str(), 0, 20000)
-		}
-		if !ok {
+		i := slices.Index(keys, m.Key)
+		if i < 0 || !ok(i, m.Value) {
 			return false
 		}
+		seen |= 1 << i
 	}
-	return seen == 127
+	return seen&required == required
 }
+
+func isString(v pyjson.Value) bool { return v.Kind() == pyjson.String }
 
 // allAssertions: every item is an assertion ($defs/assertion).
 func allAssertions(items []pyjson.Value) bool {
 	for _, a := range items {
-		if a.Kind() != pyjson.Object {
-			return false
-		}
-		seen := 0
-		for _, m := range a.Members() {
-			ok := false
-			switch m.Key {
-			case "id":
-				ok = m.Value.Kind() == pyjson.String && isAssertionID(m.Value.Str())
-				seen |= 1
-			case "claim":
-				ok = isClaim(m.Value)
-				seen |= 2
-			case "proof_ids":
-				ok = isProofIDs(m.Value)
-				seen |= 4
+		if !object(a, assertionKeys, 0b111, func(i int, v pyjson.Value) bool {
+			switch i {
+			case 0:
+				return isString(v) && isAssertionID(v.Str())
+			case 1:
+				return isClaim(v)
+			default:
+				return isProofIDs(v)
 			}
-			if !ok {
-				return false
-			}
-		}
-		if seen != 7 {
+		}) {
 			return false
 		}
 	}
@@ -99,29 +102,17 @@ func allAssertions(items []pyjson.Value) bool {
 // starting with "/"), field (at most 512 code points) and value (any
 // finite JSON value).
 func isClaim(c pyjson.Value) bool {
-	if c.Kind() != pyjson.Object {
-		return false
-	}
-	seen := 0
-	for _, m := range c.Members() {
-		ok := false
-		switch m.Key {
-		case "resource":
-			s := m.Value.Str()
-			ok = m.Value.Kind() == pyjson.String && len(s) > 0 && s[0] == '/' && codePointsWithin(s, 0, 512)
-			seen |= 1
-		case "field":
-			ok = m.Value.Kind() == pyjson.String && codePointsWithin(m.Value.Str(), 0, 512)
-			seen |= 2
-		case "value":
-			ok = finite(m.Value)
-			seen |= 4
+	return object(c, claimKeys, 0b111, func(i int, v pyjson.Value) bool {
+		switch i {
+		case 0:
+			s := v.Str()
+			return isString(v) && len(s) > 0 && s[0] == '/' && codePointsWithin(s, 0, 512)
+		case 1:
+			return isString(v) && codePointsWithin(v.Str(), 0, 512)
+		default:
+			return finite(v)
 		}
-		if !ok {
-			return false
-		}
-	}
-	return seen == 7
+	})
 }
 
 // finite reports whether v holds no number that toAny refuses (one that
@@ -158,7 +149,7 @@ func isProofIDs(v pyjson.Value) bool {
 	}
 	ids := v.Elems()
 	for i, id := range ids {
-		if id.Kind() != pyjson.String || !isProofID(id.Str()) {
+		if !isString(id) || !ValidProofID(id.Str()) {
 			return false
 		}
 		for _, before := range ids[:i] {
@@ -170,27 +161,11 @@ func isProofIDs(v pyjson.Value) bool {
 	return true
 }
 
-// allDisclosures: every key a proof id, every value a disclosure.
+// allDisclosures: every key a proof id, every value an object of exactly
+// request_hash and response_hash, each an opening.
 func allDisclosures(ms []pyjson.Member) bool {
 	for _, m := range ms {
-		if !isProofID(m.Key) || m.Value.Kind() != pyjson.Object {
-			return false
-		}
-		seen := 0
-		for _, o := range m.Value.Members() {
-			switch o.Key {
-			case "request_hash":
-				seen |= 1
-			case "response_hash":
-				seen |= 2
-			default:
-				return false
-			}
-			if !isOpening(o.Value) {
-				return false
-			}
-		}
-		if seen != 3 {
+		if !ValidProofID(m.Key) || !object(m.Value, disclosureKeys, 0b11, func(_ int, v pyjson.Value) bool { return isOpening(v) }) {
 			return false
 		}
 	}
@@ -200,24 +175,7 @@ func allDisclosures(ms []pyjson.Member) bool {
 // isOpening: an object of exactly nonce and value, each 64 lowercase
 // hexadecimal digits.
 func isOpening(v pyjson.Value) bool {
-	if v.Kind() != pyjson.Object {
-		return false
-	}
-	seen := 0
-	for _, m := range v.Members() {
-		switch m.Key {
-		case "nonce":
-			seen |= 1
-		case "value":
-			seen |= 2
-		default:
-			return false
-		}
-		if m.Value.Kind() != pyjson.String || !isHex64(m.Value.Str()) {
-			return false
-		}
-	}
-	return seen == 3
+	return object(v, openingKeys, 0b11, func(_ int, v pyjson.Value) bool { return isString(v) && ValidHex64(v.Str()) })
 }
 
 // codePointsWithin reports whether s is valid UTF-8 of min to max code
@@ -229,11 +187,6 @@ func codePointsWithin(s string, min, max int) bool {
 	n := utf8.RuneCountInString(s)
 	return n >= min && n <= max
 }
-
-func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-func isHex(c byte) bool   { return isDigit(c) || 'a' <= c && c <= 'f' }
-func isAlnum(c byte) bool { return isLower(c) || 'A' <= c && c <= 'Z' || isDigit(c) }
 
 // isName matches ^[a-z][a-z0-9-]{0,max-1}$ (the track).
 func isName(s string, max int) bool {
@@ -262,20 +215,6 @@ func isTaskID(s string) bool {
 	return true
 }
 
-// isDID matches DIDPattern, ^did:(key|web):[A-Za-z0-9._:%-]+$, within
-// MaxDIDLength (bytes and code points are one here: the pattern is ASCII).
-func isDID(s string) bool {
-	if len(s) > MaxDIDLength || len(s) <= len("did:key:") || (s[:8] != "did:key:" && s[:8] != "did:web:") {
-		return false
-	}
-	for i := 8; i < len(s); i++ {
-		if c := s[i]; !isAlnum(c) && c != '.' && c != '_' && c != ':' && c != '%' && c != '-' {
-			return false
-		}
-	}
-	return true
-}
-
 // isAssertionID matches ^[A-Za-z0-9_-]{1,32}$.
 func isAssertionID(s string) bool {
 	if len(s) < 1 || len(s) > 32 {
@@ -283,36 +222,6 @@ func isAssertionID(s string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; !isAlnum(c) && c != '_' && c != '-' {
-			return false
-		}
-	}
-	return true
-}
-
-// isProofID matches ProofIDPattern, ^prf_[0-9]{8}_[0-9]{6}_[0-9a-f]{6}$.
-func isProofID(s string) bool {
-	if len(s) != 26 || s[:4] != "prf_" || s[12] != '_' || s[19] != '_' {
-		return false
-	}
-	for i := 4; i < 26; i++ {
-		switch {
-		case i == 12 || i == 19:
-		case i < 19 && !isDigit(s[i]):
-			return false
-		case i > 19 && !isHex(s[i]):
-			return false
-		}
-	}
-	return true
-}
-
-// isHex64 matches HexPattern, ^[0-9a-f]{64}$.
-func isHex64(s string) bool {
-	if len(s) != 64 {
-		return false
-	}
-	for i := 0; i < 64; i++ {
-		if !isHex(s[i]) {
 			return false
 		}
 	}

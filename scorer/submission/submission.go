@@ -31,7 +31,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,22 +60,58 @@ const (
 	HexPattern     = `^[0-9a-f]{64}$` // a nonce or a SHA-256 hex digest
 )
 
-var (
-	didRE     = regexp.MustCompile(DIDPattern)
-	proofIDRE = regexp.MustCompile(ProofIDPattern)
-	hexRE     = regexp.MustCompile(HexPattern)
-)
-
-// ValidDID reports whether s is a DID the schema accepts as agent_did.
+// ValidDID reports whether s is a DID the schema accepts as agent_did:
+// DIDPattern within MaxDIDLength (one byte a code point: the pattern is
+// ASCII). The patterns are matched byte by byte, not by regexp: they are
+// read for every proof id, hash and DID of a season; TestPatternsAsRegexp
+// and FuzzPatternsAsRegexp hold each to its pattern, compiled.
 func ValidDID(s string) bool {
-	return utf8.RuneCountInString(s) <= MaxDIDLength && didRE.MatchString(s)
+	if len(s) > MaxDIDLength || len(s) <= len("did:key:") || (s[:8] != "did:key:" && s[:8] != "did:web:") {
+		return false
+	}
+	for i := 8; i < len(s); i++ {
+		if c := s[i]; !isAlnum(c) && c != '.' && c != '_' && c != ':' && c != '%' && c != '-' {
+			return false
+		}
+	}
+	return true
 }
 
-// ValidProofID reports whether s is a Trust Layer proof id.
-func ValidProofID(s string) bool { return proofIDRE.MatchString(s) }
+// ValidProofID reports whether s is a Trust Layer proof id (ProofIDPattern).
+func ValidProofID(s string) bool {
+	if len(s) != 26 || s[:4] != "prf_" || s[12] != '_' || s[19] != '_' {
+		return false
+	}
+	for i := 4; i < 26; i++ {
+		switch {
+		case i == 12 || i == 19:
+		case i < 19 && !isDigit(s[i]):
+			return false
+		case i > 19 && !isHex(s[i]):
+			return false
+		}
+	}
+	return true
+}
 
-// ValidHex64 reports whether s is 64 lowercase hexadecimal digits.
-func ValidHex64(s string) bool { return hexRE.MatchString(s) }
+// ValidHex64 reports whether s is 64 lowercase hexadecimal digits
+// (HexPattern).
+func ValidHex64(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < 64; i++ {
+		if !isHex(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isHex(c byte) bool   { return isDigit(c) || 'a' <= c && c <= 'f' }
+func isAlnum(c byte) bool { return isLower(c) || 'A' <= c && c <= 'Z' || isDigit(c) }
 
 // Schema is submission.schema.json, the published §4 format.
 //
