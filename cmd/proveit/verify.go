@@ -146,7 +146,7 @@ func chooseDisclosure(s *season.Season, view *proof.View, file string) (openings
 		if err != nil {
 			return openings{}, fmt.Errorf("%s: %w", file, err)
 		}
-		d, ok := sub.Disclosures[view.ProofID]
+		d, ok := sub.Disclosures.Get(view.ProofID)
 		if !ok {
 			return openings{}, fmt.Errorf("%s does not disclose proof %s", file, view.ProofID)
 		}
@@ -163,7 +163,7 @@ func chooseDisclosure(s *season.Season, view *proof.View, file string) (openings
 			if sub.Submission == nil {
 				continue
 			}
-			if _, ok := sub.Submission.Disclosures[view.ProofID]; !ok {
+			if _, ok := sub.Submission.Disclosures.Get(view.ProofID); !ok {
 				continue
 			}
 			if owner != nil && sub.Participant == owner.Slug {
@@ -178,7 +178,7 @@ func chooseDisclosure(s *season.Season, view *proof.View, file string) (openings
 	var o openings
 	switch {
 	case own != nil:
-		d := own.Submission.Disclosures[view.ProofID]
+		d, _ := own.Submission.Disclosures.Get(view.ProofID)
 		o = openings{disclosure: &d, did: owner.DID, note: fmt.Sprintf("openings from %s (participant %s, the proof's own)", own.File, own.Participant)}
 	case owner == nil:
 		o.note = "the view's identity opens to no enrolled participant: request_hash and response_hash are not opened"

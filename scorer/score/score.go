@@ -297,7 +297,8 @@ func (sc *Scorer) expectViews(t *season.Track) {
 		}
 		for _, a := range sub.Submission.Assertions {
 			for _, id := range a.ProofIDs {
-				k := keyOf(id, sub.Submission.Disclosures[id], p.DID, window)
+				d, _ := sub.Submission.Disclosures.Get(id)
+				k := keyOf(id, d, p.DID, window)
 				f, seen := first[id]
 				switch {
 				case !seen:
@@ -835,7 +836,8 @@ func (sc *Scorer) assertionStep(tr *TaskResult, t *season.Track, sub *submission
 		ar.Cause = Supported
 		ar.Proofs = make([]ProofResult, 0, len(a.ProofIDs))
 		for _, id := range a.ProofIDs {
-			pr := sc.proofCause(t, a, sc.verifyCited(m, id, sub.Disclosures[id], p.DID, window), id, tr)
+			d, _ := sub.Disclosures.Get(id)
+			pr := sc.proofCause(t, a, sc.verifyCited(m, id, d, p.DID, window), id, tr)
 			ar.Proofs = append(ar.Proofs, pr)
 			if pr.Cause.MoreSevere(ar.Cause) {
 				ar.Cause, ar.Detail = pr.Cause, pr.Detail

@@ -94,12 +94,7 @@ func (s *Season) CitedProofs() []Citation {
 					cite(id, Place{Kind: ByAssertion, Track: t.Name, Participant: sf.Participant, Task: sf.TaskID, Assertion: a.ID})
 				}
 			}
-			disclosed := make([]string, 0, len(sf.Submission.Disclosures))
-			for id := range sf.Submission.Disclosures {
-				disclosed = append(disclosed, id)
-			}
-			sort.Strings(disclosed)
-			for _, id := range disclosed {
+			for id := range sf.Submission.Disclosures.All() { // in id order
 				cite(id, Place{Kind: ByDisclosure, Track: t.Name, Participant: sf.Participant, Task: sf.TaskID})
 			}
 		}

@@ -22,7 +22,7 @@ func TestCitedProofs(t *testing.T) {
 		for _, id := range disclosed {
 			ds[id] = submission.Disclosure{}
 		}
-		return &SubmissionFile{Participant: slug, TaskID: task, Submission: &submission.Submission{Assertions: as, Disclosures: ds}}
+		return &SubmissionFile{Participant: slug, TaskID: task, Submission: &submission.Submission{Assertions: as, Disclosures: submission.NewDisclosures(ds)}}
 	}
 	prereg := func(ids ...string) *Preregistration {
 		p := &Preregistration{}

@@ -150,7 +150,7 @@ type Submission struct {
 	AgentDID    string
 	Verdict     string
 	Assertions  []Assertion // in document order
-	Disclosures map[string]Disclosure
+	Disclosures Disclosures
 	Narrative   string // "" when absent
 }
 
@@ -454,6 +454,18 @@ func build(v pyjson.Value) (*Submission, error) {
 	s.AgentDID = str(v, "agent_did")
 	s.Verdict = str(v, "verdict")
 	s.Narrative = str(v, "narrative")
+	ds, _ := v.Lookup("disclosures")
+	opened := make([]disclosed, 0, ds.Len())
+	for _, m := range ds.Members() {
+		req, _ := m.Value.Lookup("request_hash")
+		resp, _ := m.Value.Lookup("response_hash")
+		opened = append(opened, disclosed{m.Key, Disclosure{
+			RequestHash:  Opening{Nonce: strOf(req, "nonce"), Value: strOf(req, "value")},
+			ResponseHash: Opening{Nonce: strOf(resp, "nonce"), Value: strOf(resp, "value")},
+		}})
+	}
+	// The strict decoder refuses a repeated key: the ids are distinct.
+	s.Disclosures = packDisclosures(opened)
 	as, _ := v.Lookup("assertions")
 	s.Assertions = make([]Assertion, 0, as.Len())
 	for _, a := range as.Elems() {
@@ -462,7 +474,12 @@ func build(v pyjson.Value) (*Submission, error) {
 		ids, _ := a.Lookup("proof_ids")
 		proofIDs := make([]string, 0, ids.Len())
 		for _, id := range ids.Elems() {
-			proofIDs = append(proofIDs, strings.Clone(id.Str()))
+			// A cited proof's id is its disclosure's, one string for both.
+			if j, ok := s.Disclosures.find(id.Str()); ok {
+				proofIDs = append(proofIDs, s.Disclosures.id(j))
+			} else {
+				proofIDs = append(proofIDs, strings.Clone(id.Str()))
+			}
 		}
 		s.Assertions = append(s.Assertions, Assertion{
 			ID:       str(a, "id"),
@@ -470,17 +487,13 @@ func build(v pyjson.Value) (*Submission, error) {
 			ProofIDs: proofIDs,
 		})
 	}
-	ds, _ := v.Lookup("disclosures")
-	s.Disclosures = make(map[string]Disclosure, ds.Len())
-	for _, m := range ds.Members() {
-		req, _ := m.Value.Lookup("request_hash")
-		resp, _ := m.Value.Lookup("response_hash")
-		s.Disclosures[strings.Clone(m.Key)] = Disclosure{
-			RequestHash:  Opening{Nonce: str(req, "nonce"), Value: str(req, "value")},
-			ResponseHash: Opening{Nonce: str(resp, "nonce"), Value: str(resp, "value")},
-		}
-	}
 	return &s, nil
+}
+
+// strOf is the string at key, not copied: for packDisclosures, which copies.
+func strOf(v pyjson.Value, key string) string {
+	x, _ := v.Lookup(key)
+	return x.Str()
 }
 
 // str returns a copy of the string at key: the Submission shares no memory
@@ -521,12 +534,12 @@ func CheckEntry(s *Submission) error {
 		}
 		for k, id := range a.ProofIDs {
 			cited[id] = true
-			if _, ok := s.Disclosures[id]; !ok {
+			if _, ok := s.Disclosures.Get(id); !ok {
 				ps = append(ps, Problem{Pointer: fmt.Sprintf("%s/proof_ids/%d", at, k), Message: fmt.Sprintf("proof %s is cited but /disclosures has no entry for it, want its request_hash and response_hash openings", quote(id))})
 			}
 		}
 	}
-	for id := range s.Disclosures {
+	for id := range s.Disclosures.All() {
 		if !cited[id] {
 			ps = append(ps, Problem{Pointer: pointer([]string{"disclosures", id}), Message: fmt.Sprintf("disclosure for proof %s that no assertion cites, want disclosures for the cited proofs only", quote(id))})
 		}

@@ -72,8 +72,8 @@ func TestParseValid(t *testing.T) {
 		len(a.ProofIDs) != 2 || a.ProofIDs[0] != proofA || a.ProofIDs[1] != proofB {
 		t.Fatalf("assertion 1: %+v", a)
 	}
-	d, ok := s.Disclosures[proofB]
-	if !ok || len(s.Disclosures) != 2 || d.RequestHash != (Opening{hexB, hexA}) || d.ResponseHash != (Opening{hexD, hexC}) {
+	d, ok := s.Disclosures.Get(proofB)
+	if !ok || s.Disclosures.Len() != 2 || d.RequestHash != (Opening{hexB, hexA}) || d.ResponseHash != (Opening{hexD, hexC}) {
 		t.Fatalf("disclosures: %+v", s.Disclosures)
 	}
 	if err := CheckEntry(s); err != nil {
@@ -87,7 +87,7 @@ func TestParseMinimal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Season != 0 || s.Narrative != "" || len(s.Assertions) != 0 || len(s.Disclosures) != 0 {
+	if s.Season != 0 || s.Narrative != "" || len(s.Assertions) != 0 || s.Disclosures.Len() != 0 {
 		t.Fatalf("%+v", s)
 	}
 }

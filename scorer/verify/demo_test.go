@@ -37,7 +37,7 @@ func TestDemoPendingWithGarbage(t *testing.T) {
 	}
 	var own *submission.Disclosure
 	for _, sf := range s.Track("generique").Submissions {
-		if d, ok := sf.Submission.Disclosures[id]; ok && sf.Participant == "sablier" {
+		if d, ok := sf.Submission.Disclosures.Get(id); ok && sf.Participant == "sablier" {
 			own = &d
 		}
 	}

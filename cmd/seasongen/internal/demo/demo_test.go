@@ -592,7 +592,9 @@ func citedDisclosures(s *season.Season) (map[string]submission.Disclosure, map[s
 		for _, sf := range tr.Submissions {
 			discs := map[string]submission.Disclosure{}
 			if sf.Submission != nil {
-				discs = sf.Submission.Disclosures
+				for id, d := range sf.Submission.Disclosures.All() {
+					discs[id] = d
+				}
 			} else {
 				// Rejected at entry by the schema: read its disclosures leniently.
 				var doc struct {
@@ -859,7 +861,7 @@ func readTask(s *season.Season, tr *season.Track, k *season.Task, p *season.Part
 				rank = max(rank, 2)
 				continue
 			}
-			d := sub.Disclosures[id]
+			d, _ := sub.Disclosures.Get(id)
 			out := v.Verify(view, verify.Options{Window: window, Disclosure: &d, DID: p.DID})
 			rank = max(rank, map[verify.Status]int{verify.Valid: 0, verify.Unbound: 1, verify.Invalid: 2, verify.Pending: 3}[out.Status])
 			opened = append(opened, out)
