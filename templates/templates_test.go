@@ -7,6 +7,7 @@ import (
 
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/submission"
 	"github.com/ark-forge/proveit/templates/messages"
 )
 
@@ -64,7 +65,7 @@ func result(slug string, successes, unsupported, rendered int, pending bool) *sc
 		if i < unsupported {
 			c = score.ValueMismatch
 		}
-		task.Assertions = append(task.Assertions, score.AssertionResult{ID: fmt.Sprintf("a%d", i+1), Cause: c, Detail: "compared"})
+		task.Assertions = append(task.Assertions, score.AssertionResult{Assertion: &submission.Assertion{ID: fmt.Sprintf("a%d", i+1)}, Cause: c, Detail: "compared"})
 	}
 	p.Tasks = []*score.TaskResult{task}
 	return p

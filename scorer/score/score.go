@@ -49,14 +49,13 @@ type ProofResult struct {
 	Checks    []verify.Check // the proof's verification, for explain
 }
 
-// AssertionResult is one assertion, scored.
+// AssertionResult is one assertion, scored: the submission's assertion
+// (ID, Resource, Field, Value, ProofIDs), not copied (a season has tens of
+// thousands of them, held until the pages are rendered), with what the
+// scorer found.
 type AssertionResult struct {
-	ID       string
-	Resource string
-	Field    string
-	Value    pyjson.Value
-	ProofIDs []string
-	Cause    Cause // "" when the submission was not evaluated this far
+	*submission.Assertion
+	Cause Cause // "" when the submission was not evaluated this far
 	// Detail says why the cause, for every cause but Supported, whose
 	// sentence Explanation builds from the assertion when it is read: a
 	// season has tens of thousands of supported assertions, held until
@@ -801,8 +800,8 @@ func (sc *Scorer) entryStep(tr *TaskResult, t *season.Track, task *season.Task, 
 		return fmt.Sprintf("entry: ok (schema, season %d, track %s, task %s, DID %s, verdict %s, %d assertions ≤ %d, triplets unique, disclosures exactly for the cited proofs)", sub.Season, sub.Track, sub.TaskID, sub.AgentDID, quote(sub.Verdict), len(sub.Assertions), task.MaxAssertions)
 	})
 	tr.Assertions = make([]AssertionResult, 0, len(sub.Assertions))
-	for _, a := range sub.Assertions {
-		tr.Assertions = append(tr.Assertions, AssertionResult{ID: a.ID, Resource: a.Claim.Resource, Field: a.Claim.Field, Value: a.Claim.Value, ProofIDs: a.ProofIDs})
+	for i := range sub.Assertions {
+		tr.Assertions = append(tr.Assertions, AssertionResult{Assertion: &sub.Assertions[i]})
 	}
 	return true
 }

@@ -157,7 +157,7 @@ type Submission struct {
 // Assertion is one claim with the proofs cited for it (§4, §5.2).
 type Assertion struct {
 	ID       string
-	Claim    Claim
+	Claim             // Resource, Field, Value
 	ProofIDs []string // in document order, distinct
 }
 
