@@ -483,8 +483,17 @@ func FuzzParse(f *testing.F) {
 // any one string of the Submission not copied (the claim value's, an
 // object's key, a disclosure's).
 func TestSubmissionKeepsNoText(t *testing.T) {
+	// Every cited proof disclosed (its id is the disclosure's), and one
+	// cited without a disclosure (its id is copied on its own).
+	undisclosed := replace(t, `"proof_ids": ["`+proofA+`", "`+proofB+`"]`, `"proof_ids": ["`+proofA+`", "prf_20260101_000000_000000"]`)
+	for name, doc := range map[string][]byte{"disclosed": []byte(valid), "undisclosed": undisclosed} {
+		t.Run(name, func(t *testing.T) { keepsNoText(t, doc) })
+	}
+}
+
+func keepsNoText(t *testing.T, doc []byte) {
 	const pad = 256 << 10
-	doc := replace(t, `"value": "suspendu"`, `"value": {"k": ["v", "w"]}`)
+	doc = bytes.Replace(doc, []byte(`"value": "suspendu"`), []byte(`"value": {"k": ["v", "w"]}`), 1)
 	doc = bytes.Replace(doc, []byte(`"narrative"`), append(bytes.Repeat([]byte(" "), pad), `"narrative"`...), 1)
 	heap := func() int64 {
 		var ms runtime.MemStats
