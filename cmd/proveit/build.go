@@ -48,7 +48,7 @@ rebuilds without one.`, e.stderr)
 	quiet := fs.Bool("quiet", false, "print nothing but errors, and no progress")
 	cacheDir := fs.String("cache", "", "keep proof verifications in `DIR`, outside the output, and verify again only what changed (default: no cache)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the build to `FILE` (go tool pprof reads it)")
-	memprofile := fs.String("memprofile", "", "write a profile of the live heap to `FILE` once every season is scored, before the pages are rendered (go tool pprof reads it)")
+	memprofile := fs.String("memprofile", "", "write a profile of the live heap to `FILE` at the end of a closed season's scoring, the build's peak (of several seasons, the one with the largest live heap; go tool pprof reads it)")
 	if pos, err := parseArgs(fs, args); err != nil {
 		return exitFor(err)
 	} else if len(pos) != 0 {
@@ -104,7 +104,16 @@ rebuilds without one.`, e.stderr)
 	}
 	var heapErr error
 	if *memprofile != "" {
-		opts.Scored = func() { heapErr = writeHeapProfile(*memprofile) }
+		var largest uint64
+		opts.Scored = func() {
+			if heapErr != nil {
+				return
+			}
+			if live := liveHeap(); live > largest {
+				largest = live
+				heapErr = writeHeapProfile(*memprofile)
+			}
+		}
 	}
 	sum, err := build.RunTo(*seasons, st, opts)
 	if err == nil && heapErr != nil {
@@ -150,8 +159,16 @@ func writeCacheStats(w io.Writer, c *vcache.Cache) {
 	fmt.Fprintln(w)
 }
 
+// liveHeap is the bytes of live heap objects, after a garbage collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
 // writeHeapProfile writes the heap profile of the live objects (after a
-// garbage collection) to path.
+// garbage collection) to path, replacing it.
 func writeHeapProfile(path string) error {
 	f, err := os.Create(path)
 	if err != nil {

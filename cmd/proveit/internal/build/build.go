@@ -44,9 +44,10 @@ type Options struct {
 	// so the files are the same with a cache, warm, cold or corrupted, as
 	// without one.
 	Cache *vcache.Cache
-	// Scored, when not nil, is called once every season is scored and its
-	// proofs copied, before the pages are rendered: what is live then is
-	// what the pages are rendered from (proveit build --memprofile).
+	// Scored, when not nil, is called when a closed season's tracks are
+	// scored, before their results are written: every parsed submission of
+	// the season and every participant's result are live then together,
+	// the peak of a build's heap (proveit build --memprofile).
 	Scored func()
 }
 
@@ -79,9 +80,6 @@ func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
 	site, sum, err := siteOf(seasonsDir, out, opts)
 	if err != nil {
 		return nil, err
-	}
-	if opts.Scored != nil {
-		opts.Scored()
 	}
 	writeback(out)
 	jobs, err := templates.Jobs(site)
@@ -269,6 +267,9 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 			opts.Progress.Step(1)
 		}
 		opts.Progress.Done()
+		if opts.Scored != nil {
+			opts.Scored()
+		}
 	}
 	var diffs []score.Difference
 	for i, tr := range s.Tracks {
