@@ -102,22 +102,13 @@ rebuilds without one.`, e.stderr)
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
 	}
-	var heapErr error
+	heap := &peak{live: liveHeap, write: func() error { return writeHeapProfile(*memprofile) }}
 	if *memprofile != "" {
-		var largest uint64
-		opts.Scored = func() {
-			if heapErr != nil {
-				return
-			}
-			if live := liveHeap(); live > largest {
-				largest = live
-				heapErr = writeHeapProfile(*memprofile)
-			}
-		}
+		opts.Scored = heap.observe
 	}
 	sum, err := build.RunTo(*seasons, st, opts)
-	if err == nil && heapErr != nil {
-		err = fmt.Errorf("--memprofile: %w", heapErr)
+	if err == nil && heap.err != nil {
+		err = fmt.Errorf("--memprofile: %w", heap.err)
 	}
 	if err != nil {
 		st.Abort()
@@ -157,6 +148,26 @@ func writeCacheStats(w io.Writer, c *vcache.Cache) {
 		fmt.Fprintf(w, ", %d not written (an error)", s.Failed)
 	}
 	fmt.Fprintln(w)
+}
+
+// peak writes a profile each time the live heap is larger than at every
+// earlier observation, so that the last one written is the largest's;
+// after a write fails it writes no more and keeps the error.
+type peak struct {
+	live    func() uint64
+	write   func() error
+	largest uint64
+	err     error
+}
+
+func (p *peak) observe() {
+	if p.err != nil {
+		return
+	}
+	if n := p.live(); n > p.largest {
+		p.largest = n
+		p.err = p.write()
+	}
 }
 
 // liveHeap is the bytes of live heap objects, after a garbage collection.

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -387,5 +389,45 @@ func TestRebuildLinksUnchangedFiles(t *testing.T) {
 	}
 	if code, _, stderr := runCLI(t, "", "check", "--seasons", seasons, "--out", out); code != 0 {
 		t.Errorf("check after the rebuild: exit %d, %q", code, stderr)
+	}
+}
+
+// TestPeakWritesTheLargest: --memprofile's profile is rewritten only when
+// the live heap passes every earlier observation, and not after an error.
+func TestPeakWritesTheLargest(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		lives  []uint64
+		fail   int // the write that fails, 1-based; 0: none
+		writes []int
+	}{
+		{"one season", []uint64{5}, 0, []int{1}},
+		{"growing", []uint64{1, 2, 3}, 0, []int{1, 2, 3}},
+		{"smaller and equal later", []uint64{5, 3, 5, 7, 7}, 0, []int{1, 4}},
+		{"an error stops it", []uint64{1, 2, 3}, 2, []int{1, 2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var writes []int
+			i := 0
+			p := &peak{
+				live: func() uint64 { i++; return tc.lives[i-1] },
+				write: func() error {
+					writes = append(writes, i)
+					if len(writes) == tc.fail {
+						return errors.New("disk full")
+					}
+					return nil
+				},
+			}
+			for range tc.lives {
+				p.observe()
+			}
+			if !slices.Equal(writes, tc.writes) {
+				t.Errorf("written at observations %v, want %v", writes, tc.writes)
+			}
+			if (p.err != nil) != (tc.fail != 0) {
+				t.Errorf("err = %v, want an error: %v", p.err, tc.fail != 0)
+			}
+		})
 	}
 }
