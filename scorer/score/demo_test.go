@@ -6,9 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/ark-forge/proveit/scorer/season"
-	"github.com/ark-forge/proveit/scorer/trust"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/demo from the scored demo season")
@@ -16,14 +13,7 @@ var update = flag.Bool("update", false, "rewrite testdata/demo from the scored d
 // scoreDemo scores both tracks of the committed demo season, seasons/0.
 func scoreDemo(t *testing.T) []*TrackResult {
 	t.Helper()
-	s, err := season.Load(filepath.Join("..", "..", "seasons", "0"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := trust.Load(s.Path("trust"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, m := loadDemo(t)
 	sc := New(s, m)
 	var out []*TrackResult
 	for _, tr := range s.Tracks {

@@ -1,12 +1,8 @@
 package score
 
 import (
-	"path/filepath"
 	"testing"
 	"unsafe"
-
-	"github.com/ark-forge/proveit/scorer/season"
-	"github.com/ark-forge/proveit/scorer/trust"
 )
 
 // An AssertionResult is the submission's assertion, not a copy of it: a
@@ -14,14 +10,7 @@ import (
 // submission until it is scored, so a copy would hold each assertion
 // twice at the peak.
 func TestResultsShareAssertions(t *testing.T) {
-	s, err := season.Load(filepath.Join("..", "..", "seasons", "0"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := trust.Load(s.Path("trust"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, m := loadDemo(t)
 	sc := New(s, m)
 	n := 0
 	for _, tr := range s.Tracks {
