@@ -102,8 +102,9 @@ rebuilds without one.`, e.stderr)
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
 	}
-	heap := &peak{live: liveHeap, write: func() error { return writeHeapProfile(*memprofile) }}
+	heap := &peak{}
 	if *memprofile != "" {
+		heap = &peak{live: liveHeap, write: func() error { return writeHeapProfile(*memprofile) }}
 		opts.Scored = heap.observe
 	}
 	sum, err := build.RunTo(*seasons, st, opts)
@@ -178,14 +179,14 @@ func liveHeap() uint64 {
 	return ms.HeapAlloc
 }
 
-// writeHeapProfile writes the heap profile of the live objects (after a
-// garbage collection) to path, replacing it.
+// writeHeapProfile writes the heap profile of the live objects to path,
+// replacing it: the profile is that of the last garbage collection, which
+// liveHeap has just run (peak calls one, then the other).
 func writeHeapProfile(path string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	runtime.GC()
 	if err := pprof.WriteHeapProfile(f); err != nil {
 		f.Close()
 		return fmt.Errorf("%s: %w", path, err)

@@ -41,8 +41,8 @@ func NewDisclosures(m map[string]Disclosure) Disclosures {
 	return packDisclosures(ds)
 }
 
-// packDisclosures copies the ids and openings of ds, whose ids are
-// distinct, into one string, sorting ds by id.
+// packDisclosures copies the ids of ds, which are distinct, into one
+// string and their openings into another, sorting ds by id.
 func packDisclosures(ds []disclosed) Disclosures {
 	if len(ds) == 0 {
 		return Disclosures{}
@@ -96,7 +96,7 @@ func (d Disclosures) disclosure(i int) Disclosure {
 	}
 }
 
-// find is the index of id, by binary search.
+// find is the index of id and true, by binary search, or false.
 func (d Disclosures) find(id string) (int, bool) {
 	lo, hi := 0, d.Len()
 	for lo < hi {
