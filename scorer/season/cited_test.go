@@ -3,6 +3,7 @@ package season
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/ark-forge/proveit/scorer/submission"
@@ -18,11 +19,16 @@ func TestCitedProofs(t *testing.T) {
 		return Place{Kind: ByDisclosure, Track: track, Participant: slug, Task: task}
 	}
 	sub := func(slug, task string, as []submission.Assertion, disclosed ...string) *SubmissionFile {
+		zero := submission.Opening{Nonce: strings.Repeat("0", 64), Value: strings.Repeat("0", 64)}
 		ds := map[string]submission.Disclosure{}
 		for _, id := range disclosed {
-			ds[id] = submission.Disclosure{}
+			ds[id] = submission.Disclosure{RequestHash: zero, ResponseHash: zero}
 		}
-		return &SubmissionFile{Participant: slug, TaskID: task, Submission: &submission.Submission{Assertions: as, Disclosures: submission.NewDisclosures(ds)}}
+		packed, err := submission.NewDisclosures(ds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &SubmissionFile{Participant: slug, TaskID: task, Submission: &submission.Submission{Assertions: as, Disclosures: packed}}
 	}
 	prereg := func(ids ...string) *Preregistration {
 		p := &Preregistration{}

@@ -1,6 +1,8 @@
 package submission
 
 import (
+	"encoding/hex"
+	"fmt"
 	"iter"
 	"slices"
 	"strings"
@@ -10,16 +12,17 @@ import (
 // /disclosures object holds (§4), the ids in byte order. A season holds
 // every submission while it is scored, tens of thousands of them: the ids
 // of one submission are therefore one string and their openings another,
-// and a Disclosure's strings are slices of them, made when it is read. The
-// ids its assertions cite are slices of the first (Parse), which the
-// scores keep after the season is dropped; the openings are not kept. The
-// zero value holds none.
+// and a Disclosure's strings are made when it is read. The ids its
+// assertions cite are slices of the first (Parse), which the scores keep
+// after the season is dropped; the openings are not kept. An opening is
+// 64 lowercase hexadecimal digits (the schema's hex64), held as the 32
+// bytes they write: half the text, and no offsets of its own. The zero
+// value holds none.
 type Disclosures struct {
 	ids  string // the ids, in order, one after the other
-	open string // per id, in order: request nonce and value, response nonce and value
-	// at holds, per id, where it starts in ids, then where its four
-	// openings start in open; then len(ids) and len(open).
-	at []int
+	open string // per id, in order, openingSize bytes: request nonce and value, response nonce and value, decoded
+	// at holds, per id, where it starts in ids; then len(ids).
+	at []uint32
 }
 
 // disclosed is one id and its openings, before they are packed.
@@ -28,12 +31,17 @@ type disclosed struct {
 	d  Disclosure
 }
 
-// fields is how many offsets one id has in Disclosures.at: its own and
-// its four openings'.
-const fields = 5
+// hexLen is the length of an opening's text, hex64; openingSize the bytes
+// one id's four openings take in Disclosures.open.
+const (
+	hexLen      = 64
+	openingSize = 4 * hexLen / 2
+)
 
 // NewDisclosures holds the openings of m, for a Submission made in code.
-func NewDisclosures(m map[string]Disclosure) Disclosures {
+// Every opening must be what Parse accepts, 64 lowercase hexadecimal
+// digits, and the ids must fit the size of a submission (MaxBytes).
+func NewDisclosures(m map[string]Disclosure) (Disclosures, error) {
 	ds := make([]disclosed, 0, len(m))
 	for id, d := range m {
 		ds = append(ds, disclosed{id, d})
@@ -42,57 +50,65 @@ func NewDisclosures(m map[string]Disclosure) Disclosures {
 }
 
 // packDisclosures copies the ids of ds, which are distinct, into one
-// string and their openings into another, sorting ds by id.
-func packDisclosures(ds []disclosed) Disclosures {
+// string and their openings, decoded, into another, sorting ds by id. An
+// opening that is not 64 lowercase hexadecimal digits is an error naming
+// it by its pointer under /disclosures.
+func packDisclosures(ds []disclosed) (Disclosures, error) {
 	if len(ds) == 0 {
-		return Disclosures{}
+		return Disclosures{}, nil
 	}
 	slices.SortFunc(ds, func(a, b disclosed) int { return strings.Compare(a.id, b.id) })
-	ni, no := 0, 0
+	ni := 0
 	for _, e := range ds {
 		ni += len(e.id)
-		no += len(e.d.RequestHash.Nonce) + len(e.d.RequestHash.Value) + len(e.d.ResponseHash.Nonce) + len(e.d.ResponseHash.Value)
 	}
-	var ids, open strings.Builder
+	if ni > MaxBytes {
+		return Disclosures{}, fmt.Errorf("disclosures: the ids take %d bytes, more than a submission's %d", ni, MaxBytes)
+	}
+	var ids strings.Builder
 	ids.Grow(ni)
-	open.Grow(no)
-	at := make([]int, 0, fields*len(ds)+2)
+	open := make([]byte, 0, openingSize*len(ds))
+	at := make([]uint32, 0, len(ds)+1)
 	for _, e := range ds {
-		at = append(at, ids.Len())
+		at = append(at, uint32(ids.Len()))
 		ids.WriteString(e.id)
-		for _, s := range [fields - 1]string{e.d.RequestHash.Nonce, e.d.RequestHash.Value, e.d.ResponseHash.Nonce, e.d.ResponseHash.Value} {
-			at = append(at, open.Len())
-			open.WriteString(s)
+		for _, o := range [...]struct{ hash, part, s string }{
+			{"request_hash", "nonce", e.d.RequestHash.Nonce}, {"request_hash", "value", e.d.RequestHash.Value},
+			{"response_hash", "nonce", e.d.ResponseHash.Nonce}, {"response_hash", "value", e.d.ResponseHash.Value},
+		} {
+			if !ValidHex64(o.s) {
+				return Disclosures{}, fmt.Errorf("%s: %q is not 64 lowercase hexadecimal digits", pointer([]string{"disclosures", e.id, o.hash, o.part}), o.s)
+			}
+			var err error
+			if open, err = hex.AppendDecode(open, []byte(o.s)); err != nil {
+				return Disclosures{}, fmt.Errorf("%s: %w", pointer([]string{"disclosures", e.id, o.hash, o.part}), err)
+			}
 		}
 	}
-	at = append(at, ids.Len(), open.Len())
-	return Disclosures{ids: ids.String(), open: open.String(), at: at}
+	at = append(at, uint32(ids.Len()))
+	return Disclosures{ids: ids.String(), open: string(open), at: at}, nil
 }
 
 // Len is how many proofs are disclosed.
-func (d Disclosures) Len() int { return len(d.at) / fields } // 5n+2 offsets, or none
+func (d Disclosures) Len() int { return max(len(d.at)-1, 0) } // n+1 offsets, or none
 
 // id is the i-th id.
 func (d Disclosures) id(i int) string {
-	return d.ids[d.at[fields*i]:d.at[fields*(i+1)]]
+	return d.ids[d.at[i]:d.at[i+1]]
 }
 
-// opening is the i-th id's f-th opening, 1 to 4: the end of its fourth is
-// where the next id's first starts, or len(open), one place further on.
-func (d Disclosures) opening(i, f int) string {
-	k := fields*i + f
-	end := d.at[k+1]
-	if f == fields-1 {
-		end = d.at[k+2]
-	}
-	return d.open[d.at[k]:end]
-}
-
-// disclosure is the i-th id's Disclosure.
+// disclosure is the i-th id's Disclosure: its openings written again in
+// lowercase hexadecimal, in one string of four.
 func (d Disclosures) disclosure(i int) Disclosure {
+	const digits = "0123456789abcdef"
+	var text [2 * openingSize]byte
+	for k, c := range []byte(d.open[openingSize*i : openingSize*(i+1)]) {
+		text[2*k], text[2*k+1] = digits[c>>4], digits[c&0xf]
+	}
+	s := string(text[:])
 	return Disclosure{
-		RequestHash:  Opening{Nonce: d.opening(i, 1), Value: d.opening(i, 2)},
-		ResponseHash: Opening{Nonce: d.opening(i, 3), Value: d.opening(i, 4)},
+		RequestHash:  Opening{Nonce: s[0*hexLen : 1*hexLen], Value: s[1*hexLen : 2*hexLen]},
+		ResponseHash: Opening{Nonce: s[2*hexLen : 3*hexLen], Value: s[3*hexLen : 4*hexLen]},
 	}
 }
 

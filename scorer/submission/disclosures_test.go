@@ -1,6 +1,8 @@
 package submission
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -10,27 +12,52 @@ import (
 	"unsafe"
 )
 
-// opening4 is a Disclosure whose four strings all differ, of the lengths
-// given, so that a string read from a neighbour's offsets is seen.
-func opening4(tag string, n1, n2, n3, n4 int) Disclosure {
-	s := func(k string, n int) string { return strings.Repeat(tag+k, n) }
+// opening4 is a Disclosure whose four openings all differ from each other
+// and from every other tag's, so that an opening read from a neighbour's
+// bytes is seen; each mixes every hexadecimal digit in both places of a
+// byte, so that swapped or upper-case digits are seen too.
+func opening4(tag string) Disclosure {
+	h := func(k string) string {
+		sum := sha256.Sum256([]byte(tag + k))
+		return hex.EncodeToString(sum[:])
+	}
 	return Disclosure{
-		RequestHash:  Opening{Nonce: s("a", n1), Value: s("b", n2)},
-		ResponseHash: Opening{Nonce: s("c", n3), Value: s("d", n4)},
+		RequestHash:  Opening{Nonce: h("a"), Value: h("b")},
+		ResponseHash: Opening{Nonce: h("c"), Value: h("d")},
 	}
 }
 
+// mustDisclosures is NewDisclosures of openings it accepts.
+func mustDisclosures(t *testing.T, m map[string]Disclosure) Disclosures {
+	t.Helper()
+	d, err := NewDisclosures(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+var (
+	zeros = strings.Repeat("0", 64)
+	effs  = strings.Repeat("f", 64)
+	ramp  = "0123456789abcdeffedcba9876543210" + "00112233445566778899aabbccddeeff"
+)
+
 func TestDisclosures(t *testing.T) {
 	m := map[string]Disclosure{
-		"prf_b": opening4("B", 1, 2, 3, 4),
-		"prf_a": opening4("A", 64, 64, 64, 64),
-		"prf_c": opening4("C", 0, 5, 0, 7), // empty openings
-		"prf_":  opening4("D", 2, 0, 1, 0), // a prefix of every other id; its last opening empty
-		"q":     opening4("E", 3, 3, 3, 9), // last in order: its last opening ends the string
+		"prf_b": opening4("B"),
+		"prf_a": opening4("A"),
+		"prf_c": {RequestHash: Opening{zeros, effs}, ResponseHash: Opening{ramp, zeros}},
+		"prf_":  opening4("D"),                                                          // a prefix of every other id
+		"q":     {RequestHash: Opening{effs, ramp}, ResponseHash: Opening{zeros, effs}}, // last in order: its openings end the string
 	}
-	d := NewDisclosures(m)
+	d := mustDisclosures(t, m)
 	if d.Len() != len(m) {
 		t.Fatalf("Len = %d, want %d", d.Len(), len(m))
+	}
+	// The openings are held as the bytes they write, without offsets.
+	if len(d.open) != openingSize*len(m) || len(d.at) != len(m)+1 {
+		t.Errorf("%d bytes of openings and %d offsets for %d ids, want %d and %d", len(d.open), len(d.at), len(m), openingSize*len(m), len(m)+1)
 	}
 	for id, want := range m {
 		got, ok := d.Get(id)
@@ -64,7 +91,7 @@ func TestDisclosures(t *testing.T) {
 }
 
 func TestDisclosuresEmpty(t *testing.T) {
-	for name, d := range map[string]Disclosures{"zero": {}, "of an empty map": NewDisclosures(nil)} {
+	for name, d := range map[string]Disclosures{"zero": {}, "of an empty map": mustDisclosures(t, nil)} {
 		if d.Len() != 0 {
 			t.Errorf("%s: Len = %d", name, d.Len())
 		}
@@ -75,9 +102,52 @@ func TestDisclosuresEmpty(t *testing.T) {
 			t.Errorf("%s: All yields %q", name, id)
 		}
 	}
-	one := NewDisclosures(map[string]Disclosure{"": {}})
-	if got, ok := one.Get(""); one.Len() != 1 || !ok || got != (Disclosure{}) {
-		t.Errorf("an empty id with empty openings: Len %d, Get %+v, %v", one.Len(), got, ok)
+	want := opening4("")
+	one := mustDisclosures(t, map[string]Disclosure{"": want})
+	if got, ok := one.Get(""); one.Len() != 1 || !ok || got != want {
+		t.Errorf("an empty id: Len %d, Get %+v, %v", one.Len(), got, ok)
+	}
+}
+
+// The ids of one submission fit in MaxBytes, which bounds their offsets.
+func TestNewDisclosuresIDBound(t *testing.T) {
+	for _, tc := range []struct {
+		sizes []int
+		ok    bool
+	}{{[]int{MaxBytes}, true}, {[]int{MaxBytes - 1, 1}, true}, {[]int{MaxBytes + 1}, false}, {[]int{MaxBytes, 1}, false}} {
+		m := map[string]Disclosure{}
+		for i, n := range tc.sizes {
+			m[strings.Repeat(string(rune('a'+i)), n)] = opening4("")
+		}
+		d, err := NewDisclosures(m)
+		if (err == nil) != tc.ok {
+			t.Errorf("ids of %v bytes: error %v, want accepted %v", tc.sizes, err, tc.ok)
+		}
+		if err == nil && d.Len() != len(tc.sizes) {
+			t.Errorf("ids of %v bytes: Len %d", tc.sizes, d.Len())
+		}
+	}
+}
+
+// NewDisclosures holds only what Parse accepts, 64 lowercase hexadecimal
+// digits per opening, and names the opening it refuses by its pointer.
+func TestNewDisclosuresRefuses(t *testing.T) {
+	for _, bad := range []string{
+		"", zeros[:63], zeros + "0", strings.ToUpper(ramp), ramp[:63] + "g", ramp[:62] + "é", ramp[:63] + "\x00", " " + ramp[1:], ramp[:63] + "\n",
+	} {
+		for field := range 4 {
+			d := opening4("X")
+			ptr := [...]string{"request_hash/nonce", "request_hash/value", "response_hash/nonce", "response_hash/value"}[field]
+			*[...]*string{&d.RequestHash.Nonce, &d.RequestHash.Value, &d.ResponseHash.Nonce, &d.ResponseHash.Value}[field] = bad
+			_, err := NewDisclosures(map[string]Disclosure{"prf_a": opening4("A"), "a/b~c": d})
+			if err == nil {
+				t.Errorf("%s = %q: accepted", ptr, bad)
+				continue
+			}
+			if want := "/disclosures/a~1b~0c/" + ptr + ": "; !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("%s = %q: error %q, want it to begin with %q", ptr, bad, err, want)
+			}
+		}
 	}
 }
 
@@ -130,9 +200,10 @@ func TestParseSharesProofIDs(t *testing.T) {
 // with the most disclosures of seasons/0, six): a season holds every
 // submission while it is scored. It held 4,742 bytes when its openings were
 // a map of strings, each id copied again for the assertions; 4,003 since
-// Disclosures. The bound leaves room for a runtime's size classes, and
-// fails once a change gives back most of what Disclosures saved.
-const maxRetained = 4200
+// Disclosures; 3,014 since their openings are held decoded. The bound
+// leaves room for a runtime's size classes, and fails once a change gives
+// back most of what decoding them saved.
+const maxRetained = 3200
 
 func TestSubmissionFootprint(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "..", "seasons", "0", "*", "submissions", "*", "*.json"))

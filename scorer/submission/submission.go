@@ -464,8 +464,12 @@ func build(v pyjson.Value) (*Submission, error) {
 			ResponseHash: Opening{Nonce: strOf(resp, "nonce"), Value: strOf(resp, "value")},
 		}})
 	}
-	// The strict decoder refuses a repeated key: the ids are distinct.
-	s.Disclosures = packDisclosures(opened)
+	// The strict decoder refuses a repeated key: the ids are distinct. The
+	// schema holds every opening to hex64, which packDisclosures checks
+	// again before decoding it.
+	if s.Disclosures, err = packDisclosures(opened); err != nil {
+		return nil, newError("does not match submission.schema.json", []Problem{{Pointer: "/disclosures", Message: err.Error()}})
+	}
 	as, _ := v.Lookup("assertions")
 	s.Assertions = make([]Assertion, 0, as.Len())
 	for _, a := range as.Elems() {
