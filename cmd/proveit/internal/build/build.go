@@ -47,7 +47,9 @@ type Options struct {
 	// Scored, when not nil, is called when a closed season's tracks are
 	// scored, before their results are written: every parsed submission of
 	// the season and every participant's result are live then together,
-	// the peak of a build's heap (proveit build --memprofile).
+	// the most a build retains (proveit build --memprofile); the
+	// collector's count of the live heap, which includes what is allocated
+	// while it marks, is larger at times while scoring and rendering.
 	Scored func()
 }
 
