@@ -46,7 +46,7 @@ func searchProof(ps []Proof, id string) int {
 // proof.MaxViewBytes, regular files only. A proof the load did not list is
 // a *NotCachedError.
 func (s *Season) ReadProof(id string) ([]byte, error) {
-	rel := "proofs/" + id + ".json"
+	rel := Proof{ID: id}.File()
 	if !s.Cached(id) {
 		return nil, &NotCachedError{ProofID: id, File: s.Path(rel)}
 	}

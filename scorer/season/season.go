@@ -133,11 +133,14 @@ type Participant struct {
 }
 
 // Proof is one cached public proof view, proofs/<id>.json; its content is
-// not read here.
+// not read here. A season lists tens of thousands: its file is derived
+// from its id when asked for, not held.
 type Proof struct {
-	ID   string
-	File string // relative to the season directory
+	ID string
 }
+
+// File is the proof view's path relative to the season directory.
+func (p Proof) File() string { return "proofs/" + p.ID + ".json" }
 
 // RekorEntry is one cached Rekor entry, anchors/rekor/<uuid>.json: the
 // answer of the log's GET /api/v1/log/entries/{uuid}, as proveit fetch
@@ -592,7 +595,7 @@ func (l *loader) loadProofs() ([]Proof, error) {
 		if !ok || !submission.ValidProofID(id) {
 			return nil, l.errf(rel, "", "unexpected entry, want only files named <proof_id>.json with a proof id matching %s", submission.ProofIDPattern)
 		}
-		out = append(out, Proof{ID: id, File: rel})
+		out = append(out, Proof{ID: id})
 	}
 	return out, nil
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/ark-forge/proveit/scorer/hashes"
 	"github.com/ark-forge/proveit/scorer/pyjson"
@@ -290,7 +291,7 @@ func TestLoadValid(t *testing.T) {
 	if s.Participant("bob") != nil {
 		t.Fatal("unknown participant found")
 	}
-	if len(s.Proofs) != 2 || s.Proofs[0].ID != "prf_20260914_181440_541795" || s.Proofs[1].File != "proofs/prf_20260921_101233_ab12cd.json" {
+	if len(s.Proofs) != 2 || s.Proofs[0].ID != "prf_20260914_181440_541795" || s.Proofs[1].File() != "proofs/prf_20260921_101233_ab12cd.json" {
 		t.Fatalf("proofs: %+v", s.Proofs)
 	}
 	if len(s.RekorEntries) != 2 || s.RekorEntries[0].UUID != uuid80 || s.RekorEntries[1].File != "anchors/rekor/"+uuid64+".json" {
@@ -1216,5 +1217,17 @@ func TestInvalidatedLoads(t *testing.T) {
 		if s.Status != Invalidated || s.InvalidationReason != "Barème modifié après le gel." || !s.InvalidatedAt.Equal(time.Date(2026, 9, 25, 8, 0, 0, 0, time.UTC)) {
 			t.Errorf("key %v: %s %q %v", withKey, s.Status, s.InvalidationReason, s.InvalidatedAt)
 		}
+	}
+}
+
+// TestProofHoldsOnlyItsID holds a listed proof to its id: a season lists
+// one per cached view, tens of thousands, and its file is derived (File),
+// which ReadProof reads.
+func TestProofHoldsOnlyItsID(t *testing.T) {
+	if n := unsafe.Sizeof(Proof{}); n != unsafe.Sizeof("") {
+		t.Fatalf("a Proof is %d bytes, want one string's %d: its file is derived from its id, not held", n, unsafe.Sizeof(""))
+	}
+	if got, want := (Proof{ID: "prf_20260921_101233_ab12cd"}).File(), "proofs/prf_20260921_101233_ab12cd.json"; got != want {
+		t.Fatalf("File() = %q, want %q", got, want)
 	}
 }
