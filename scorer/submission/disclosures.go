@@ -62,6 +62,8 @@ func packDisclosures(ds []disclosed) (Disclosures, error) {
 	for _, e := range ds {
 		ni += len(e.id)
 	}
+	// The offsets are uint32: ids past a submission's size, which Parse
+	// cannot meet, are refused rather than wrapped.
 	if ni > MaxBytes {
 		return Disclosures{}, fmt.Errorf("disclosures: the ids take %d bytes, more than a submission's %d", ni, MaxBytes)
 	}
