@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unsafe"
 )
 
 // TestScratchReused: after a first parse, a document allocates its text's
@@ -133,4 +134,55 @@ func TestConcurrentDecode(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestValueSize holds a Value to 40 bytes on a 64-bit machine: a season
+// holds one per claimed value and a build parses millions; an Array's or
+// an Object's slice is a pointer and a count, not two slice headers.
+func TestValueSize(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("the bound is for 64-bit machines")
+	}
+	if n := unsafe.Sizeof(Value{}); n > 40 {
+		t.Fatalf("a Value is %d bytes, want at most 40", n)
+	}
+}
+
+// TestCompoundsKeepNilness: an empty Array or Object keeps whether its
+// slice was nil through Elems, Members and Clone, as a slice field did.
+func TestCompoundsKeepNilness(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		v    Value
+		nil_ bool
+	}{
+		{"ArrayValue()", ArrayValue(), true},
+		{"ArrayValue([]Value{}...)", ArrayValue([]Value{}...), false},
+		{"ObjectValue()", ObjectValue(), false},
+		{"decoded []", mustDecode(t, "[]"), true},
+		{"decoded {}", mustDecode(t, "{}"), true},
+	} {
+		for _, v := range []Value{c.v, Clone(c.v)} {
+			var isNil bool
+			if v.Kind() == Array {
+				isNil = v.Elems() == nil
+			} else {
+				isNil = v.Members() == nil
+			}
+			if isNil != c.nil_ || v.Len() != 0 {
+				t.Errorf("%s: nil %v, Len %d; want nil %v, Len 0", c.name, isNil, v.Len(), c.nil_)
+			}
+		}
+	}
+	v := mustDecode(t, `{"a":[1,"x",{"b":null}],"c":{}}`)
+	if w := Clone(v); !Equal(v, w) || &w.Members()[0] == &v.Members()[0] || &w.Members()[0].Value.Elems()[0] == &v.Members()[0].Value.Elems()[0] {
+		t.Fatalf("Clone shares or differs: %v", w)
+	}
+	// An Array's slice is never read as members, nor an Object's as elements.
+	if arr, obj := mustDecode(t, `[1,2]`), mustDecode(t, `{"a":1}`); arr.Members() != nil || obj.Elems() != nil || obj.Len() != 1 || arr.Len() != 2 {
+		t.Fatalf("across kinds: %v %v", arr.Members(), obj.Elems())
+	}
+	if _, ok := mustDecode(t, `{"a":1}`).Index(0); ok {
+		t.Fatal("Index(0) of an Object found an element")
+	}
 }
