@@ -208,19 +208,16 @@ func (v Value) Str() string {
 
 // Len returns the number of elements of an Array or members of an Object.
 func (v Value) Len() int {
-	switch v.kind {
-	case Array:
-		return len(v.arr())
-	case Object:
-		return len(v.obj())
+	if v.kind == Array || v.kind == Object {
+		return int(v.n)
 	}
 	return 0
 }
 
 // Index returns element i of an Array.
 func (v Value) Index(i int) (Value, bool) {
-	elems := v.arr()
-	if v.kind != Array || i < 0 || i >= len(elems) {
+	elems := v.arr() // nil but for an Array
+	if i < 0 || i >= len(elems) {
 		return Value{}, false
 	}
 	return elems[i], true
