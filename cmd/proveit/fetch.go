@@ -151,7 +151,11 @@ func runFetch(e *env, args []string) int {
 		return fail("--rekor: %v", err)
 	}
 	c := &fetch.Client{Base: *base, Rekor: *rekorURL, HTTP: fetchHTTP, Store: fetch.FileStore{Path: *statePath}, MaxWait: *wait, Progress: e.stdout}
-	plan, err := c.Plan(proofsDir, citedIDs(s), fetch.Options{Recheck: *recheck})
+	ids, err := citedIDs(s)
+	if err != nil {
+		return fail("%v", err)
+	}
+	plan, err := c.Plan(proofsDir, ids, fetch.Options{Recheck: *recheck})
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -240,13 +244,16 @@ func fetchExit(rep *fetch.Report) int {
 }
 
 // citedIDs is the id of every proof the season cites.
-func citedIDs(s *season.Season) []string {
-	cited := s.CitedProofs()
+func citedIDs(s *season.Season) ([]string, error) {
+	cited, err := s.CitedProofs()
+	if err != nil {
+		return nil, err
+	}
 	ids := make([]string, len(cited))
 	for i, c := range cited {
 		ids[i] = c.ProofID
 	}
-	return ids
+	return ids, nil
 }
 
 func fetchIsLimit(err error) bool {

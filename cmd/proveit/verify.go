@@ -157,18 +157,24 @@ func chooseDisclosure(s *season.Season, view *proof.View, file string) (openings
 		return openings{disclosure: &d, did: sub.AgentDID, note: note}, nil
 	}
 	var own *season.SubmissionFile
+	var ownDisclosure submission.Disclosure
 	var others []string
 	for _, tr := range s.Tracks {
 		for _, sub := range tr.Submissions {
-			if sub.Submission == nil {
+			parsed, err := sub.Read()
+			if err != nil {
+				return openings{}, err
+			}
+			if parsed.Submission == nil {
 				continue
 			}
-			if _, ok := sub.Submission.Disclosures.Get(view.ProofID); !ok {
+			d, ok := parsed.Submission.Disclosures.Get(view.ProofID)
+			if !ok {
 				continue
 			}
 			if owner != nil && sub.Participant == owner.Slug {
 				if own == nil {
-					own = sub
+					own, ownDisclosure = sub, d
 				}
 				continue
 			}
@@ -178,8 +184,7 @@ func chooseDisclosure(s *season.Season, view *proof.View, file string) (openings
 	var o openings
 	switch {
 	case own != nil:
-		d, _ := own.Submission.Disclosures.Get(view.ProofID)
-		o = openings{disclosure: &d, did: owner.DID, note: fmt.Sprintf("openings from %s (participant %s, the proof's own)", own.File, own.Participant)}
+		o = openings{disclosure: &ownDisclosure, did: owner.DID, note: fmt.Sprintf("openings from %s (participant %s, the proof's own)", own.File, own.Participant)}
 	case owner == nil:
 		o.note = "the view's identity opens to no enrolled participant: request_hash and response_hash are not opened"
 	default:

@@ -1,14 +1,35 @@
 package score
 
 import (
+	"reflect"
 	"testing"
 	"unsafe"
+
+	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/submission"
 )
 
+// mustRead reads and parses a submission file of a loaded season; nil when
+// it does not parse.
+func mustRead(t testing.TB, sf *season.SubmissionFile) *submission.Submission {
+	t.Helper()
+	if sf == nil {
+		t.Fatal("no such submission")
+	}
+	p, err := sf.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Submission
+}
+
 // An AssertionResult is the submission's assertion, not a copy of it: a
-// season holds every result until its pages are rendered, and every
-// submission until it is scored, so a copy would hold each assertion
-// twice at the peak.
+// season holds every result until its pages are rendered, and a copy would
+// hold each assertion twice while its participant is scored, and a bigger
+// result after. The submission is read when its participant is scored
+// (season.SubmissionFile.Read): a task's assertions are the elements of
+// the one slice that parse made, in order, equal to what another read of
+// the file gives.
 func TestResultsShareAssertions(t *testing.T) {
 	s, m := loadDemo(t)
 	sc := New(s, m)
@@ -21,9 +42,18 @@ func TestResultsShareAssertions(t *testing.T) {
 		for _, p := range res.Participants {
 			for _, task := range p.Tasks {
 				sf := tr.Submission(p.Participant.Slug, task.TaskID)
+				if len(task.Assertions) == 0 {
+					continue
+				}
+				sub := mustRead(t, sf)
+				if sub == nil || len(task.Assertions) > len(sub.Assertions) {
+					t.Fatalf("%s %s: %d assertions scored, the file has %v", p.Participant.Slug, task.TaskID, len(task.Assertions), sub)
+				}
+				first := task.Assertions[0].Assertion
 				for i := range task.Assertions {
 					n++
-					if sf == nil || sf.Submission == nil || i >= len(sf.Submission.Assertions) || task.Assertions[i].Assertion != &sf.Submission.Assertions[i] {
+					own := (*submission.Assertion)(unsafe.Add(unsafe.Pointer(first), uintptr(i)*unsafe.Sizeof(*first)))
+					if task.Assertions[i].Assertion != own || !reflect.DeepEqual(*own, sub.Assertions[i]) {
 						t.Fatalf("%s %s: assertion %d is not the submission's own", p.Participant.Slug, task.TaskID, i)
 					}
 				}

@@ -9,6 +9,8 @@
 package score
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"runtime"
@@ -278,38 +280,35 @@ func New(s *season.Season, m *trust.Material, opts ...Option) *Scorer {
 	return sc
 }
 
-// expectViews registers the verifications that scoring t will run on each
-// proof that more than one of them reads (a proof cited under two
-// disclosures or for two DIDs): its view is then parsed once and kept until
-// the last of them, and a view that one verification reads is never kept.
-func (sc *Scorer) expectViews(t *season.Track) {
-	window := trust.Window{From: sc.season.OpensAt, Until: sc.season.ClosesAt}
+// expectViews registers the verifications that scoring the track of pt
+// will run on each proof that more than one of them reads (a proof cited
+// under two disclosures or for two DIDs): its view is then parsed once and
+// kept until the last of them, and a view that one verification reads is
+// never kept. It reads what prepare's survey found, and drops it.
+func (sc *Scorer) expectViews(pt *prepared) {
 	// Most proofs are read under one key: only those read under a second
 	// one get a set, so that what this holds while it runs is about one key
 	// per cited proof.
-	first := map[string]outcomeKey{}
-	keys := map[string]map[outcomeKey]bool{}
-	for _, sub := range t.Submissions {
-		p := sc.season.Participant(sub.Participant)
-		if sub.Submission == nil || p == nil {
+	first := map[string]verification{}
+	keys := map[string]map[verification]bool{}
+	for _, c := range pt.survey {
+		if !c.enrolled {
 			continue
 		}
-		for _, a := range sub.Submission.Assertions {
-			for _, id := range a.ProofIDs {
-				d, _ := sub.Submission.Disclosures.Get(id)
-				k := keyOf(id, d, p.DID, window)
-				f, seen := first[id]
-				switch {
-				case !seen:
-					first[id] = k
-				case keys[id] != nil:
-					keys[id][k] = true
-				case f != k:
-					keys[id] = map[outcomeKey]bool{f: true, k: true}
-				}
+		for i, id := range c.ids {
+			k := c.keys[i]
+			f, seen := first[id]
+			switch {
+			case !seen:
+				first[id] = k
+			case keys[id] != nil:
+				keys[id][k] = true
+			case f != k:
+				keys[id] = map[verification]bool{f: true, k: true}
 			}
 		}
 	}
+	pt.survey = nil
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	for id, ks := range keys {
@@ -321,6 +320,25 @@ func (sc *Scorer) expectViews(t *season.Track) {
 		}
 		e.uses += n
 	}
+}
+
+// verification is the digest of what a proof's verification reads besides
+// its view and the season's window, the same for a whole Scorer: the
+// disclosure's four openings and the DID (keyOf). Two citations of a proof
+// are verified once when their verifications are equal.
+type verification [sha256.Size]byte
+
+func verificationOf(d submission.Disclosure, did string) verification {
+	h := sha256.New()
+	for _, f := range []string{d.RequestHash.Nonce, d.RequestHash.Value, d.ResponseHash.Nonce, d.ResponseHash.Value, did} {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(f)))
+		h.Write(n[:])
+		h.Write([]byte(f))
+	}
+	var v verification
+	h.Sum(v[:0])
+	return v
 }
 
 // view reads and parses the cached view of id, once for all the
@@ -542,6 +560,78 @@ type prepared struct {
 	freezes []FreezeResult
 	key     map[string]*Expected
 	graphs  map[string]*Graph
+	// survey is what each submission of the track cites, in the track's
+	// order, until expectViews has read it.
+	survey []citing
+}
+
+// citing is what one submission cites: the proof ids of its assertions, in
+// document order, each with the verification it is cited under when its
+// participant is enrolled (keys; none otherwise). A submission that does
+// not parse cites nothing. The ids are copies: a citing keeps nothing of
+// the parsed submission, which is dropped once surveyed.
+type citing struct {
+	ids      []string
+	keys     []verification
+	enrolled bool
+}
+
+// surveyTrack reads every submission of t over the cores and returns what
+// each cites, in t's order; an error reading one (the first in t's order)
+// is its error.
+func (sc *Scorer) surveyTrack(t *season.Track) ([]citing, error) {
+	out := make([]citing, len(t.Submissions))
+	err := forEach(len(t.Submissions), func(i int) error {
+		sf := t.Submissions[i]
+		parsed, err := sf.Read()
+		if err != nil || parsed.Submission == nil {
+			return err
+		}
+		sub := parsed.Submission
+		p := sc.season.Participant(sf.Participant)
+		c := citing{enrolled: p != nil}
+		for _, a := range sub.Assertions {
+			for _, id := range a.ProofIDs {
+				c.ids = append(c.ids, strings.Clone(id))
+				if p != nil {
+					d, _ := sub.Disclosures.Get(id)
+					c.keys = append(c.keys, verificationOf(d, p.DID))
+				}
+			}
+		}
+		out[i] = c
+		return nil
+	})
+	return out, err
+}
+
+// forEach calls f(i) for every i below n over the cores, and returns the
+// error of the lowest i that failed, so that the result does not depend on
+// scheduling.
+func forEach(n int, f func(i int) error) error {
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	for range min(maxProcs(), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				errs[i] = f(i)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // prepare checks what a track must have before any submission is scored:
@@ -580,15 +670,14 @@ func (sc *Scorer) prepare(t *season.Track) (*prepared, error) {
 			return nil, err
 		}
 	}
-	for _, sub := range t.Submissions {
-		if sub.Submission == nil {
-			continue
-		}
-		for _, a := range sub.Submission.Assertions {
-			for _, id := range a.ProofIDs {
-				if !sc.season.Cached(id) {
-					return nil, &NotFetchedError{ProofID: id, Participant: sub.Participant, Track: t.Name, Task: sub.TaskID}
-				}
+	if pt.survey, err = sc.surveyTrack(t); err != nil {
+		return nil, err
+	}
+	for i, c := range pt.survey {
+		for _, id := range c.ids {
+			if !sc.season.Cached(id) {
+				sub := t.Submissions[i]
+				return nil, &NotFetchedError{ProofID: id, Participant: sub.Participant, Track: t.Name, Task: sub.TaskID}
 			}
 		}
 	}
@@ -618,22 +707,20 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc.expectViews(t)
+	sc.expectViews(pt)
 	res := &TrackResult{Season: sc.season.Number, Track: t.Name, Bareme: t.Bareme, RuleSet: pt.ruleSet.ID, Tasks: len(t.Tasks), BestConstant: bestConstant(t), Freezes: pt.freezes}
 	players := Players(sc.season, t)
 	res.Participants = make([]*ParticipantResult, len(players))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2*maxProcs())
-	for i, p := range players {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			res.Participants[i] = sc.participant(pt, p)
-		}()
+	// A participant's submissions are read when it is scored, and only its
+	// result is kept.
+	err = forEach(len(players), func(i int) error {
+		var err error
+		res.Participants[i], err = sc.participant(pt, players[i])
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	wg.Wait()
 	if err := sc.beyondModel(t); err != nil {
 		return nil, err
 	}
@@ -650,8 +737,15 @@ func (sc *Scorer) notFetched(t *season.Track) error {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	var first *AnchorNotFetchedError
+	if len(sc.notFetchedBy) == 0 {
+		return nil
+	}
+	cited, err := citedBy(t)
+	if err != nil {
+		return err
+	}
 	for id, nf := range sc.notFetchedBy {
-		if cites(t, id) && (first == nil || id < first.ProofID) {
+		if cited[id] && (first == nil || id < first.ProofID) {
 			first = &AnchorNotFetchedError{Track: t.Name, ProofID: id, Err: nf}
 		}
 	}
@@ -668,8 +762,15 @@ func (sc *Scorer) beyondModel(t *season.Track) error {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	found := map[string]map[string]bool{}
+	if len(sc.beyond) == 0 {
+		return nil
+	}
+	cited, err := citedBy(t)
+	if err != nil {
+		return err
+	}
 	for id, v := range sc.beyond {
-		if cites(t, id) {
+		if cited[id] {
 			if found[v] == nil {
 				found[v] = map[string]bool{}
 			}
@@ -679,29 +780,36 @@ func (sc *Scorer) beyondModel(t *season.Track) error {
 	if len(found) == 0 {
 		return nil
 	}
-	err := &BeyondModelError{Track: t.Name, Proofs: map[string][]string{}}
+	be := &BeyondModelError{Track: t.Name, Proofs: map[string][]string{}}
 	for v, ids := range found {
 		for id := range ids {
-			err.Proofs[v] = append(err.Proofs[v], id)
+			be.Proofs[v] = append(be.Proofs[v], id)
 		}
-		sort.Strings(err.Proofs[v])
+		sort.Strings(be.Proofs[v])
 	}
-	return err
+	return be
 }
 
-// cites reports whether a submission of the track cites the proof.
-func cites(t *season.Track, id string) bool {
-	for _, sub := range t.Submissions {
-		if sub.Submission == nil {
+// citedBy returns every proof id the assertions of t's submissions cite,
+// reading them again: only when a check at the end of a track has found
+// something to report.
+func citedBy(t *season.Track) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, sf := range t.Submissions {
+		parsed, err := sf.Read()
+		if err != nil {
+			return nil, err
+		}
+		if parsed.Submission == nil {
 			continue
 		}
-		for _, a := range sub.Submission.Assertions {
-			if slices.Contains(a.ProofIDs, id) {
-				return true
+		for _, a := range parsed.Submission.Assertions {
+			for _, id := range a.ProofIDs {
+				out[id] = true
 			}
 		}
 	}
-	return false
+	return out, nil
 }
 
 // Explain scores one task of one participant exactly as Track does, with
@@ -722,7 +830,10 @@ func (sc *Scorer) Explain(t *season.Track, slug, taskID string) (*TaskResult, er
 		return nil, err
 	}
 	task := t.Task(taskID)
-	tr := sc.task(pt, task, p, t.Submission(p.Slug, task.ID), cited{})
+	tr, err := sc.task(pt, task, p, t.Submission(p.Slug, task.ID), cited{})
+	if err != nil {
+		return nil, err
+	}
 	if err := sc.beyondModel(t); err != nil {
 		return nil, err
 	}
@@ -732,11 +843,14 @@ func (sc *Scorer) Explain(t *season.Track, slug, taskID string) (*TaskResult, er
 	return tr, nil
 }
 
-func (sc *Scorer) participant(pt *prepared, p *season.Participant) *ParticipantResult {
+func (sc *Scorer) participant(pt *prepared, p *season.Participant) (*ParticipantResult, error) {
 	pr := &ParticipantResult{Participant: p, Status: "scored"}
 	m := cited{}
 	for _, task := range pt.track.Tasks {
-		tr := sc.task(pt, task, p, pt.track.Submission(p.Slug, task.ID), m)
+		tr, err := sc.task(pt, task, p, pt.track.Submission(p.Slug, task.ID), m)
+		if err != nil {
+			return nil, err
+		}
 		pr.Tasks = append(pr.Tasks, tr)
 		info := tr.Status.Info()
 		if info.Withholds {
@@ -751,7 +865,7 @@ func (sc *Scorer) participant(pt *prepared, p *season.Participant) *ParticipantR
 			}
 		}
 	}
-	return pr
+	return pr, nil
 }
 
 // task scores one submission, in the order of its steps: 1. the entry
@@ -760,20 +874,26 @@ func (sc *Scorer) participant(pt *prepared, p *season.Participant) *ParticipantR
 // (§5.7), 5. the founded verdict (§5.7). Each step returns false when the
 // task's status is settled.
 // The outcomes of the proofs it cites are read from and added to m.
-func (sc *Scorer) task(pt *prepared, task *season.Task, p *season.Participant, sf *season.SubmissionFile, m cited) *TaskResult {
+func (sc *Scorer) task(pt *prepared, task *season.Task, p *season.Participant, sf *season.SubmissionFile, m cited) (*TaskResult, error) {
 	exp := pt.key[task.ID]
 	tr := &TaskResult{TaskID: task.ID, ExpectedVerdict: exp.Verdict}
 	if sf == nil {
 		tr.Status, tr.Reason = Missing, "no submission for this task"
-		return tr
+		return tr, nil
 	}
 	tr.File = sf.File
-	_ = sc.entryStep(tr, pt.track, task, p, sf) &&
-		sc.closeStep(tr, pt.graphs[task.ID], sf.Submission) &&
-		sc.assertionStep(tr, pt.track, sf.Submission, p, m) &&
+	// The submission is read here, and what the result keeps of it (its
+	// assertions, its verdict and narrative) is all that outlives this call.
+	parsed, err := sf.Read()
+	if err != nil {
+		return nil, err
+	}
+	_ = sc.entryStep(tr, pt.track, task, p, parsed) &&
+		sc.closeStep(tr, pt.graphs[task.ID], parsed.Submission) &&
+		sc.assertionStep(tr, pt.track, parsed.Submission, p, m) &&
 		countStep(tr, task) &&
-		foundedStep(tr, sf.Submission, exp)
-	return tr
+		foundedStep(tr, parsed.Submission, exp)
+	return tr, nil
 }
 
 // trace appends line() to the task's trail, the entry and close checks that
@@ -786,14 +906,14 @@ func (sc *Scorer) trace(tr *TaskResult, line func() string) {
 }
 
 // entryStep: what the season service should have refused (§4).
-func (sc *Scorer) entryStep(tr *TaskResult, t *season.Track, task *season.Task, p *season.Participant, sf *season.SubmissionFile) bool {
-	if reason := sc.entry(t, task, p, sf); reason != "" {
+func (sc *Scorer) entryStep(tr *TaskResult, t *season.Track, task *season.Task, p *season.Participant, parsed season.Parsed) bool {
+	if reason := sc.entry(t, task, p, parsed); reason != "" {
 		tr.Status, tr.Reason = RejectedAtEntry, reason
 		tr.Incidents = append(tr.Incidents, Incident{Kind: SeasonServiceIncident, Detail: "the season service accepted a submission it should have refused at entry: " + reason})
 		sc.trace(tr, func() string { return "entry: rejected: " + reason })
 		return false
 	}
-	sub := sf.Submission
+	sub := parsed.Submission
 	tr.Verdict, tr.Narrative = sub.Verdict, sub.Narrative
 	tr.Exact = sub.Verdict == tr.ExpectedVerdict
 	sc.trace(tr, func() string {
@@ -923,11 +1043,11 @@ func foundedStep(tr *TaskResult, sub *submission.Submission, exp *Expected) bool
 
 // entry applies the entry rules of §4 and returns why the submission
 // breaks one, or "".
-func (sc *Scorer) entry(t *season.Track, task *season.Task, p *season.Participant, sf *season.SubmissionFile) string {
-	if sf.ParseErr != nil {
-		return sf.ParseErr.Error()
+func (sc *Scorer) entry(t *season.Track, task *season.Task, p *season.Participant, parsed season.Parsed) string {
+	if parsed.Err != nil {
+		return parsed.Err.Error()
 	}
-	s := sf.Submission
+	s := parsed.Submission
 	switch {
 	case s.Season != sc.season.Number:
 		return fmt.Sprintf("season is %d, the submission is filed in season %d", s.Season, sc.season.Number)

@@ -140,7 +140,7 @@ func TestNotFetchedRefuses(t *testing.T) {
 	f.participant("dan")
 	honest(f, "dan")
 	s, m := f.write()
-	id := s.Track("conformite").Submissions[0].Submission.Assertions[0].ProofIDs[0]
+	id := mustRead(t, s.Track("conformite").Submissions[0]).Assertions[0].ProofIDs[0]
 	if err := os.Remove(s.Path("proofs/" + id + ".json")); err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestEntryNotFetchedRefuses(t *testing.T) {
 		f.participant("dan")
 		honest(f, "dan")
 		s, m := f.write()
-		id := s.Track("conformite").Submissions[0].Submission.Assertions[0].ProofIDs[0]
+		id := mustRead(t, s.Track("conformite").Submissions[0]).Assertions[0].ProofIDs[0]
 		if freeze {
 			id = s.Track("conformite").Preregistration.Freezes[0].ProofID
 		}
@@ -255,4 +255,62 @@ func TestOnlyParticipantsOfTheTrack(t *testing.T) {
 	if len(r.Participants) != 1 || r.Participants[0].Participant.Slug != "zoe" {
 		t.Errorf("participants %d", len(r.Participants))
 	}
+}
+
+// TestUnreadableSubmissionStops: a submission is read when its track is
+// surveyed and again when its participant is scored (the season holds
+// none); a file Load listed that cannot be read at either point stops the
+// track with an error naming it, never a submission rejected at entry,
+// which would publish the operator's failure as the participant's. Explain
+// too. Seen failing with the participant's read error taken as its
+// parse error.
+func TestUnreadableSubmissionStops(t *testing.T) {
+	setup := func(t *testing.T) (*Scorer, *season.Track, *season.SubmissionFile) {
+		f := newFixture(t)
+		f.participant("dan")
+		honest(f, "dan")
+		s, m := f.write()
+		tr := s.Track("conformite")
+		return New(s, m), tr, tr.Submissions[0]
+	}
+	gone := func(t *testing.T, sc *Scorer, sf *season.SubmissionFile) {
+		if err := os.Remove(sc.season.Path(sf.File)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	named := func(t *testing.T, step string, err error, sf *season.SubmissionFile) {
+		t.Helper()
+		var le *season.Error
+		if !errors.As(err, &le) || le.File != sf.File {
+			t.Errorf("%s: got %v, want a *season.Error naming %s", step, err, sf.File)
+		}
+	}
+	t.Run("before the track", func(t *testing.T) {
+		sc, tr, sf := setup(t)
+		gone(t, sc, sf)
+		res, err := sc.Track(tr)
+		named(t, "Track", err, sf)
+		if res != nil {
+			t.Errorf("Track gave a result: %+v", res)
+		}
+	})
+	t.Run("after the survey", func(t *testing.T) {
+		sc, tr, sf := setup(t)
+		pt, err := sc.prepare(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gone(t, sc, sf)
+		pr, err := sc.participant(pt, sc.season.Participant(sf.Participant))
+		named(t, "participant", err, sf)
+		if pr != nil {
+			t.Errorf("participant gave a result: %+v", pr)
+		}
+	})
+	t.Run("explain", func(t *testing.T) {
+		sc, tr, sf := setup(t)
+		gone(t, sc, sf)
+		_, err := sc.Explain(tr, sf.Participant, sf.TaskID)
+		named(t, "Explain", err, sf)
+	})
 }

@@ -66,8 +66,14 @@ func (k CiteKind) String() string {
 // (participant, then task), each submission's assertions in document order
 // followed by its disclosures in proof id order. Load sorts what that order
 // depends on, so the result of a loaded season is deterministic. It returns
-// nil when the season cites no proof.
-func (s *Season) CitedProofs() []Citation {
+// nil when the season cites no proof. It reads every submission
+// (SubmissionFile.Read); one that cannot be read is its error.
+func (s *Season) CitedProofs() ([]Citation, error) {
+	return s.citedProofs((*SubmissionFile).Read)
+}
+
+// citedProofs is CitedProofs with the submissions read by read.
+func (s *Season) citedProofs(read func(*SubmissionFile) (Parsed, error)) ([]Citation, error) {
 	var out []Citation
 	at := map[string]int{} // proof id -> index in out
 	cite := func(id string, p Place) {
@@ -86,15 +92,20 @@ func (s *Season) CitedProofs() []Citation {
 			}
 		}
 		for _, sf := range t.Submissions {
-			if sf.Submission == nil {
+			parsed, err := read(sf)
+			if err != nil {
+				return nil, err
+			}
+			sub := parsed.Submission
+			if sub == nil {
 				continue
 			}
-			for _, a := range sf.Submission.Assertions {
+			for _, a := range sub.Assertions {
 				for _, id := range a.ProofIDs {
 					cite(id, Place{Kind: ByAssertion, Track: t.Name, Participant: sf.Participant, Task: sf.TaskID, Assertion: a.ID})
 				}
 			}
-			for id := range sf.Submission.Disclosures.All() { // in id order
+			for id := range sub.Disclosures.All() { // in id order
 				cite(id, Place{Kind: ByDisclosure, Track: t.Name, Participant: sf.Participant, Task: sf.TaskID})
 			}
 		}
@@ -103,5 +114,5 @@ func (s *Season) CitedProofs() []Citation {
 		cite(s.Publication.ProofID, Place{Kind: ByPublication})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ProofID < out[j].ProofID })
-	return out
+	return out, nil
 }

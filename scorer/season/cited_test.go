@@ -2,6 +2,7 @@ package season
 
 import (
 	"errors"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -10,6 +11,14 @@ import (
 )
 
 func TestCitedProofs(t *testing.T) {
+	// The submissions are parsed values, given to citedProofs as Read
+	// would give them.
+	parsed := map[*SubmissionFile]Parsed{}
+	bad := func(slug, task string) *SubmissionFile {
+		sf := &SubmissionFile{Participant: slug, TaskID: task}
+		parsed[sf] = Parsed{Err: errors.New("bad")}
+		return sf
+	}
 	a, b, c, d := "prf_20260921_101233_ab12cd", "prf_20260921_101234_ab12ce", "prf_20260914_181440_541795", "prf_20260915_090000_00aa11"
 	freeze := func(track string) Place { return Place{Kind: ByFreeze, Track: track} }
 	assertion := func(track, slug, task, id string) Place {
@@ -28,7 +37,9 @@ func TestCitedProofs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return &SubmissionFile{Participant: slug, TaskID: task, Submission: &submission.Submission{Assertions: as, Disclosures: packed}}
+		sf := &SubmissionFile{Participant: slug, TaskID: task}
+		parsed[sf] = Parsed{Submission: &submission.Submission{Assertions: as, Disclosures: packed}}
+		return sf
 	}
 	prereg := func(ids ...string) *Preregistration {
 		p := &Preregistration{}
@@ -53,7 +64,7 @@ func TestCitedProofs(t *testing.T) {
 				Preregistration: prereg(d, c),
 				Submissions: []*SubmissionFile{
 					sub("alice", "conf-01", []submission.Assertion{{ID: "a1", ProofIDs: []string{b, a}}, {ID: "a2", ProofIDs: []string{a}}}, b, a),
-					{Participant: "ann", TaskID: "conf-01", ParseErr: errors.New("bad")},
+					bad("ann", "conf-01"),
 				},
 			}},
 			[]Citation{
@@ -65,7 +76,7 @@ func TestCitedProofs(t *testing.T) {
 		},
 		{
 			"a submission that does not parse cites nothing",
-			[]*Track{{Name: Conformite, Submissions: []*SubmissionFile{{Participant: "ann", TaskID: "conf-01", ParseErr: errors.New("bad")}}}},
+			[]*Track{{Name: Conformite, Submissions: []*SubmissionFile{bad("ann", "conf-01")}}},
 			nil,
 		},
 		{
@@ -104,11 +115,15 @@ func TestCitedProofs(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := &Season{Tracks: tc.tracks}
-			got := s.CitedProofs()
+			read := func(sf *SubmissionFile) (Parsed, error) { return parsed[sf], nil }
+			got, err := s.citedProofs(read)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("CitedProofs:\n got %+v\nwant %+v", got, tc.want)
 			}
-			if again := s.CitedProofs(); !reflect.DeepEqual(again, got) {
+			if again, _ := s.citedProofs(read); !reflect.DeepEqual(again, got) {
 				t.Errorf("CitedProofs is not deterministic:\n%+v\n%+v", got, again)
 			}
 		})
@@ -133,8 +148,28 @@ func TestCitedProofsLoaded(t *testing.T) {
 			{Kind: ByDisclosure, Track: Conformite, Participant: "alice", Task: "conf-01"},
 		}},
 	}
-	if got := s.CitedProofs(); !reflect.DeepEqual(got, want) {
-		t.Errorf("CitedProofs:\n got %+v\nwant %+v", got, want)
+	if got, err := s.CitedProofs(); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("CitedProofs:\n got %+v, %v\nwant %+v", got, err, want)
+	}
+}
+
+// TestCitedProofsUnreadable: a submission that Load listed and that cannot
+// be read any more is CitedProofs' error, naming the file, not a
+// submission that cites nothing.
+func TestCitedProofsUnreadable(t *testing.T) {
+	dir := newFixture().write(t)
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf := s.Track(Conformite).Submission("alice", "conf-01")
+	if err := os.Remove(s.Path(sf.File)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.CitedProofs()
+	var le *Error
+	if !errors.As(err, &le) || le.File != sf.File || got != nil {
+		t.Errorf("got %v, %v; want a *season.Error naming %s", got, err, sf.File)
 	}
 }
 
@@ -152,8 +187,8 @@ func TestCitedPublication(t *testing.T) {
 	id := "prf_20261101_100005_d03da2"
 	s := &Season{Tracks: []*Track{{Name: Conformite}}, Publication: &Publication{ProofID: id}}
 	want := []Citation{{id, []Place{{Kind: ByPublication}}}}
-	if got := s.CitedProofs(); !reflect.DeepEqual(got, want) {
-		t.Errorf("got %+v, want %+v", got, want)
+	if got, err := s.CitedProofs(); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, %v, want %+v", got, err, want)
 	}
 	if ByPublication.String() != "publication" {
 		t.Errorf("ByPublication is %q", ByPublication)

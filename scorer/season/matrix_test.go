@@ -181,8 +181,11 @@ func TestBadInputMatrix(t *testing.T) {
 						t.Fatalf("Load refused the season for a bad submission: %v", err)
 					}
 					sf := s.Track(Conformite).Submission("alice", "conf-01")
-					if sf == nil || sf.ParseErr == nil || sf.Submission != nil {
-						t.Fatalf("the bad submission is not kept with its parse error: %+v", sf)
+					if sf == nil {
+						t.Fatal("the bad submission is not listed")
+					}
+					if p, err := sf.Read(); err != nil || p.Err == nil || p.Submission != nil {
+						t.Fatalf("the bad submission does not read as its parse error: %+v, %v", p, err)
 					}
 					return
 				}

@@ -163,10 +163,21 @@ func (l *loader) moderatedText(s *Season, at string, m *Moderated, p *Participan
 			return nil, l.errf(rel, at+".track", "got %s, want a track of the season", quote(m.Track))
 		}
 		sf := t.Submission(m.Participant, m.Task)
-		if sf == nil || sf.Submission == nil {
+		if sf == nil {
 			return nil, l.errf(rel, at+".task", "%s has no accepted submission for %s in %s", m.Participant, quote(m.Task), t.Name)
 		}
-		return &sf.Submission.Narrative, nil
+		parsed, err := sf.Read()
+		if err != nil {
+			return nil, err
+		}
+		if parsed.Submission == nil {
+			return nil, l.errf(rel, at+".task", "%s has no accepted submission for %s in %s", m.Participant, quote(m.Task), t.Name)
+		}
+		// A submission is read again whenever it is needed: it is given
+		// the notice then (SubmissionFile.Read). A second decision on the
+		// same narrative reads the first's notice, and its SHA-256 fails.
+		sf.withheld = m
+		return &parsed.Submission.Narrative, nil
 	}
 	return nil, l.errf(rel, at+".field", "got %s, want agent, declared_stack or narrative", quote(m.Field))
 }

@@ -60,3 +60,47 @@ func TestModerationRefuses(t *testing.T) {
 		})
 	}
 }
+
+// TestModerationNarrative: a withheld narrative is not held by the loaded
+// season (no submission is): every read of its submission gives the
+// notice in its place, and nothing else of it changes; a second decision
+// on the same narrative reads the first's notice, and its SHA-256 no longer
+// matches; a narrative of a submission that does not parse cannot be
+// withheld.
+func TestModerationNarrative(t *testing.T) {
+	const text = "Texte que la modération retient"
+	narrated := strings.Replace(validSubmission, `"verdict":"conforme",`, `"verdict":"conforme","narrative":"`+text+`",`, 1)
+	decision := moderation("alice", "narrative", "conformite", "conf-01", "provider", text)
+	f := newFixture()
+	f.files["conformite/submissions/alice/conf-01.json"] = narrated
+	f.files[ModerationFile] = decision
+	s, err := Load(f.write(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf := s.Track(Conformite).Submission("alice", "conf-01")
+	for i := range 2 {
+		p, err := sf.Read()
+		if err != nil || p.Submission == nil {
+			t.Fatalf("read %d: %+v, %v", i, p, err)
+		}
+		if got := p.Submission.Narrative; got != s.Moderation[0].Notice() || strings.Contains(got, text) {
+			t.Errorf("read %d: narrative %q, want the notice", i, got)
+		}
+		if p.Submission.Verdict != "conforme" || len(p.Submission.Assertions) != 1 {
+			t.Errorf("read %d: the rest of the submission changed: %+v", i, p.Submission)
+		}
+	}
+	if p, err := s.Track(Conformite).Submission("ann", "conf-01").Read(); err != nil || p.Submission != nil {
+		t.Errorf("another submission: %+v, %v", p, err)
+	}
+
+	f.files[ModerationFile] = decision + decision
+	if _, err := Load(f.write(t)); err == nil || !strings.Contains(err.Error(), "moderated[1].sha256") {
+		t.Errorf("a second decision on the withheld narrative: got %v, want its SHA-256 refused", err)
+	}
+	f.files[ModerationFile] = moderation("ann", "narrative", "conformite", "conf-02", "provider", "")
+	if _, err := Load(f.write(t)); err == nil || !strings.Contains(err.Error(), `has no accepted submission for "conf-02"`) {
+		t.Errorf("a narrative of a submission that does not parse: got %v", err)
+	}
+}

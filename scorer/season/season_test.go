@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -395,17 +396,29 @@ func TestLoadValid(t *testing.T) {
 	if strings.Join(order, " ") != "alice/conf-01 ann/conf-01 ann/conf-02" {
 		t.Fatalf("submissions order: %v", order)
 	}
-	ok := c.Submission("alice", "conf-01")
-	if ok == nil || ok.ParseErr != nil || ok.Submission == nil || ok.Submission.Verdict != "conforme" ||
-		ok.File != "conformite/submissions/alice/conf-01.json" {
+	read := func(slug, task string) Parsed {
+		t.Helper()
+		sf := c.Submission(slug, task)
+		if sf == nil {
+			t.Fatalf("submission %s/%s not listed", slug, task)
+		}
+		p, err := sf.Read()
+		if err != nil {
+			t.Fatalf("submission %s/%s: %v", slug, task, err)
+		}
+		return p
+	}
+	if ok := c.Submission("alice", "conf-01"); ok.File != "conformite/submissions/alice/conf-01.json" {
 		t.Fatalf("valid submission: %+v", ok)
 	}
-	dup := c.Submission("ann", "conf-02")
-	if dup == nil || dup.Submission != nil || dup.ParseErr == nil || !strings.Contains(dup.ParseErr.Error(), "duplicate key") {
+	if ok := read("alice", "conf-01"); ok.Err != nil || ok.Submission == nil || ok.Submission.Verdict != "conforme" {
+		t.Fatalf("valid submission: %+v", ok)
+	}
+	if dup := read("ann", "conf-02"); dup.Submission != nil || dup.Err == nil || !strings.Contains(dup.Err.Error(), "duplicate key") {
 		t.Fatalf("invalid submission: %+v", dup)
 	}
 	var se *submission.Error
-	if bad := c.Submission("ann", "conf-01"); bad == nil || !errors.As(bad.ParseErr, &se) {
+	if bad := read("ann", "conf-01"); bad.Submission != nil || !errors.As(bad.Err, &se) {
 		t.Fatalf("schema-invalid submission: %+v", bad)
 	}
 	if c.Submission("alice", "conf-02") != nil {
@@ -476,8 +489,11 @@ func TestLoadOversizedSubmissionKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	sf := s.Track(Conformite).Submission("alice", "conf-01")
-	if sf == nil || sf.Submission != nil || sf.ParseErr == nil || !strings.Contains(sf.ParseErr.Error(), "1048576 bytes") {
-		t.Fatalf("%+v", sf)
+	if sf == nil {
+		t.Fatal("the oversized submission is not listed")
+	}
+	if p, err := sf.Read(); err != nil || p.Submission != nil || p.Err == nil || !strings.Contains(p.Err.Error(), "1048576 bytes") {
+		t.Fatalf("%+v, %v", p, err)
 	}
 }
 
@@ -1229,5 +1245,77 @@ func TestProofHoldsOnlyItsID(t *testing.T) {
 	}
 	if got, want := (Proof{ID: "prf_20260921_101233_ab12cd"}).File(), "proofs/prf_20260921_101233_ab12cd.json"; got != want {
 		t.Fatalf("File() = %q, want %q", got, want)
+	}
+}
+
+// TestSubmissionFileHoldsNoParse: a loaded season lists its submissions
+// and holds none of their content, parsed or not (SubmissionFile.Read reads
+// a file when it is needed): a SubmissionFile is its three names and two
+// pointers (the season it is read from, a moderation decision), and no
+// field of it is of package submission. Seen failing with a
+// *submission.Submission field added back.
+func TestSubmissionFileHoldsNoParse(t *testing.T) {
+	word := unsafe.Sizeof(uintptr(0))
+	if size, want := unsafe.Sizeof(SubmissionFile{}), 3*unsafe.Sizeof("")+2*word; size > want {
+		t.Errorf("a SubmissionFile is %d bytes, want at most %d: does it hold a parsed submission again?", size, want)
+	}
+	sub := reflect.TypeFor[submission.Submission]().PkgPath()
+	st := reflect.TypeFor[SubmissionFile]()
+	for i := range st.NumField() {
+		ft := st.Field(i).Type
+		for ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice {
+			ft = ft.Elem()
+		}
+		if ft.PkgPath() == sub {
+			t.Errorf("SubmissionFile.%s is a %s", st.Field(i).Name, st.Field(i).Type)
+		}
+	}
+}
+
+// TestSubmissionReadErrors: what Load listed is read when needed; a file
+// that is gone or has become a symbolic link is an error naming it, never a
+// submission rejected at entry (which would publish a participant's
+// failure for the operator's).
+func TestSubmissionReadErrors(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		breakIt func(t *testing.T, path string)
+		want    string
+	}{
+		{"removed", func(t *testing.T, path string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}, "no such file"},
+		{"a symbolic link", func(t *testing.T, path string) {
+			if err := os.Rename(path, path+".moved"); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(path+".moved", path); err != nil {
+				t.Fatal(err)
+			}
+		}, "symbolic link"},
+		{"a directory", func(t *testing.T, path string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Mkdir(path, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}, "directory"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := Load(newFixture().write(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sf := s.Track(Conformite).Submission("alice", "conf-01")
+			c.breakIt(t, s.Path(sf.File))
+			p, err := sf.Read()
+			var le *Error
+			if !errors.As(err, &le) || le.File != sf.File || !strings.Contains(err.Error(), c.want) || p.Submission != nil || p.Err != nil {
+				t.Errorf("got %+v, %v; want a *season.Error naming %s: %s", p, err, sf.File, c.want)
+			}
+		})
 	}
 }

@@ -5,12 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/BurntSushi/toml"
 
@@ -71,18 +68,55 @@ type Key struct {
 	Salt  []byte // 32 bytes
 }
 
-// SubmissionFile is one <track>/submissions/<slug>/<task_id>.json: the
-// outcome of submission.Parse. Exactly one of Submission and ParseErr is
-// set; a ParseErr makes the submission rejected at entry. The file's bytes
-// are not kept (a season holds tens of thousands of submissions, read
-// again from File by what needs them: the dossier), and the Submission
-// shares no memory with them.
+// SubmissionFile is one <track>/submissions/<slug>/<task_id>.json, as Load
+// lists it. Load does not read it: a season holds tens of thousands of
+// submissions, and one parsed is a few kilobytes; Read reads and parses it
+// when it is needed (the scorer, one participant at a time), so that a
+// loaded season holds no parsed submission and what a build keeps does not
+// grow with the submissions' content.
 type SubmissionFile struct {
 	Participant string // slug
 	TaskID      string
 	File        string // relative to the season directory
-	Submission  *submission.Submission
-	ParseErr    error
+
+	season *Season // where File is read from
+	// withheld is the moderation decision withholding the narrative, or
+	// nil: Read gives its notice in the narrative's place (moderation.toml).
+	withheld *Moderated
+}
+
+// Parsed is a submission file read and parsed: the outcome of
+// submission.Parse. Exactly one of Submission and Err is set; an Err makes
+// the submission rejected at entry (§4). The Submission shares no memory
+// with the file's bytes, which are not kept.
+type Parsed struct {
+	Submission *submission.Submission
+	Err        error
+}
+
+// Read reads sf.File within submission.MaxBytes and parses it. An
+// oversized file or invalid content is the Parsed's Err; only a file that
+// cannot be read (a *Error naming it) is an error. A narrative that
+// moderation.toml withholds is replaced by its decision's notice, as Load
+// checked it. Each call reads the file again: the caller keeps the
+// Submission as long as it needs it, and no longer.
+func (sf *SubmissionFile) Read() (Parsed, error) {
+	raw, err := sf.season.readCached(sf.File, submission.MaxBytes)
+	var tl *TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return Parsed{Err: fmt.Errorf("submission: file exceeds the limit of %d bytes", submission.MaxBytes)}, nil
+	case err != nil:
+		return Parsed{}, err
+	}
+	sub, err := submission.Parse(raw)
+	if err != nil {
+		return Parsed{Err: err}, nil
+	}
+	if sf.withheld != nil {
+		sub.Narrative = sf.withheld.Notice()
+	}
+	return Parsed{Submission: sub}, nil
 }
 
 // MaxAssertionsCeiling is the schema's bound on assertions per submission.
@@ -520,33 +554,7 @@ func (l *loader) loadSubmissions(s *Season, t *Track) ([]*SubmissionFile, error)
 			if t.Task(id) == nil {
 				return nil, l.errf(frel, "", "%s is not a task of the track, want one of the [[tasks]] ids of %s", quote(id), join(t.Name, "track.toml"))
 			}
-			out = append(out, &SubmissionFile{Participant: se.name, TaskID: id, File: frel})
-		}
-	}
-	// Read and parse in parallel; each worker fills its own entries, and the
-	// first error in file order wins, so the result does not depend on
-	// scheduling.
-	errs := make([]error, len(out))
-	workers := min(runtime.GOMAXPROCS(0), len(out))
-	var wg sync.WaitGroup
-	var next atomic.Int64
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(out) {
-					return
-				}
-				errs[i] = l.readSubmission(out[i])
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+			out = append(out, &SubmissionFile{Participant: se.name, TaskID: id, File: frel, season: s})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -556,21 +564,4 @@ func (l *loader) loadSubmissions(s *Season, t *Track) ([]*SubmissionFile, error)
 		return out[i].TaskID < out[j].TaskID
 	})
 	return out, nil
-}
-
-// readSubmission reads sf.File and parses it. An oversized file or invalid
-// content is recorded in sf.ParseErr; only a file that cannot be read (or a
-// symbolic link) is an error of the season.
-func (l *loader) readSubmission(sf *SubmissionFile) error {
-	raw, err := l.readFile(sf.File, submission.MaxBytes)
-	var tl *TooLargeError
-	switch {
-	case errors.As(err, &tl):
-		sf.ParseErr = fmt.Errorf("submission: file exceeds the limit of %d bytes", submission.MaxBytes)
-	case err != nil:
-		return err
-	default:
-		sf.Submission, sf.ParseErr = submission.Parse(raw)
-	}
-	return nil
 }

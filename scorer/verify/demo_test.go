@@ -37,7 +37,14 @@ func TestDemoPendingWithGarbage(t *testing.T) {
 	}
 	var own *submission.Disclosure
 	for _, sf := range s.Track("generique").Submissions {
-		if d, ok := sf.Submission.Disclosures.Get(id); ok && sf.Participant == "sablier" {
+		parsed, err := sf.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if parsed.Submission == nil {
+			continue
+		}
+		if d, ok := parsed.Submission.Disclosures.Get(id); ok && sf.Participant == "sablier" {
 			own = &d
 		}
 	}

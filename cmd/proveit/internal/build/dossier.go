@@ -101,7 +101,7 @@ func moderatedFiles(s *season.Season) map[string]func(data []byte) ([]byte, erro
 				var mems []pyjson.Member
 				for _, mem := range v.Members() {
 					if mem.Key == "narrative" {
-						mem.Value = pyjson.StringValue(sf.Submission.Narrative)
+						mem.Value = pyjson.StringValue(m.Notice())
 					}
 					mems = append(mems, mem)
 				}

@@ -591,8 +591,12 @@ func citedDisclosures(s *season.Season) (map[string]submission.Disclosure, map[s
 	for _, tr := range s.Tracks {
 		for _, sf := range tr.Submissions {
 			discs := map[string]submission.Disclosure{}
-			if sf.Submission != nil {
-				for id, d := range sf.Submission.Disclosures.All() {
+			parsed, err := sf.Read()
+			if err != nil {
+				panic(err) // the demo season is this package's own, just written
+			}
+			if parsed.Submission != nil {
+				for id, d := range parsed.Submission.Disclosures.All() {
 					discs[id] = d
 				}
 			} else {
@@ -808,10 +812,14 @@ type reading struct {
 // readTask applies the scoring order (entry, close, each proof) to one submission, from the loaded season.
 func readTask(s *season.Season, tr *season.Track, k *season.Task, p *season.Participant, sf *season.SubmissionFile, v *verify.Verifier, window trust.Window) reading {
 	entry := func(why string) reading { return reading{status: StatusRejectedAtEntry, why: why} }
-	if sf.ParseErr != nil {
-		return entry(sf.ParseErr.Error())
+	parsed, err := sf.Read()
+	if err != nil {
+		return entry("unreadable: " + err.Error())
 	}
-	sub := sf.Submission
+	if parsed.Err != nil {
+		return entry(parsed.Err.Error())
+	}
+	sub := parsed.Submission
 	if err := submission.CheckEntry(sub); err != nil {
 		return entry(err.Error())
 	}
@@ -1085,8 +1093,12 @@ func TestDemoModeration(t *testing.T) {
 	}
 	m := s.Moderation[0]
 	sf := s.Track(m.Track).Submission(m.Participant, m.Task)
-	if m.Participant != moderatedNarrative.participant || sf == nil || sf.Submission.Narrative != m.Notice() || strings.Contains(sf.Submission.Narrative, "fraude") {
-		t.Errorf("the moderated narrative is not withheld: %+v", m)
+	if m.Participant != moderatedNarrative.participant || sf == nil {
+		t.Fatalf("the moderated narrative is not the demo's: %+v", m)
+	}
+	parsed, err := sf.Read()
+	if err != nil || parsed.Submission == nil || parsed.Submission.Narrative != m.Notice() || strings.Contains(parsed.Submission.Narrative, "fraude") {
+		t.Errorf("the moderated narrative is not withheld: %+v, %+v, %v", m, parsed, err)
 	}
 	raw, err := os.ReadFile(s.Path(sf.File))
 	if err != nil {
