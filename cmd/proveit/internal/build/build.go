@@ -45,8 +45,9 @@ type Options struct {
 	// without one.
 	Cache *vcache.Cache
 	// Scored, when not nil, is called when a closed season's tracks are
-	// scored, before their results are written: every parsed submission of
-	// the season and every participant's result are live then together,
+	// scored, before their results are written: the loaded season (which
+	// lists its submissions and holds none, each read when its participant
+	// is scored) and every participant's result are live then together,
 	// the most a build retains (proveit build --memprofile); the
 	// collector's count of the live heap, which includes what is allocated
 	// while it marks, is larger at times while scoring and rendering.
