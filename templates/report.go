@@ -140,7 +140,7 @@ type incidentView struct {
 // buildReport is the view of one participant's report. proofs is the set
 // of proof ids whose views are copied under saison-<n>/preuves/; prefix is
 // the path from the report page to that directory.
-func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, proofs map[string]bool, prefix string, history map[string]*History) reportView {
+func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, proofs proofSet, prefix string, history map[string]*History) reportView {
 	row := participantRow(l, r, p)
 	v := reportView{Slug: row.Slug, Agent: row.Agent, DID: row.DID, Stack: row.Stack, Pending: row.Pending, Negative: row.Negative,
 		Overclaim: row.Overclaim, OverclaimNote: row.OverclaimNote, Success: row.Success, TasksRendered: row.TasksRendered}
@@ -173,8 +173,8 @@ func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, pr
 	return v
 }
 
-func proofHref(proofs map[string]bool, prefix, id string) string {
-	if !proofs[id] {
+func proofHref(proofs proofSet, prefix, id string) string {
+	if !proofs.has(id) {
 		return ""
 	}
 	return prefix + id + ".json"

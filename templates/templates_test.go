@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -227,5 +228,30 @@ func BenchmarkRenderReport(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.SetBytes(int64(len(page)))
+	}
+}
+
+// TestProofSet: a proof id is linked when the season cached it, whether
+// the build gave the ids sorted or not, and only then (first, last,
+// between two, before all, after all, a prefix of one).
+func TestProofSet(t *testing.T) {
+	ids := []string{"prf_20260914_181440_541795", "prf_20260921_101233_ab12cd", "prf_20260921_101234_ab12ce"}
+	absent := []string{"", "prf_20260914_181440_541794", "prf_20260921_101233_ab12cc", "prf_20260921_101233_ab12c", "prf_20260930_000000_000000"}
+	for _, order := range [][]string{ids, {ids[2], ids[0], ids[1]}} {
+		given := slices.Clone(order)
+		ps := Season{Proofs: given}.proofSet()
+		for _, id := range ids {
+			if !ps.has(id) {
+				t.Errorf("%v: %s not found", order, id)
+			}
+		}
+		for _, id := range absent {
+			if ps.has(id) {
+				t.Errorf("%v: %q found", order, id)
+			}
+		}
+		if !slices.Equal(given, order) {
+			t.Errorf("proofSet reordered the season's list: %v", given)
+		}
 	}
 }
