@@ -520,9 +520,11 @@ func pointerOf(err error) string {
 	return ""
 }
 
-// loadSubmissions lists <track>/submissions/<slug>/<task_id>.json. A slug
-// that is not enrolled or a task that is not the track's is a season error;
-// a file whose content is invalid is kept with its parse error.
+// loadSubmissions lists <track>/submissions/<slug>/<task_id>.json, sorted
+// by slug then task id, without reading them (SubmissionFile.Read). A slug
+// that is not enrolled, a task that is not the track's, a link or anything
+// but a regular file is a season error; a file whose content is invalid is
+// listed, and reads as its parse error.
 func (l *loader) loadSubmissions(s *Season, t *Track) ([]*SubmissionFile, error) {
 	dir := join(t.Name, "submissions")
 	slugs, err := l.readDir(dir)
