@@ -1277,6 +1277,9 @@ func TestSubmissionFileHoldsNoParse(t *testing.T) {
 // submission rejected at entry (which would publish a participant's
 // failure for the operator's).
 func TestSubmissionReadErrors(t *testing.T) {
+	if p, err := (&SubmissionFile{File: "conformite/submissions/x/conf-01.json"}).Read(); err == nil || !strings.Contains(err.Error(), "did not list") || p.Submission != nil {
+		t.Errorf("a SubmissionFile made by hand: got %+v, %v; want an error, not a panic", p, err)
+	}
 	for _, c := range []struct {
 		name    string
 		breakIt func(t *testing.T, path string)

@@ -101,6 +101,9 @@ type Parsed struct {
 // checked it. Each call reads the file again: the caller keeps the
 // Submission as long as it needs it, and no longer.
 func (sf *SubmissionFile) Read() (Parsed, error) {
+	if sf.season == nil {
+		return Parsed{}, fmt.Errorf("%s: a submission file that season.Load did not list cannot be read", sf.File)
+	}
 	raw, err := sf.season.readCached(sf.File, submission.MaxBytes)
 	var tl *TooLargeError
 	switch {
