@@ -27,9 +27,12 @@ func mustRead(t testing.TB, sf *season.SubmissionFile) *submission.Submission {
 // season holds every result until its pages are rendered, and a copy would
 // hold each assertion twice while its participant is scored, and a bigger
 // result after. The submission is read when its participant is scored
-// (season.SubmissionFile.Read): a task's assertions are the elements of
-// the one slice that parse made, in order, equal to what another read of
-// the file gives.
+// (season.SubmissionFile.Read): a task's assertions are pointers to the
+// consecutive elements of one slice, in order, equal to what another read
+// of the file gives, and an AssertionResult adds no copied field. With no
+// parse left in the season to compare with, a copy of the whole slice made
+// by the scorer would pass this test (it held each assertion twice only
+// while its participant is scored).
 func TestResultsShareAssertions(t *testing.T) {
 	s, m := loadDemo(t)
 	sc := New(s, m)

@@ -581,7 +581,7 @@ type citing struct {
 // is its error.
 func (sc *Scorer) surveyTrack(t *season.Track) ([]citing, error) {
 	out := make([]citing, len(t.Submissions))
-	err := forEach(len(t.Submissions), func(i int) error {
+	err := forEach(len(t.Submissions), maxProcs(), func(i int) error {
 		sf := t.Submissions[i]
 		parsed, err := sf.Read()
 		if err != nil || parsed.Submission == nil {
@@ -605,14 +605,14 @@ func (sc *Scorer) surveyTrack(t *season.Track) ([]citing, error) {
 	return out, err
 }
 
-// forEach calls f(i) for every i below n over the cores, and returns the
-// error of the lowest i that failed, so that the result does not depend on
-// scheduling.
-func forEach(n int, f func(i int) error) error {
+// forEach calls f(i) for every i below n on workers goroutines, and
+// returns the error of the lowest i that failed, so that the result does
+// not depend on scheduling.
+func forEach(n, workers int, f func(i int) error) error {
 	errs := make([]error, n)
 	var wg sync.WaitGroup
 	var next atomic.Int64
-	for range min(maxProcs(), n) {
+	for range min(workers, n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -716,8 +716,9 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 	players := Players(sc.season, t)
 	res.Participants = make([]*ParticipantResult, len(players))
 	// A participant's submissions are read when it is scored, and only its
-	// result is kept.
-	err = forEach(len(players), func(i int) error {
+	// result is kept. Twice as many participants as cores are scored at
+	// once, so that reading their files overlaps the verifications.
+	err = forEach(len(players), 2*maxProcs(), func(i int) error {
 		var err error
 		res.Participants[i], err = sc.participant(pt, players[i])
 		return err
@@ -740,7 +741,6 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 func (sc *Scorer) notFetched(t *season.Track) error {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
-	var first *AnchorNotFetchedError
 	if len(sc.notFetchedBy) == 0 {
 		return nil
 	}
@@ -748,6 +748,7 @@ func (sc *Scorer) notFetched(t *season.Track) error {
 	if err != nil {
 		return err
 	}
+	var first *AnchorNotFetchedError
 	for id, nf := range sc.notFetchedBy {
 		if cited[id] && (first == nil || id < first.ProofID) {
 			first = &AnchorNotFetchedError{Track: t.Name, ProofID: id, Err: nf}
@@ -765,7 +766,6 @@ func (sc *Scorer) notFetched(t *season.Track) error {
 func (sc *Scorer) beyondModel(t *season.Track) error {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
-	found := map[string]map[string]bool{}
 	if len(sc.beyond) == 0 {
 		return nil
 	}
@@ -773,6 +773,7 @@ func (sc *Scorer) beyondModel(t *season.Track) error {
 	if err != nil {
 		return err
 	}
+	found := map[string]map[string]bool{}
 	for id, v := range sc.beyond {
 		if cited[id] {
 			if found[v] == nil {
