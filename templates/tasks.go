@@ -202,37 +202,63 @@ type participantTrack struct {
 	Negative               bool
 }
 
-// buildParticipantPages is the page of every participant of the season's
-// scored tracks, in slug order, each with the tracks they submitted to in
-// the season's order.
-func buildParticipantPages(l *locale, s *seasonView) []participantPageView {
-	bySlug := map[string]*participantPageView{}
+// participantRef is a participant of a season's scored tracks: their
+// result in each track they submitted to, in the season's order.
+type participantRef struct {
+	slug   string
+	tracks []participantIn
+}
+
+type participantIn struct {
+	tr *Track
+	p  *score.ParticipantResult
+}
+
+// participantRefs is every participant of the season's scored tracks, in
+// slug order.
+func participantRefs(s *seasonView) []participantRef {
+	bySlug := map[string]*participantRef{}
 	for j := range s.Tracks {
 		tr := &s.Tracks[j]
 		if !tr.Scored || tr.Result == nil {
 			continue
 		}
 		for _, p := range tr.Result.Participants {
-			pp := p.Participant
-			v := bySlug[pp.Slug]
-			if v == nil {
-				v = &participantPageView{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, Stack: pp.DeclaredStack}
-				if !pp.EnrolledAt.IsZero() {
-					v.EnrolledAt = pp.EnrolledAt.UTC().Format(time.RFC3339)
-				}
-				bySlug[pp.Slug] = v
+			ref := bySlug[p.Participant.Slug]
+			if ref == nil {
+				ref = &participantRef{slug: p.Participant.Slug}
+				bySlug[ref.slug] = ref
 			}
-			row := participantRow(l, tr.Result, p)
-			pt := participantTrack{Name: tr.Name, Title: l.title(tr.Title), Overclaim: row.Overclaim, Success: row.Success, OverclaimCI: row.OverclaimCI, SuccessCI: row.SuccessCI, OverclaimNote: row.OverclaimNote,
-				TasksRendered: row.TasksRendered, Pending: row.Pending, Report: "../" + tr.Name + "/" + row.Report, Table: "../" + tr.Name + "/index.html", Negative: row.Negative}
-			v.Negative = v.Negative || row.Negative
-			v.Tracks = append(v.Tracks, pt)
+			ref.tracks = append(ref.tracks, participantIn{tr: tr, p: p})
 		}
 	}
-	out := make([]participantPageView, 0, len(bySlug))
-	for _, v := range bySlug {
-		out = append(out, *v)
+	out := make([]participantRef, 0, len(bySlug))
+	for _, ref := range bySlug {
+		out = append(out, *ref)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Slug < out[j].Slug })
+	sort.Slice(out, func(i, j int) bool { return out[i].slug < out[j].slug })
 	return out
+}
+
+// buildParticipantPage is the page of one participant of the season's
+// scored tracks, with the tracks they submitted to in the season's order;
+// who they are is read from the first.
+func buildParticipantPage(l *locale, ref participantRef) participantPageView {
+	var v participantPageView
+	for i, in := range ref.tracks {
+		tr, p := in.tr, in.p
+		if i == 0 {
+			pp := p.Participant
+			v = participantPageView{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, Stack: pp.DeclaredStack}
+			if !pp.EnrolledAt.IsZero() {
+				v.EnrolledAt = pp.EnrolledAt.UTC().Format(time.RFC3339)
+			}
+		}
+		row := participantRow(l, tr.Result, p)
+		pt := participantTrack{Name: tr.Name, Title: l.title(tr.Title), Overclaim: row.Overclaim, Success: row.Success, OverclaimCI: row.OverclaimCI, SuccessCI: row.SuccessCI, OverclaimNote: row.OverclaimNote,
+			TasksRendered: row.TasksRendered, Pending: row.Pending, Report: "../" + tr.Name + "/" + row.Report, Table: "../" + tr.Name + "/index.html", Negative: row.Negative}
+		v.Negative = v.Negative || row.Negative
+		v.Tracks = append(v.Tracks, pt)
+	}
+	return v
 }

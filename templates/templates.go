@@ -248,6 +248,10 @@ type Track struct {
 	// beside the page.
 	Scored bool
 	Result *score.TrackResult
+	// ReportsApart is set when the track's reports were planned apart
+	// (ReportJobs), before its result released their detail: Jobs plans
+	// the track's other pages only.
+	ReportsApart bool
 	// History maps HistoryKey(participant, task, assertion) to what a
 	// decision changed on that assertion since the publication snapshot.
 	History map[string]*History
@@ -562,47 +566,162 @@ func (r *renderer) render(site Site) ([]Page, error) {
 	return runJobs(jobs)
 }
 
-func (r *renderer) jobs(site Site) ([]Job, error) {
-	l := &locale{cat: r.cat}
-	var out []Job
+// plan is the jobs of one edition as they are planned.
+type plan struct {
+	r          *renderer
+	site       Site
+	cps        []contentPage
+	switchText string // the link to the other edition, in that edition's language
+	out        []Job
+}
+
+func (r *renderer) newPlan(site Site) (*plan, error) {
 	cps, err := contentPages(r.content)
 	if err != nil {
 		return nil, err
 	}
-	// The link to the other edition is in that edition's language.
-	switchText := l.text("layout.switch")
-	// addLazy plans a page whose view its job builds, with the job's own
-	// locale.
-	addLazy := func(name, tmpl string, view func(l *locale) (page, []ldPart)) {
-		out = append(out, Job{Name: r.dir + name, Lang: r.cat.Lang(), render: func() ([]byte, error) {
-			jl := &locale{cat: r.cat}
-			p, parts := view(jl)
-			p.Name = name
-			p.Pages = cps
-			p.Version, p.Digest = site.Version, site.InputsDigest
-			if p.Season != nil {
-				p.Digest = p.Season.InputsDigest
+	l := &locale{cat: r.cat}
+	pl := &plan{r: r, site: site, cps: cps, switchText: l.text("layout.switch")}
+	if l.err != nil {
+		return nil, fmt.Errorf("templates: %w", l.err)
+	}
+	return pl, nil
+}
+
+// addLazy plans a page whose view its job builds, with the job's own
+// locale.
+func (pl *plan) addLazy(name, tmpl string, view func(l *locale) (page, []ldPart)) {
+	r, site := pl.r, pl.site
+	pl.out = append(pl.out, Job{Name: r.dir + name, Lang: r.cat.Lang(), render: func() ([]byte, error) {
+		jl := &locale{cat: r.cat}
+		p, parts := view(jl)
+		p.Name = name
+		p.Pages = pl.cps
+		p.Version, p.Digest = site.Version, site.InputsDigest
+		if p.Season != nil {
+			p.Digest = p.Season.InputsDigest
+		}
+		up := strings.Repeat("../", strings.Count(r.dir+name, "/"))
+		p.SiteRoot, p.Files = up, filesDir(r.dir, name)
+		for _, e := range editions {
+			a := alternate{Lang: e.Lang, Href: up + e.Dir + name}
+			p.Alternates = append(p.Alternates, a)
+			if e.Dir != r.dir {
+				p.Switch = alternate{Lang: e.Lang, Href: a.Href, Text: pl.switchText}
 			}
-			up := strings.Repeat("../", strings.Count(r.dir+name, "/"))
-			p.SiteRoot, p.Files = up, filesDir(r.dir, name)
-			for _, e := range editions {
-				a := alternate{Lang: e.Lang, Href: up + e.Dir + name}
-				p.Alternates = append(p.Alternates, a)
-				if e.Dir != r.dir {
-					p.Switch = alternate{Lang: e.Lang, Href: a.Href, Text: switchText}
+		}
+		p.Alternates = append(p.Alternates, alternate{Lang: "x-default", Href: up + editions[0].Dir + name})
+		return r.page(jl, tmpl, p, parts)
+	}})
+}
+
+// newSeasonView is a season as its pages show it, in l's language.
+func newSeasonView(l *locale, s Season) seasonView {
+	v := seasonView{Season: s, StatusText: l.text("season.status.open")}
+	for _, tr := range s.Tracks {
+		if tr.Scored && tr.Result != nil {
+			v.Tables = append(v.Tables, indexTable{Name: tr.Name, Title: l.title(tr.Title), Href: fmt.Sprintf("saison-%d/%s/index.html", s.Number, tr.Name),
+				Participants: l.text("plot.who", "n", len(tr.Result.Participants)), BestConstant: l.rate(tr.Result.BestConstant.Successes, tr.Result.Tasks)})
+		}
+	}
+	switch {
+	case s.Invalidated:
+		v.StatusText = l.text("season.status.invalidated")
+	case s.Closed:
+		v.StatusText = l.text("season.status.closed")
+	}
+	return v
+}
+
+// ReportJobs plans the report pages of one scored track, s.Tracks[track],
+// in the French edition then the English one, each in the order Jobs plans
+// them: the pages Jobs leaves out of a track whose ReportsApart is set. A
+// build renders them as soon as the track is scored, then releases the
+// detail only the reports show (score.TrackResult.ReleaseDetail), before
+// the next track is scored. A report shows of its season the number, the
+// inputs digest and the demo flag, and of its track what its scoring
+// gave; s needs nothing else (its other tracks may be unscored yet).
+func ReportJobs(site Site, s Season, track int) ([]Job, error) {
+	if track < 0 || track >= len(s.Tracks) || !s.Tracks[track].Scored || s.Tracks[track].Result == nil {
+		return nil, fmt.Errorf("templates: season %d: no scored track at index %d", s.Number, track)
+	}
+	if s.Tracks[track].Result.Released() {
+		return nil, fmt.Errorf("templates: season %d, track %s: the results no longer hold the reports' detail (score.TrackResult.ReleaseDetail)", s.Number, s.Tracks[track].Name)
+	}
+	en, err := newEnglish()
+	if err != nil {
+		return nil, err
+	}
+	var out []Job
+	for _, r := range []*renderer{french, en} {
+		pl, err := r.newPlan(site)
+		if err != nil {
+			return nil, err
+		}
+		l := &locale{cat: r.cat}
+		sv := newSeasonView(l, s)
+		pl.reports(l, &sv, &sv.Tracks[track], sv.proofSet())
+		if l.err != nil {
+			return nil, fmt.Errorf("templates: %w", l.err)
+		}
+		out = append(out, pl.out...)
+	}
+	return out, nil
+}
+
+// crumbs are the links to the site's index, the season's page and the
+// track's, in l's language.
+func crumbs(l *locale, season int, tr *Track) (index, seasonCrumb, trackCrumb crumb) {
+	dir := fmt.Sprintf("saison-%d/", season)
+	index = crumb{l.text("nav.index"), "index.html"}
+	seasonCrumb = crumb{l.text("nav.season", "season", season), dir + "index.html"}
+	if tr != nil {
+		trackCrumb = crumb{l.text("nav.track", "track", l.title(tr.Title)), dir + tr.Name + "/index.html"}
+	}
+	return index, seasonCrumb, trackCrumb
+}
+
+// reports plans the report of every participant of a scored track.
+func (pl *plan) reports(l *locale, s *seasonView, tr *Track, proofs proofSet) {
+	index, seasonCrumb, trackCrumb := crumbs(l, s.Number, tr)
+	tdir := fmt.Sprintf("saison-%d/%s/", s.Number, tr.Name)
+	for _, p := range tr.Result.Participants {
+		name := tdir + "participants/" + p.Participant.Slug + "/index.html"
+		pl.addLazy(name, "report", func(l *locale) (page, []ldPart) {
+			rv := buildReport(l, tr.Result, p, proofs, filesDir(pl.r.dir, name)+"../../../preuves/", tr.History)
+			rv.Page = "../../../" + participantPageHref(p.Participant.Slug)
+			for k := range rv.Tasks {
+				if tr.Key[rv.Tasks[k].ID] != nil {
+					rv.Tasks[k].Page = "../../" + taskPageHref(rv.Tasks[k].ID)
 				}
 			}
-			p.Alternates = append(p.Alternates, alternate{Lang: "x-default", Href: up + editions[0].Dir + name})
-			return r.page(jl, tmpl, p, parts)
-		}})
+			var parts []ldPart
+			for _, tv := range rv.Tasks {
+				if tv.Evaluated && tv.Narrative != "" {
+					parts = append(parts, ldPart{Type: "CreativeWork", Name: l.text("report.narrative.part", "task", tv.ID), URL: "#" + tv.NarrativeAnchor, DigitalSourceType: NarrativeSourceType})
+				}
+			}
+			return page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.report.description", "season", s.Number, "track", l.title(tr.Title)),
+				Root: "../../../../", Season: s, Track: tr, Report: &rv, Question: tr.Questions, Demo: s.Demo,
+				Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, parts
+		})
 	}
+}
+
+func (r *renderer) jobs(site Site) ([]Job, error) {
+	l := &locale{cat: r.cat}
+	pl, err := r.newPlan(site)
+	if err != nil {
+		return nil, err
+	}
+	cps := pl.cps
 	// add plans a page whose view is built now; a lookup that failed while
 	// building it fails the plan here, naming the page.
 	add := func(name, tmpl string, p page, parts []ldPart) error {
 		if l.err != nil {
 			return fmt.Errorf("templates: %s: %w", name, l.err)
 		}
-		addLazy(name, tmpl, func(*locale) (page, []ldPart) { return p, parts })
+		pl.addLazy(name, tmpl, func(*locale) (page, []ldPart) { return p, parts })
 		return nil
 	}
 	index := crumb{l.text("nav.index"), "index.html"}
@@ -613,19 +732,7 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 	}
 	seasons := make([]seasonView, len(site.Seasons))
 	for i, s := range site.Seasons {
-		seasons[i] = seasonView{Season: s, StatusText: l.text("season.status.open")}
-		for _, tr := range s.Tracks {
-			if tr.Scored && tr.Result != nil {
-				seasons[i].Tables = append(seasons[i].Tables, indexTable{Name: tr.Name, Title: l.title(tr.Title), Href: fmt.Sprintf("saison-%d/%s/index.html", s.Number, tr.Name),
-					Participants: l.text("plot.who", "n", len(tr.Result.Participants)), BestConstant: l.rate(tr.Result.BestConstant.Successes, tr.Result.Tasks)})
-			}
-		}
-		switch {
-		case s.Invalidated:
-			seasons[i].StatusText = l.text("season.status.invalidated")
-		case s.Closed:
-			seasons[i].StatusText = l.text("season.status.closed")
-		}
+		seasons[i] = newSeasonView(l, s)
 	}
 	if err := add("index.html", "index", page{Title: l.text("index.seasons"), Description: l.text("page.index.description"), Seasons: seasons}, nil); err != nil {
 		return nil, err
@@ -665,13 +772,16 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 			if !tr.Scored || tr.Result == nil {
 				continue
 			}
+			if tr.Result.Released() && !tr.ReportsApart {
+				return nil, fmt.Errorf("templates: season %d, track %s: the results no longer hold the reports' detail (score.TrackResult.ReleaseDetail) and the reports were not planned apart (ReportJobs)", s.Number, tr.Name)
+			}
 			tdir := dir + tr.Name + "/"
-			trackCrumb := crumb{l.text("nav.track", "track", l.title(tr.Title)), tdir + "index.html"}
+			_, _, trackCrumb := crumbs(l, s.Number, tr)
 			// The track's page, its tasks' pages and its participants'
 			// reports are built by their jobs: a view of every row of a
 			// track (its table, its grid, a task's answers) is held while
 			// its page renders, not from the plan to the last page.
-			addLazy(tdir+"index.html", "track", func(l *locale) (page, []ldPart) {
+			pl.addLazy(tdir+"index.html", "track", func(l *locale) (page, []ldPart) {
 				tbl := buildTable(l, tr.Result)
 				tbl.withHistory(tr.RowHistory)
 				tbl.withFiles(filesDir(r.dir, tdir+"index.html"))
@@ -684,32 +794,14 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 					Root: "../../", Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result, l.title(tr.Title)), Grid: grid, Demo: s.Demo,
 					Crumbs: []crumb{index, seasonCrumb}}, nil
 			})
-			for _, p := range tr.Result.Participants {
-				name := tdir + "participants/" + p.Participant.Slug + "/index.html"
-				addLazy(name, "report", func(l *locale) (page, []ldPart) {
-					rv := buildReport(l, tr.Result, p, proofs, filesDir(r.dir, name)+"../../../preuves/", tr.History)
-					rv.Page = "../../../" + participantPageHref(p.Participant.Slug)
-					for k := range rv.Tasks {
-						if tr.Key[rv.Tasks[k].ID] != nil {
-							rv.Tasks[k].Page = "../../" + taskPageHref(rv.Tasks[k].ID)
-						}
-					}
-					var parts []ldPart
-					for _, tv := range rv.Tasks {
-						if tv.Evaluated && tv.Narrative != "" {
-							parts = append(parts, ldPart{Type: "CreativeWork", Name: l.text("report.narrative.part", "task", tv.ID), URL: "#" + tv.NarrativeAnchor, DigitalSourceType: NarrativeSourceType})
-						}
-					}
-					return page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.report.description", "season", s.Number, "track", l.title(tr.Title)),
-						Root: "../../../../", Season: s, Track: tr, Report: &rv, Question: tr.Questions, Demo: s.Demo,
-						Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, parts
-				})
+			if !tr.ReportsApart {
+				pl.reports(l, s, tr, proofs)
 			}
 			for _, id := range tr.TaskIDs {
 				if tr.Key[id] == nil {
 					continue
 				}
-				addLazy(tdir+taskPageHref(id), "task", func(l *locale) (page, []ldPart) {
+				pl.addLazy(tdir+taskPageHref(id), "task", func(l *locale) (page, []ldPart) {
 					tv := buildTaskPage(l, tr, id)
 					return page{Title: l.text("page.task.title", "task", id, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.task.description", "task", id, "season", s.Number, "track", l.title(tr.Title)),
 						Root: "../../../", Season: s, Track: tr, Task: &tv, Demo: s.Demo,
@@ -717,18 +809,21 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 				})
 			}
 		}
-		for _, pv := range buildParticipantPages(l, s) {
-			if err := add(dir+participantPageHref(pv.Slug), "participant", page{Title: l.text("page.participant.title", "agent", pv.Agent, "season", s.Number), Description: l.text("page.participant.description", "season", s.Number),
-				Root: "../../", Season: s, Participant: &pv, Demo: s.Demo,
-				Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
-				return nil, err
-			}
+		// A participant's page is built by its job, from the results of
+		// the tracks they submitted to, found now.
+		for _, ref := range participantRefs(s) {
+			pl.addLazy(dir+participantPageHref(ref.slug), "participant", func(l *locale) (page, []ldPart) {
+				pv := buildParticipantPage(l, ref)
+				return page{Title: l.text("page.participant.title", "agent", pv.Agent, "season", s.Number), Description: l.text("page.participant.description", "season", s.Number),
+					Root: "../../", Season: s, Participant: &pv, Demo: s.Demo,
+					Crumbs: []crumb{index, seasonCrumb}}, nil
+			})
 		}
 	}
 	if l.err != nil {
 		return nil, fmt.Errorf("templates: %w", l.err)
 	}
-	return out, nil
+	return pl.out, nil
 }
 
 // markdown renders the pages of package content: CommonMark and GitHub's

@@ -221,6 +221,9 @@ type ProofJSON struct {
 
 // Report returns report.json's content for one participant.
 func (r *TrackResult) Report(p *ParticipantResult) ReportJSON {
+	if r.released {
+		panic("score: Report of a track result whose detail was released (ReleaseDetail)")
+	}
 	pp := p.Participant
 	out := ReportJSON{AIAct: aiAct, ProveitVersion: version.Proveit, RuleSet: r.RuleSet, Season: r.Season, Track: r.Track, Bareme: r.Bareme, Status: p.Status,
 		Participant: ParticipantInfo{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, DeclaredStack: pp.DeclaredStack}, Tasks: []TaskJSON{}}

@@ -44,13 +44,15 @@ type Options struct {
 	// so the files are the same with a cache, warm, cold or corrupted, as
 	// without one.
 	Cache *vcache.Cache
-	// Scored, when not nil, is called when a closed season's tracks are
-	// scored, before their results are written: the loaded season (which
-	// lists its submissions and holds none, each read when its participant
-	// is scored) and every participant's result are live then together,
-	// the most a build retains (proveit build --memprofile); the
-	// collector's count of the live heap, which includes what is allocated
-	// while it marks, is larger at times while scoring and rendering.
+	// Scored, when not nil, is called when the last track of a closed
+	// season is scored, before its results are written: the loaded season
+	// (which lists its submissions and holds none, each read when its
+	// participant is scored), that track's every participant's result
+	// whole and the earlier tracks' results, their reports rendered and
+	// the detail only those show released, are live then together
+	// (proveit build --memprofile). The collector's count of the live
+	// heap, which includes what is allocated while it marks, is larger at
+	// times while scoring and rendering.
 	Scored func()
 }
 
@@ -67,11 +69,12 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 // RunTo runs the whole pipeline over every season under seasonsDir, in
 // its steps: 1. discover the season directories; per season, 2. load it
 // strictly, 3. load its pinned trust material, 4. score every track of a
-// closed season (results.json, results.csv, every report.json), 5. copy
-// its cached proof views byte for byte under saison-<n>/preuves/; then
-// 6. render every page, in French and in English (under en/), 7. run the
-// publication guard on every page, with its language's label word, and
-// 8. list every file in SHA256SUMS. Each file goes to out as soon as it is
+// closed season (results.json, results.csv, every report.json) and render
+// its participants' report pages as soon as it is scored, 5. copy its
+// cached proof views byte for byte under saison-<n>/preuves/; then 6.
+// render every other page, in French and in English (under en/), 7. run
+// the publication guard on every page, with its language's label word,
+// and 8. list every file in SHA256SUMS. Each file goes to out as soon as it is
 // made: a Stage writes it to disk, so that the build never holds the
 // whole site. Proof views and pages are spread over opts.Workers
 // goroutines and handed to out in a fixed order, so that neither the
@@ -80,7 +83,14 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 // reads only the season directories, never the clock or the network, so
 // the same inputs give the same files on any machine.
 func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
-	site, sum, err := siteOf(seasonsDir, out, opts)
+	// A scored track's reports are rendered, guarded and written as soon as
+	// the track is scored, and the detail only they show is then released
+	// (score.TrackResult.ReleaseDetail): the assertions of every track are
+	// not held while the rest of the site is scored and rendered. Their
+	// violations of the publication guard are reported with every other
+	// page's, at the end.
+	var violations []guard.Violation
+	site, sum, err := siteWith(seasonsDir, out, opts, reportsInto(out, opts, &violations))
 	if err != nil {
 		return nil, err
 	}
@@ -95,8 +105,12 @@ func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
 		}
 		jobs = append(jobs, templates.FeedJob(view))
 	}
-	if err := renderPages(out, jobs, opts); err != nil {
+	v, err := renderPages(out, jobs, opts, "pages")
+	if err != nil {
 		return nil, err
+	}
+	if violations = append(violations, v...); len(violations) > 0 {
+		return nil, &guard.Error{Violations: violations}
 	}
 	if err := out.Add(SumsFile, out.Sums()); err != nil {
 		return nil, err
@@ -104,9 +118,35 @@ func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
 	return sum, nil
 }
 
+// reportsFunc renders the reports of view.Tracks[track], scored, before
+// the result releases their detail.
+type reportsFunc func(site templates.Site, view templates.Season, track int) error
+
+// reportsInto renders a scored track's reports into out, as renderPages
+// does, and appends their violations of the publication guard to
+// violations.
+func reportsInto(out Sink, opts Options, violations *[]guard.Violation) reportsFunc {
+	return func(site templates.Site, view templates.Season, track int) error {
+		jobs, err := templates.ReportJobs(site, view, track)
+		if err != nil {
+			return err
+		}
+		v, err := renderPages(out, jobs, opts, fmt.Sprintf("saison %d, %s: rapports", view.Number, view.Tracks[track].Name))
+		*violations = append(*violations, v...)
+		return err
+	}
+}
+
 // siteOf runs the steps of RunTo before the pages (1 to 5) and returns
-// what the pages show.
+// what the pages show, every scored track's result whole: templates.Jobs
+// plans every page of it, the reports included.
 func siteOf(seasonsDir string, out Sink, opts Options) (templates.Site, *Summary, error) {
+	return siteWith(seasonsDir, out, opts, nil)
+}
+
+// siteWith is siteOf with each scored track's reports rendered by reports,
+// and the detail only they show released, when reports is not nil.
+func siteWith(seasonsDir string, out Sink, opts Options, reports reportsFunc) (templates.Site, *Summary, error) {
 	site := templates.Site{Version: version.Proveit}
 	dirs, err := season.Discover(seasonsDir)
 	if err != nil {
@@ -129,7 +169,7 @@ func siteOf(seasonsDir string, out Sink, opts Options) (templates.Site, *Summary
 	sort.Strings(all)
 	site.InputsDigest = digestLines(all)
 	for i, dir := range dirs {
-		view, err := buildSeason(out, sum, dir, digests[i], opts)
+		view, err := buildSeason(out, sum, dir, digests[i], opts, site, reports)
 		if err != nil {
 			return site, nil, err
 		}
@@ -170,10 +210,10 @@ type renderedPage struct {
 
 // renderPages renders every job and runs the publication guard on its
 // page over opts.Workers goroutines, and hands the pages to out in the
-// order of jobs. Every violation of every page is gathered, in page order,
-// into one guard.Error.
-func renderPages(out Sink, jobs []templates.Job, opts Options) error {
-	opts.Progress.Start("pages", len(jobs))
+// order of jobs, under the progress step phase. It returns every violation
+// of every page, in page order.
+func renderPages(out Sink, jobs []templates.Job, opts Options, phase string) ([]guard.Violation, error) {
+	opts.Progress.Start(phase, len(jobs))
 	defer opts.Progress.Done()
 	var violations []guard.Violation
 	err := ordered(len(jobs), opts.Workers, func(i int) (renderedPage, error) {
@@ -195,17 +235,16 @@ func renderPages(out Sink, jobs []templates.Job, opts Options) error {
 		return out.Add(jobs[i].Name, p.html)
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if len(violations) > 0 {
-		return &guard.Error{Violations: violations}
-	}
-	return nil
+	return violations, nil
 }
 
 // buildSeason loads, scores and copies one season into out, and returns
-// what its pages show.
-func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (templates.Season, error) {
+// what its pages show. With reports, each scored track's reports are
+// rendered as soon as its results are written, and its result then
+// releases their detail, before the next track is scored.
+func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site templates.Site, reports reportsFunc) (templates.Season, error) {
 	s, err := season.Load(dir)
 	if err != nil {
 		return templates.Season{}, err
@@ -252,52 +291,21 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 			view.Publication.Href = "preuves/" + pub.ProofID + ".json"
 		}
 	}
+	// The reports link to the cached proof views of a closed season; an
+	// open one lists none (§7.4).
+	if s.Status == season.Closed {
+		for _, p := range s.Proofs {
+			view.Proofs = append(view.Proofs, p.ID)
+		}
+	}
 	// The tracks are scored one after the other: the scorer spreads a
 	// track's participants over the cores itself, and its checks at the end
 	// of a track (anchors not fetched, proofs beyond the model) read what it
 	// has verified so far, which another track scored at the same time
 	// would change.
-	results := make([]*score.TrackResult, len(s.Tracks))
-	if s.Status == season.Closed {
-		opts.Progress.Start(fmt.Sprintf("saison %d: scoring", s.Number), len(s.Tracks))
-		for i, tr := range s.Tracks {
-			res, err := scorer.Track(tr)
-			if err != nil {
-				opts.Progress.Done()
-				return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
-			}
-			results[i] = res
-			opts.Progress.Step(1)
-		}
-		opts.Progress.Done()
-		if opts.Scored != nil {
-			opts.Scored()
-		}
-	}
 	var diffs []score.Difference
 	for i, tr := range s.Tracks {
 		tv := trackView(tr)
-		if s.Status == season.Closed {
-			res := results[i]
-			un, history, rows := compareSnapshot(s, res)
-			diffs = append(diffs, un...)
-			tv.History, tv.RowHistory = history, rows
-			if err := addResults(out, s.Number, res, digest, opts.Workers); err != nil {
-				return templates.Season{}, err
-			}
-			sum.Tracks = append(sum.Tracks, summarise(res))
-			tv.Scored, tv.Result = true, res
-			// The key is public from the close (§5.5): the task pages show
-			// it. The scorer has parsed it already; this cannot fail then.
-			if tv.Key, err = score.ParseKey(tr); err != nil {
-				return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
-			}
-			tv.Freezes = nil
-			for _, f := range res.Freezes {
-				tv.Freezes = append(tv.Freezes, templates.Freeze{Bareme: f.Bareme, ProofID: f.ProofID, AnchoredAt: f.GenTime.UTC().Format(time.RFC3339),
-					Current: f.Current, SupersededBy: f.SupersededBy, Reason: f.Reason, Verified: true})
-			}
-		}
 		if s.Status != season.Closed {
 			// §7.4: who submitted, and what they consulted, is a hint of a
 			// score: an open season publishes neither.
@@ -305,12 +313,46 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 			view.Tracks = append(view.Tracks, tv)
 			continue
 		}
-		for i := range tv.Freezes {
-			if s.Cached(tv.Freezes[i].ProofID) {
-				tv.Freezes[i].Href = "preuves/" + tv.Freezes[i].ProofID + ".json"
+		opts.Progress.Start(fmt.Sprintf("saison %d, %s: scoring", s.Number, tr.Name), 0)
+		res, err := scorer.Track(tr)
+		opts.Progress.Done()
+		if err != nil {
+			return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
+		}
+		if i == len(s.Tracks)-1 && opts.Scored != nil {
+			opts.Scored()
+		}
+		un, history, rows := compareSnapshot(s, res)
+		diffs = append(diffs, un...)
+		tv.History, tv.RowHistory = history, rows
+		if err := addResults(out, s.Number, res, digest, opts.Workers); err != nil {
+			return templates.Season{}, err
+		}
+		sum.Tracks = append(sum.Tracks, summarise(res))
+		tv.Scored, tv.Result = true, res
+		// The key is public from the close (§5.5): the task pages show
+		// it. The scorer has parsed it already; this cannot fail then.
+		if tv.Key, err = score.ParseKey(tr); err != nil {
+			return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
+		}
+		tv.Freezes = nil
+		for _, f := range res.Freezes {
+			tv.Freezes = append(tv.Freezes, templates.Freeze{Bareme: f.Bareme, ProofID: f.ProofID, AnchoredAt: f.GenTime.UTC().Format(time.RFC3339),
+				Current: f.Current, SupersededBy: f.SupersededBy, Reason: f.Reason, Verified: true})
+		}
+		for j := range tv.Freezes {
+			if s.Cached(tv.Freezes[j].ProofID) {
+				tv.Freezes[j].Href = "preuves/" + tv.Freezes[j].ProofID + ".json"
 			}
 		}
 		view.Tracks = append(view.Tracks, tv)
+		if reports != nil {
+			if err := reports(site, view, len(view.Tracks)-1); err != nil {
+				return templates.Season{}, err
+			}
+			res.ReleaseDetail()
+			view.Tracks[len(view.Tracks)-1].ReportsApart = true
+		}
 	}
 	if len(diffs) > 0 {
 		return templates.Season{}, &UncoveredError{Season: s.Number, Differences: diffs}
@@ -335,9 +377,6 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options) (temp
 	opts.Progress.Done()
 	if err != nil {
 		return templates.Season{}, err
-	}
-	for _, p := range s.Proofs {
-		view.Proofs = append(view.Proofs, p.ID)
 	}
 	return view, nil
 }

@@ -1,0 +1,166 @@
+package build
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
+	"github.com/ark-forge/proveit/templates"
+)
+
+// rendered renders every job, by name, keeping their order.
+func rendered(t *testing.T, jobs []templates.Job) ([]string, map[string][]byte) {
+	t.Helper()
+	var names []string
+	pages := map[string][]byte{}
+	for _, j := range jobs {
+		b, err := j.Render()
+		if err != nil {
+			t.Fatalf("%s: %v", j.Name, err)
+		}
+		if _, dup := pages[j.Name]; dup {
+			t.Fatalf("%s planned twice", j.Name)
+		}
+		names = append(names, j.Name)
+		pages[j.Name] = b
+	}
+	return names, pages
+}
+
+// TestReportsApartSameSite: the build renders a track's reports as soon as
+// it is scored (templates.ReportJobs), then releases the detail only they
+// show (score.TrackResult.ReleaseDetail), and plans the rest of the site
+// from what is left. On the fixtures, the demo and the season with a
+// corrections register: the reports planned apart are exactly those
+// templates.Jobs plans from the whole results, in its order, in both
+// editions, with the same bytes; and every other page rendered after the
+// release has the bytes it has from the whole results. Jobs refuses a
+// released track whose reports were not planned apart; ReportJobs refuses a
+// released track, an unscored one and an index out of range.
+func TestReportsApartSameSite(t *testing.T) {
+	for _, root := range []string{writeSeasons(t, false), registerSeason(t), "../../../../seasons"} {
+		site, _, err := siteOf(root, Tree{}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, err := templates.Jobs(site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names, whole := rendered(t, all)
+		apart := map[string]bool{}
+		tracks := 0
+		for i := range site.Seasons {
+			s := &site.Seasons[i]
+			for j := range s.Tracks {
+				tr := &s.Tracks[j]
+				if !tr.Scored {
+					if _, err := templates.ReportJobs(site, *s, j); err == nil {
+						t.Errorf("season %d: ReportJobs of the unscored track %s gave no error", s.Number, tr.Name)
+					}
+					continue
+				}
+				tracks++
+				jobs, err := templates.ReportJobs(site, *s, j)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, pages := rendered(t, jobs)
+				// Jobs' own reports of the track, in its order.
+				var want []string
+				for _, name := range names {
+					base := strings.TrimPrefix(name, "en/")
+					if rest, ok := strings.CutPrefix(base, fmt.Sprintf("saison-%d/%s/participants/", s.Number, tr.Name)); ok && strings.Count(rest, "/") == 1 && strings.HasSuffix(rest, "/index.html") {
+						want = append(want, name)
+					}
+				}
+				if len(want) == 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+					t.Fatalf("season %d, %s: ReportJobs plans %d pages %v, Jobs %d %v", s.Number, tr.Name, len(got), got, len(want), want)
+				}
+				for _, name := range got {
+					if !bytes.Equal(pages[name], whole[name]) {
+						t.Errorf("%s: the report planned apart differs from Jobs'", name)
+					}
+					apart[name] = true
+				}
+				tr.Result.ReleaseDetail()
+				if _, err := templates.Jobs(site); err == nil {
+					t.Errorf("season %d, %s: Jobs of a released track whose reports were not planned apart gave no error", s.Number, tr.Name)
+				}
+				if _, err := templates.ReportJobs(site, *s, j); err == nil {
+					t.Errorf("season %d, %s: ReportJobs of a released track gave no error", s.Number, tr.Name)
+				}
+				tr.ReportsApart = true
+			}
+			if _, err := templates.ReportJobs(site, *s, len(s.Tracks)); err == nil {
+				t.Errorf("season %d: ReportJobs of track %d of %d gave no error", s.Number, len(s.Tracks), len(s.Tracks))
+			}
+		}
+		if tracks == 0 {
+			t.Fatalf("%s: no scored track", root)
+		}
+		rest, err := templates.Jobs(site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		restNames, after := rendered(t, rest)
+		var want []string
+		for _, name := range names {
+			if !apart[name] {
+				want = append(want, name)
+			}
+		}
+		if strings.Join(restNames, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("%s: after the release, Jobs plans %d pages, want the %d that are not reports", root, len(restNames), len(want))
+		}
+		for _, name := range restNames {
+			if !bytes.Equal(after[name], whole[name]) {
+				t.Errorf("%s: rendered from released results, the page differs from the one rendered from whole results", name)
+			}
+		}
+	}
+}
+
+// TestBuildReleasesDetail: the build's sites (RunTo's path) render every
+// scored track's reports before the rest, and release the detail only they
+// show: every scored track of every season is released with its reports
+// planned apart, and every report page is written by then, in both
+// editions.
+func TestBuildReleasesDetail(t *testing.T) {
+	for _, root := range []string{writeSeasons(t, false), "../../../../seasons"} {
+		tree := Tree{}
+		var violations []guard.Violation
+		site, _, err := siteWith(root, tree, Options{}, reportsInto(tree, Options{}, &violations))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(violations) > 0 {
+			t.Fatalf("%s: %d violations", root, len(violations))
+		}
+		tracks := 0
+		for _, s := range site.Seasons {
+			for _, tr := range s.Tracks {
+				if !tr.Scored {
+					continue
+				}
+				tracks++
+				if !tr.Result.Released() || !tr.ReportsApart {
+					t.Errorf("season %d, %s: released %v, reports apart %v; want both", s.Number, tr.Name, tr.Result.Released(), tr.ReportsApart)
+				}
+				for _, p := range tr.Result.Participants {
+					for _, ed := range []string{"", "en/"} {
+						name := fmt.Sprintf("%ssaison-%d/%s/participants/%s/index.html", ed, s.Number, tr.Name, p.Participant.Slug)
+						if _, ok := tree[name]; !ok {
+							t.Errorf("%s not written with its track", name)
+						}
+					}
+				}
+			}
+		}
+		if tracks == 0 {
+			t.Fatalf("%s: no scored track", root)
+		}
+	}
+}
