@@ -635,13 +635,48 @@ func newSeasonView(l *locale, s Season) seasonView {
 
 // ReportJobs plans the report pages of one scored track, s.Tracks[track],
 // in the French edition then the English one, each in the order Jobs plans
-// them: the pages Jobs leaves out of a track whose ReportsApart is set. A
-// build renders them as soon as the track is scored, then releases the
-// detail only the reports show (score.TrackResult.ReleaseDetail), before
-// the next track is scored. A report shows of its season the number, the
-// inputs digest and the demo flag, and of its track what its scoring
-// gave; s needs nothing else (its other tracks may be unscored yet).
+// them: the pages Jobs leaves out of a track whose ReportsApart is set.
+// A build renders them as soon as the track is scored, then releases the
+// detail only the reports show (score.TrackResult.ReleaseDetail). A report
+// shows of its season the number, the inputs digest and the demo flag, and
+// of its track what its scoring gave; s needs nothing else (its other
+// tracks may be unscored yet).
 func ReportJobs(site Site, s Season, track int) ([]Job, error) {
+	rs, err := NewReports(site, s, track)
+	if err != nil {
+		return nil, err
+	}
+	tr := &s.Tracks[track]
+	var out []Job
+	for e := range rs.editions {
+		for _, p := range tr.Result.Participants {
+			out = append(out, rs.edition(e, p, tr.History)...)
+		}
+	}
+	return out, nil
+}
+
+// Reports plans the report pages of one scored track participant by
+// participant, for a build that renders each participant's report as soon
+// as the participant is scored (score.Scoring), then releases its detail
+// (score.TrackResult.ReleaseParticipant).
+type Reports struct {
+	editions []reportEdition
+}
+
+// reportEdition is what the reports of one edition share.
+type reportEdition struct {
+	pl     *plan
+	sv     *seasonView
+	tr     *Track
+	proofs proofSet
+	crumbs [3]crumb
+}
+
+// NewReports prepares the reports of s.Tracks[track], which must be scored
+// and not released; its Result needs only what it holds before any
+// participant is scored (score.Scoring.Result).
+func NewReports(site Site, s Season, track int) (*Reports, error) {
 	if track < 0 || track >= len(s.Tracks) || !s.Tracks[track].Scored || s.Tracks[track].Result == nil {
 		return nil, fmt.Errorf("templates: season %d: no scored track at index %d", s.Number, track)
 	}
@@ -652,7 +687,7 @@ func ReportJobs(site Site, s Season, track int) ([]Job, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []Job
+	rs := &Reports{}
 	for _, r := range []*renderer{french, en} {
 		pl, err := r.newPlan(site)
 		if err != nil {
@@ -660,13 +695,34 @@ func ReportJobs(site Site, s Season, track int) ([]Job, error) {
 		}
 		l := &locale{cat: r.cat}
 		sv := newSeasonView(l, s)
-		pl.reports(l, &sv, &sv.Tracks[track], sv.proofSet())
+		tr := &sv.Tracks[track]
+		index, seasonCrumb, trackCrumb := crumbs(l, s.Number, tr)
 		if l.err != nil {
 			return nil, fmt.Errorf("templates: %w", l.err)
 		}
-		out = append(out, pl.out...)
+		rs.editions = append(rs.editions, reportEdition{pl: pl, sv: &sv, tr: tr, proofs: sv.proofSet(), crumbs: [3]crumb{index, seasonCrumb, trackCrumb}})
 	}
-	return out, nil
+	return rs, nil
+}
+
+// Jobs plans the report pages of one participant of the track, the French
+// edition's then the English one's, with history the track's history of
+// decisions (HistoryKey; what the participant's keys find in it is all a
+// report reads).
+func (rs *Reports) Jobs(p *score.ParticipantResult, history map[string]*History) []Job {
+	var out []Job
+	for e := range rs.editions {
+		out = append(out, rs.edition(e, p, history)...)
+	}
+	return out
+}
+
+func (rs *Reports) edition(e int, p *score.ParticipantResult, history map[string]*History) []Job {
+	ed := rs.editions[e]
+	pl := *ed.pl
+	pl.out = nil
+	pl.report(ed.sv, ed.tr, p, ed.proofs, history, ed.crumbs)
+	return pl.out
 }
 
 // crumbs are the links to the site's index, the season's page and the
@@ -684,28 +740,32 @@ func crumbs(l *locale, season int, tr *Track) (index, seasonCrumb, trackCrumb cr
 // reports plans the report of every participant of a scored track.
 func (pl *plan) reports(l *locale, s *seasonView, tr *Track, proofs proofSet) {
 	index, seasonCrumb, trackCrumb := crumbs(l, s.Number, tr)
-	tdir := fmt.Sprintf("saison-%d/%s/", s.Number, tr.Name)
 	for _, p := range tr.Result.Participants {
-		name := tdir + "participants/" + p.Participant.Slug + "/index.html"
-		pl.addLazy(name, "report", func(l *locale) (page, []ldPart) {
-			rv := buildReport(l, tr.Result, p, proofs, filesDir(pl.r.dir, name)+"../../../preuves/", tr.History)
-			rv.Page = "../../../" + participantPageHref(p.Participant.Slug)
-			for k := range rv.Tasks {
-				if tr.Key[rv.Tasks[k].ID] != nil {
-					rv.Tasks[k].Page = "../../" + taskPageHref(rv.Tasks[k].ID)
-				}
-			}
-			var parts []ldPart
-			for _, tv := range rv.Tasks {
-				if tv.Evaluated && tv.Narrative != "" {
-					parts = append(parts, ldPart{Type: "CreativeWork", Name: l.text("report.narrative.part", "task", tv.ID), URL: "#" + tv.NarrativeAnchor, DigitalSourceType: NarrativeSourceType})
-				}
-			}
-			return page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.report.description", "season", s.Number, "track", l.title(tr.Title)),
-				Root: "../../../../", Season: s, Track: tr, Report: &rv, Question: tr.Questions, Demo: s.Demo,
-				Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, parts
-		})
+		pl.report(s, tr, p, proofs, tr.History, [3]crumb{index, seasonCrumb, trackCrumb})
 	}
+}
+
+// report plans the report of one participant of a scored track.
+func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantResult, proofs proofSet, history map[string]*History, crumbs [3]crumb) {
+	name := fmt.Sprintf("saison-%d/%s/participants/%s/index.html", s.Number, tr.Name, p.Participant.Slug)
+	pl.addLazy(name, "report", func(l *locale) (page, []ldPart) {
+		rv := buildReport(l, tr.Result, p, proofs, filesDir(pl.r.dir, name)+"../../../preuves/", history)
+		rv.Page = "../../../" + participantPageHref(p.Participant.Slug)
+		for k := range rv.Tasks {
+			if tr.Key[rv.Tasks[k].ID] != nil {
+				rv.Tasks[k].Page = "../../" + taskPageHref(rv.Tasks[k].ID)
+			}
+		}
+		var parts []ldPart
+		for _, tv := range rv.Tasks {
+			if tv.Evaluated && tv.Narrative != "" {
+				parts = append(parts, ldPart{Type: "CreativeWork", Name: l.text("report.narrative.part", "task", tv.ID), URL: "#" + tv.NarrativeAnchor, DigitalSourceType: NarrativeSourceType})
+			}
+		}
+		return page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.report.description", "season", s.Number, "track", l.title(tr.Title)),
+			Root: "../../../../", Season: s, Track: tr, Report: &rv, Question: tr.Questions, Demo: s.Demo,
+			Crumbs: crumbs[:]}, parts
+	})
 }
 
 func (r *renderer) jobs(site Site) ([]Job, error) {

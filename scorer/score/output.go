@@ -221,8 +221,8 @@ type ProofJSON struct {
 
 // Report returns report.json's content for one participant.
 func (r *TrackResult) Report(p *ParticipantResult) ReportJSON {
-	if r.released {
-		panic("score: Report of a track result whose detail was released (ReleaseDetail)")
+	if r.released || p.released {
+		panic("score: Report of a participant whose detail was released (ReleaseDetail, ReleaseParticipant)")
 	}
 	pp := p.Participant
 	out := ReportJSON{AIAct: aiAct, ProveitVersion: version.Proveit, RuleSet: r.RuleSet, Season: r.Season, Track: r.Track, Bareme: r.Bareme, Status: p.Status,

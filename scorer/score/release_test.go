@@ -131,3 +131,77 @@ func TestReleaseDetail(t *testing.T) {
 		})
 	}
 }
+
+// TestScoringParticipantByParticipant: Begin, Score for each participant in
+// any order, then End give what Track gives (the same results.json and
+// every report.json); Score refuses a participant out of range and one
+// scored twice, End a track with a participant not scored. A participant
+// released (ReleaseParticipant) is Released and Report panics on it, while
+// the others' reports are still written.
+func TestScoringParticipantByParticipant(t *testing.T) {
+	s, m := loadDemo(t)
+	for _, tr := range s.Tracks {
+		t.Run(tr.Name, func(t *testing.T) {
+			want, err := New(s, m).Track(tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sg, err := New(s, m).Begin(tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sg.Len() != len(want.Participants) || sg.Len() < 2 {
+				t.Fatalf("%d participants, Track scored %d; want at least two", sg.Len(), len(want.Participants))
+			}
+			for _, i := range []int{-1, sg.Len()} {
+				if _, err := sg.Score(i); err == nil {
+					t.Errorf("Score(%d) of %d gave no error", i, sg.Len())
+				}
+			}
+			for i := sg.Len() - 1; i >= 1; i-- {
+				if _, err := sg.Score(i); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := sg.Score(1); err == nil {
+				t.Error("a participant scored twice gave no error")
+			}
+			if _, err := sg.End(); err == nil {
+				t.Error("End with participant 0 not scored gave no error")
+			}
+			if _, err := sg.Score(0); err != nil {
+				t.Fatal(err)
+			}
+			got, err := sg.End()
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, _ := MarshalJSON(got.Results())
+			b, _ := MarshalJSON(want.Results())
+			if !bytes.Equal(a, b) {
+				t.Error("results.json differs from Track's")
+			}
+			for i, p := range got.Participants {
+				a, _ := MarshalJSON(got.Report(p))
+				b, _ := MarshalJSON(want.Report(want.Participants[i]))
+				if !bytes.Equal(a, b) {
+					t.Errorf("%s: report.json differs from Track's", p.Participant.Slug)
+				}
+			}
+			first := got.Participants[0]
+			got.ReleaseParticipant(first)
+			if !first.Released() || got.Participants[1].Released() || got.Released() {
+				t.Fatalf("after releasing one participant: it %v, the next %v, the track %v", first.Released(), got.Participants[1].Released(), got.Released())
+			}
+			got.Report(got.Participants[1]) // not released: no panic
+			func() {
+				defer func() {
+					if recover() == nil {
+						t.Error("Report of a released participant did not panic")
+					}
+				}()
+				got.Report(first)
+			}()
+		})
+	}
+}

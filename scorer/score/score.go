@@ -114,27 +114,46 @@ type TaskResult struct {
 // would write reports without their assertions. Results, CSV, Counts and
 // Overclaim read only what is kept.
 func (r *TrackResult) ReleaseDetail() {
+	for _, p := range r.Participants {
+		r.ReleaseParticipant(p)
+	}
+	r.released = true
+	r.kept = nil
+}
+
+// ReleaseParticipant is ReleaseDetail for one participant of r, whose
+// report is then rendered (a build does it as each participant is
+// scored); Report panics on it after. It is not safe concurrently with
+// itself or ReleaseDetail on the same r.
+func (r *TrackResult) ReleaseParticipant(p *ParticipantResult) {
+	if p == nil || p.released {
+		return
+	}
 	// What is kept of an assertion is its id, and the same ids recur from
 	// one participant to the next: one assertion holding only an id is
 	// shared by every assertion with that id, its string cloned so that it
 	// does not hold the submission's parse it was read from.
-	byID := map[string]*submission.Assertion{}
-	for _, p := range r.Participants {
-		for _, t := range p.Tasks {
-			for i := range t.Assertions {
-				a := &t.Assertions[i]
-				kept := byID[a.ID]
-				if kept == nil {
-					kept = &submission.Assertion{ID: strings.Clone(a.ID)}
-					byID[kept.ID] = kept
-				}
-				t.Assertions[i] = AssertionResult{Assertion: kept, Cause: a.Cause, Own: a.Own}
-			}
-			t.Narrative, t.MissingFacts, t.Missing, t.File, t.Trail = "", nil, nil, "", nil
-		}
+	if r.kept == nil {
+		r.kept = map[string]*submission.Assertion{}
 	}
-	r.released = true
+	for _, t := range p.Tasks {
+		for i := range t.Assertions {
+			a := &t.Assertions[i]
+			kept := r.kept[a.ID]
+			if kept == nil {
+				kept = &submission.Assertion{ID: strings.Clone(a.ID)}
+				r.kept[kept.ID] = kept
+			}
+			t.Assertions[i] = AssertionResult{Assertion: kept, Cause: a.Cause, Own: a.Own}
+		}
+		t.Narrative, t.MissingFacts, t.Missing, t.File, t.Trail = "", nil, nil, "", nil
+	}
+	p.released = true
 }
+
+// Released reports whether ReleaseParticipant or ReleaseDetail dropped the
+// detail of p's report.
+func (p *ParticipantResult) Released() bool { return p.released }
 
 // Released reports whether ReleaseDetail dropped r's reports' detail.
 func (r *TrackResult) Released() bool { return r.released }
@@ -152,6 +171,8 @@ type ParticipantResult struct {
 	Successes   int
 	TasksRender int // tasks rendered (scored)
 	Tasks       []*TaskResult
+
+	released bool // ReleaseParticipant was called
 }
 
 // TrackResult is one scored track.
@@ -165,7 +186,8 @@ type TrackResult struct {
 	Participants []*ParticipantResult
 	Freezes      []FreezeResult
 
-	released bool // ReleaseDetail was called
+	released bool                             // ReleaseDetail was called
+	kept     map[string]*submission.Assertion // the assertions released, by id
 }
 
 // BestConstant is the best constant answer (§7.2): the most frequent
@@ -744,8 +766,43 @@ func Players(s *season.Season, t *season.Track) []*season.Participant {
 
 // Track scores one track of a closed season. It refuses a track whose
 // pre-registration does not verify, whose key or rules are missing, or
-// that cites a proof that is not in the cache.
+// that cites a proof that is not in the cache. It is Begin, Score for
+// every participant, and End.
 func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
+	sg, err := sc.Begin(t)
+	if err != nil {
+		return nil, err
+	}
+	// A participant's submissions are read when it is scored, and only its
+	// result is kept. Twice as many participants as cores are scored at
+	// once, so that reading their files overlaps the verifications.
+	err = forEach(sg.Len(), 2*maxProcs(), func(i int) error {
+		_, err := sg.Score(i)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sg.End()
+}
+
+// Scoring is one track being scored participant by participant, for a
+// caller that uses each result as soon as it is made (the build renders a
+// participant's report then, and releases its detail): Begin checks the
+// track as Track does, Score scores one participant, End runs the checks
+// at the end of the track. Track is the three in turn.
+type Scoring struct {
+	sc      *Scorer
+	pt      *prepared
+	res     *TrackResult
+	players []*season.Participant
+	scored  []atomic.Bool
+}
+
+// Begin checks the track (its pre-registration, key, rules, and that every
+// proof it cites is cached) and returns its scoring, with the track's
+// result holding no participant's yet.
+func (sc *Scorer) Begin(t *season.Track) (*Scoring, error) {
 	pt, err := sc.prepare(t)
 	if err != nil {
 		return nil, err
@@ -754,24 +811,50 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 	res := &TrackResult{Season: sc.season.Number, Track: t.Name, Bareme: t.Bareme, RuleSet: pt.ruleSet.ID, Tasks: len(t.Tasks), BestConstant: bestConstant(t), Freezes: pt.freezes}
 	players := Players(sc.season, t)
 	res.Participants = make([]*ParticipantResult, len(players))
-	// A participant's submissions are read when it is scored, and only its
-	// result is kept. Twice as many participants as cores are scored at
-	// once, so that reading their files overlaps the verifications.
-	err = forEach(len(players), 2*maxProcs(), func(i int) error {
-		var err error
-		res.Participants[i], err = sc.participant(pt, players[i])
-		return err
-	})
+	return &Scoring{sc: sc, pt: pt, res: res, players: players, scored: make([]atomic.Bool, len(players))}, nil
+}
+
+// Len is how many participants the track has (Players).
+func (sg *Scoring) Len() int { return len(sg.players) }
+
+// Result is the track's result; Result().Participants[i] is nil until
+// participant i is scored.
+func (sg *Scoring) Result() *TrackResult { return sg.res }
+
+// Score scores participant i (in Players' order) and stores its result in
+// Result().Participants[i]. Distinct participants may be scored
+// concurrently, in any order; each once.
+func (sg *Scoring) Score(i int) (*ParticipantResult, error) {
+	if i < 0 || i >= len(sg.players) {
+		return nil, fmt.Errorf("score: %s: no participant %d of %d", sg.res.Track, i, len(sg.players))
+	}
+	if sg.scored[i].Swap(true) {
+		return nil, fmt.Errorf("score: %s: participant %s scored twice", sg.res.Track, sg.players[i].Slug)
+	}
+	p, err := sg.sc.participant(sg.pt, sg.players[i])
 	if err != nil {
 		return nil, err
 	}
-	if err := sc.beyondModel(t); err != nil {
+	sg.res.Participants[i] = p
+	return p, nil
+}
+
+// End runs the checks at the end of the track (proofs beyond the model,
+// anchors not fetched) once every participant is scored, and returns the
+// track's result.
+func (sg *Scoring) End() (*TrackResult, error) {
+	for i, p := range sg.res.Participants {
+		if p == nil {
+			return nil, fmt.Errorf("score: %s: participant %s not scored", sg.res.Track, sg.players[i].Slug)
+		}
+	}
+	if err := sg.sc.beyondModel(sg.pt.track); err != nil {
 		return nil, err
 	}
-	if err := sc.notFetched(t); err != nil {
+	if err := sg.sc.notFetched(sg.pt.track); err != nil {
 		return nil, err
 	}
-	return res, nil
+	return sg.res, nil
 }
 
 // notFetched returns an *AnchorNotFetchedError for the first proof (by id)

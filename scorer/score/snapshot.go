@@ -22,12 +22,14 @@ func (r *TrackResult) Snapshot(publishedAt time.Time) *season.Snapshot {
 		row := rep.Participants[i]
 		sp := season.SnapshotParticipant{Slug: row.Slug, Status: row.Status, Unsupported: row.Unsupported, Rendered: row.Rendered, Overclaim: row.Overclaim,
 			Successes: row.Successes, Success: row.Success, TasksRendered: row.TasksRendered, Tasks: []season.SnapshotTask{}}
-		for _, tj := range r.Report(p).Tasks {
-			st := season.SnapshotTask{TaskID: tj.TaskID, Status: string(tj.Status), Assertions: []season.SnapshotAssertion{}}
-			for _, a := range tj.Assertions {
-				sa := season.SnapshotAssertion{ID: a.ID, Status: a.Status}
-				if a.Cause != nil {
-					c := string(*a.Cause)
+		// What report.json says of each task and assertion, read from
+		// what a released result keeps (TrackResult.ReleaseDetail).
+		for _, t := range p.Tasks {
+			st := season.SnapshotTask{TaskID: t.TaskID, Status: string(t.Status), Assertions: []season.SnapshotAssertion{}}
+			for _, a := range t.Assertions {
+				sa := season.SnapshotAssertion{ID: a.ID, Status: AssertionStatus(a.Cause)}
+				if a.Cause != "" {
+					c := string(a.Cause)
 					sa.Cause = &c
 				}
 				st.Assertions = append(st.Assertions, sa)

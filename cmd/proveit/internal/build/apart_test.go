@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
+	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates"
 )
 
@@ -123,21 +123,33 @@ func TestReportsApartSameSite(t *testing.T) {
 	}
 }
 
-// TestBuildReleasesDetail: the build's sites (RunTo's path) render every
-// scored track's reports before the rest, and release the detail only they
-// show: every scored track of every season is released with its reports
-// planned apart, and every report page is written by then, in both
-// editions.
+// TestBuildReleasesDetail: the build's sites (RunTo's path) render each
+// participant's report as soon as it is scored and release the detail only
+// it shows: when a track's participants are all written, each is released
+// and the track is not yet (its results.json is written after); at the end
+// every scored track of every season is released with its reports planned
+// apart, and every report page is written, in both editions.
 func TestBuildReleasesDetail(t *testing.T) {
 	for _, root := range []string{writeSeasons(t, false), "../../../../seasons"} {
 		tree := Tree{}
-		var violations []guard.Violation
-		site, _, err := siteWith(root, tree, Options{}, reportsInto(tree, Options{}, &violations))
+		streamed := 0
+		reports := &streamReports{streamed: func(res *score.TrackResult) {
+			streamed++
+			if res.Released() {
+				t.Errorf("%s released before its results are written", res.Track)
+			}
+			for _, p := range res.Participants {
+				if !p.Released() {
+					t.Errorf("%s: %s's report written, its detail not released", res.Track, p.Participant.Slug)
+				}
+			}
+		}}
+		site, _, err := siteWith(root, tree, Options{}, reports)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(violations) > 0 {
-			t.Fatalf("%s: %d violations", root, len(violations))
+		if len(reports.violations) > 0 {
+			t.Fatalf("%s: %d violations", root, len(reports.violations))
 		}
 		tracks := 0
 		for _, s := range site.Seasons {
@@ -159,8 +171,60 @@ func TestBuildReleasesDetail(t *testing.T) {
 				}
 			}
 		}
-		if tracks == 0 {
-			t.Fatalf("%s: no scored track", root)
+		if tracks == 0 || streamed != tracks {
+			t.Fatalf("%s: %d scored tracks, %d streamed", root, tracks, streamed)
+		}
+	}
+}
+
+// TestStreamedSameSite: the build scores each track participant by
+// participant, renders each one's report.json and report pages as soon as
+// it is scored, with its own history of decisions, and releases their
+// detail (RunTo); every file it writes has the bytes of a build that holds
+// every result whole and renders every page from them after (siteOf, then
+// templates.Jobs). On the fixtures, the season with a corrections register
+// (whose reports show a history of decisions) and the demo.
+func TestStreamedSameSite(t *testing.T) {
+	for i, root := range []string{writeSeasons(t, false), registerSeason(t), "../../../../seasons"} {
+		whole := Tree{}
+		site, _, err := siteOf(root, whole, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs, err := templates.Jobs(site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		histories := 0
+		for _, view := range site.Seasons {
+			if view.Corrections != nil && view.Closed {
+				jobs = append(jobs, templates.FeedJob(view))
+			}
+			for _, tr := range view.Tracks {
+				histories += len(tr.History)
+			}
+		}
+		if i == 1 && histories == 0 {
+			t.Fatalf("%s: no history of decisions to stream", root)
+		}
+		v, err := renderPages(whole, jobs, Options{}, "pages")
+		if err != nil || len(v) > 0 {
+			t.Fatalf("%s: %v, %d violations", root, err, len(v))
+		}
+		if err := whole.Add(SumsFile, whole.Sums()); err != nil {
+			t.Fatal(err)
+		}
+		streamed := Tree{}
+		if _, err := RunTo(root, streamed, Options{Workers: 3}); err != nil {
+			t.Fatal(err)
+		}
+		if len(streamed) != len(whole) {
+			t.Errorf("%s: %d files streamed, %d whole", root, len(streamed), len(whole))
+		}
+		for name, data := range whole {
+			if !bytes.Equal(streamed[name], data) {
+				t.Errorf("%s: %s differs when the reports are streamed", root, name)
+			}
 		}
 	}
 }

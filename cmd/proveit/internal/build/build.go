@@ -10,6 +10,7 @@ package build
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"time"
 
@@ -89,8 +90,8 @@ func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
 	// not held while the rest of the site is scored and rendered. Their
 	// violations of the publication guard are reported with every other
 	// page's, at the end.
-	var violations []guard.Violation
-	site, sum, err := siteWith(seasonsDir, out, opts, reportsInto(out, opts, &violations))
+	reports := &streamReports{}
+	site, sum, err := siteWith(seasonsDir, out, opts, reports)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +110,7 @@ func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	if violations = append(violations, v...); len(violations) > 0 {
+	if violations := append(reports.violations, v...); len(violations) > 0 {
 		return nil, &guard.Error{Violations: violations}
 	}
 	if err := out.Add(SumsFile, out.Sums()); err != nil {
@@ -118,23 +119,87 @@ func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
 	return sum, nil
 }
 
-// reportsFunc renders the reports of view.Tracks[track], scored, before
-// the result releases their detail.
-type reportsFunc func(site templates.Site, view templates.Season, track int) error
+// streamReports renders each participant's report, report.json and its
+// pages in both editions, as soon as the participant is scored, and then
+// releases the detail only the report shows
+// (score.TrackResult.ReleaseParticipant): a track's results are never held
+// whole. Its violations of the publication guard are gathered for the end
+// of the build.
+type streamReports struct {
+	violations []guard.Violation
+	// streamed, when not nil, is called with each track's result once its
+	// every participant is written (for the tests).
+	streamed func(*score.TrackResult)
+}
 
-// reportsInto renders a scored track's reports into out, as renderPages
-// does, and appends their violations of the publication guard to
-// violations.
-func reportsInto(out Sink, opts Options, violations *[]guard.Violation) reportsFunc {
-	return func(site templates.Site, view templates.Season, track int) error {
-		jobs, err := templates.ReportJobs(site, view, track)
-		if err != nil {
-			return err
-		}
-		v, err := renderPages(out, jobs, opts, fmt.Sprintf("saison %d, %s: rapports", view.Number, view.Tracks[track].Name))
-		*violations = append(*violations, v...)
+// scoredParticipant is one participant scored, with its report rendered.
+type scoredParticipant struct {
+	p      *score.ParticipantResult
+	report []byte // report.json
+	pages  []templates.Job
+	html   []renderedPage
+}
+
+// track scores every participant of view.Tracks[idx] with sg, over twice
+// as many workers as opts gives (reading a participant's files overlaps
+// the verifications), and writes each one's report.json and report pages
+// to out in the participants' order.
+func (sr *streamReports) track(out Sink, s *season.Season, site templates.Site, view templates.Season, idx int, sg *score.Scoring, digest string, opts Options) error {
+	rs, err := templates.NewReports(site, view, idx)
+	if err != nil {
 		return err
 	}
+	res := sg.Result()
+	dir := fmt.Sprintf("saison-%d/%s/", s.Number, res.Track)
+	err = ordered(sg.Len(), 2*workers(opts), func(i int) (scoredParticipant, error) {
+		p, err := sg.Score(i)
+		if err != nil {
+			return scoredParticipant{}, err
+		}
+		rep := res.Report(p)
+		rep.InputsDigest = digest
+		data, err := score.MarshalJSON(rep)
+		if err != nil {
+			return scoredParticipant{}, err
+		}
+		sp := scoredParticipant{p: p, report: data, pages: rs.Jobs(p, participantHistory(s, res, p))}
+		for _, j := range sp.pages {
+			page, err := renderPage(j)
+			if err != nil {
+				return scoredParticipant{}, err
+			}
+			sp.html = append(sp.html, page)
+		}
+		return sp, nil
+	}, func(i int, sp scoredParticipant) error {
+		if err := out.Add(dir+score.ReportPath(sp.p.Participant.Slug), sp.report); err != nil {
+			return err
+		}
+		for k, page := range sp.html {
+			sr.violations = append(sr.violations, page.violations...)
+			if err := out.Add(sp.pages[k].Name, page.html); err != nil {
+				return err
+			}
+		}
+		res.ReleaseParticipant(sp.p)
+		opts.Progress.Step(1)
+		if i%writebackPages == writebackPages-1 {
+			writeback(out)
+		}
+		return nil
+	})
+	if err == nil && sr.streamed != nil {
+		sr.streamed(res)
+	}
+	return err
+}
+
+// workers is how many goroutines opts asks for: one per core by default.
+func workers(opts Options) int {
+	if opts.Workers > 0 {
+		return opts.Workers
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // siteOf runs the steps of RunTo before the pages (1 to 5) and returns
@@ -146,7 +211,7 @@ func siteOf(seasonsDir string, out Sink, opts Options) (templates.Site, *Summary
 
 // siteWith is siteOf with each scored track's reports rendered by reports,
 // and the detail only they show released, when reports is not nil.
-func siteWith(seasonsDir string, out Sink, opts Options, reports reportsFunc) (templates.Site, *Summary, error) {
+func siteWith(seasonsDir string, out Sink, opts Options, reports *streamReports) (templates.Site, *Summary, error) {
 	site := templates.Site{Version: version.Proveit}
 	dirs, err := season.Discover(seasonsDir)
 	if err != nil {
@@ -208,6 +273,20 @@ type renderedPage struct {
 	violations []guard.Violation
 }
 
+// renderPage renders a job and runs the publication guard on its page,
+// with its language's label word.
+func renderPage(j templates.Job) (renderedPage, error) {
+	b, err := j.Render()
+	if err != nil {
+		return renderedPage{}, err
+	}
+	word, err := templates.Declarative(j.Lang)
+	if err != nil {
+		return renderedPage{}, fmt.Errorf("%s: %w", j.Name, err)
+	}
+	return renderedPage{html: b, violations: guard.PageIn(j.Name, b, word)}, nil
+}
+
 // renderPages renders every job and runs the publication guard on its
 // page over opts.Workers goroutines, and hands the pages to out in the
 // order of jobs, under the progress step phase. It returns every violation
@@ -217,15 +296,7 @@ func renderPages(out Sink, jobs []templates.Job, opts Options, phase string) ([]
 	defer opts.Progress.Done()
 	var violations []guard.Violation
 	err := ordered(len(jobs), opts.Workers, func(i int) (renderedPage, error) {
-		b, err := jobs[i].Render()
-		if err != nil {
-			return renderedPage{}, err
-		}
-		word, err := templates.Declarative(jobs[i].Lang)
-		if err != nil {
-			return renderedPage{}, fmt.Errorf("%s: %w", jobs[i].Name, err)
-		}
-		return renderedPage{html: b, violations: guard.PageIn(jobs[i].Name, b, word)}, nil
+		return renderPage(jobs[i])
 	}, func(i int, p renderedPage) error {
 		violations = append(violations, p.violations...)
 		opts.Progress.Step(1)
@@ -244,7 +315,7 @@ func renderPages(out Sink, jobs []templates.Job, opts Options, phase string) ([]
 // what its pages show. With reports, each scored track's reports are
 // rendered as soon as its results are written, and its result then
 // releases their detail, before the next track is scored.
-func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site templates.Site, reports reportsFunc) (templates.Season, error) {
+func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site templates.Site, reports *streamReports) (templates.Season, error) {
 	s, err := season.Load(dir)
 	if err != nil {
 		return templates.Season{}, err
@@ -313,22 +384,11 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 			view.Tracks = append(view.Tracks, tv)
 			continue
 		}
-		opts.Progress.Start(fmt.Sprintf("saison %d, %s: scoring", s.Number, tr.Name), 0)
-		res, err := scorer.Track(tr)
-		opts.Progress.Done()
+		sg, err := scorer.Begin(tr)
 		if err != nil {
 			return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
 		}
-		if i == len(s.Tracks)-1 && opts.Scored != nil {
-			opts.Scored()
-		}
-		un, history, rows := compareSnapshot(s, res)
-		diffs = append(diffs, un...)
-		tv.History, tv.RowHistory = history, rows
-		if err := addResults(out, s.Number, res, digest, opts.Workers); err != nil {
-			return templates.Season{}, err
-		}
-		sum.Tracks = append(sum.Tracks, summarise(res))
+		res := sg.Result()
 		tv.Scored, tv.Result = true, res
 		// The key is public from the close (§5.5): the task pages show
 		// it. The scorer has parsed it already; this cannot fail then.
@@ -345,13 +405,37 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 				tv.Freezes[j].Href = "preuves/" + tv.Freezes[j].ProofID + ".json"
 			}
 		}
+		idx := len(view.Tracks)
 		view.Tracks = append(view.Tracks, tv)
+		opts.Progress.Start(fmt.Sprintf("saison %d, %s: scoring", s.Number, tr.Name), sg.Len())
 		if reports != nil {
-			if err := reports(site, view, len(view.Tracks)-1); err != nil {
-				return templates.Season{}, err
-			}
+			err = reports.track(out, s, site, view, idx, sg, digest, opts)
+		} else {
+			err = ordered(sg.Len(), 2*workers(opts), func(i int) (struct{}, error) {
+				_, err := sg.Score(i)
+				return struct{}{}, err
+			}, func(int, struct{}) error { opts.Progress.Step(1); return nil })
+		}
+		opts.Progress.Done()
+		if err != nil {
+			return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
+		}
+		if res, err = sg.End(); err != nil {
+			return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
+		}
+		if i == len(s.Tracks)-1 && opts.Scored != nil {
+			opts.Scored()
+		}
+		un, history, rows := compareSnapshot(s, res)
+		diffs = append(diffs, un...)
+		view.Tracks[idx].History, view.Tracks[idx].RowHistory = history, rows
+		if err := addResults(out, s.Number, res, digest, opts.Workers, reports == nil); err != nil {
+			return templates.Season{}, err
+		}
+		sum.Tracks = append(sum.Tracks, summarise(res))
+		if reports != nil {
 			res.ReleaseDetail()
-			view.Tracks[len(view.Tracks)-1].ReportsApart = true
+			view.Tracks[idx].ReportsApart = true
 		}
 	}
 	if len(diffs) > 0 {
@@ -381,9 +465,9 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 	return view, nil
 }
 
-// addResults writes a scored track's results.json, results.csv and every
-// participant's report.json under saison-<n>/<track>/.
-func addResults(t Sink, n int, res *score.TrackResult, digest string, workers int) error {
+// addResults writes a scored track's results.json, results.csv and, with
+// reports, every participant's report.json under saison-<n>/<track>/.
+func addResults(t Sink, n int, res *score.TrackResult, digest string, workers int, reports bool) error {
 	dir := fmt.Sprintf("saison-%d/%s/", n, res.Track)
 	rj := res.Results()
 	rj.InputsDigest = digest
@@ -400,6 +484,9 @@ func addResults(t Sink, n int, res *score.TrackResult, digest string, workers in
 	}
 	if err := t.Add(dir+"results.csv", csv); err != nil {
 		return err
+	}
+	if !reports {
+		return nil
 	}
 	// The reports are made over the workers.
 	return addOrdered(t, len(res.Participants), workers, func(i int) string {

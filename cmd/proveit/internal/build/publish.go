@@ -166,6 +166,31 @@ func compareSnapshot(s *season.Season, res *score.TrackResult) ([]score.Differen
 	if snap == nil {
 		return nil, nil, nil
 	}
+	return compareWith(s, snap, res)
+}
+
+// participantHistory is what compareSnapshot's history holds of one
+// participant of res, computed from that participant alone: the
+// differences of a participant (score.Compare) are those between its own
+// published row and its own fresh one. Its report reads nothing else.
+func participantHistory(s *season.Season, res *score.TrackResult, p *score.ParticipantResult) map[string]*templates.History {
+	snap := s.Published(res.Track)
+	if snap == nil {
+		return nil
+	}
+	one := *snap
+	one.Participants = nil
+	if sp := snap.Participant(p.Participant.Slug); sp != nil {
+		one.Participants = []season.SnapshotParticipant{*sp}
+	}
+	alone := &score.TrackResult{Season: res.Season, Track: res.Track, Bareme: res.Bareme, RuleSet: res.RuleSet, Tasks: res.Tasks, BestConstant: res.BestConstant, Freezes: res.Freezes,
+		Participants: []*score.ParticipantResult{p}}
+	_, history, _ := compareWith(s, &one, alone)
+	return history
+}
+
+// compareWith is compareSnapshot against the snapshot snap.
+func compareWith(s *season.Season, snap *season.Snapshot, res *score.TrackResult) ([]score.Difference, map[string]*templates.History, map[string]*templates.RowHistory) {
 	var out []score.Difference
 	history := map[string]*templates.History{}
 	rows := map[string]*templates.RowHistory{}
