@@ -48,7 +48,7 @@ rebuilds without one.`, e.stderr)
 	quiet := fs.Bool("quiet", false, "print nothing but errors, and no progress")
 	cacheDir := fs.String("cache", "", "keep proof verifications in `DIR`, outside the output, and verify again only what changed (default: no cache)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the build to `FILE` (go tool pprof reads it)")
-	memprofile := fs.String("memprofile", "", "write a profile of the live heap to `FILE` after a collection when the last track of a closed season is scored, its every participant's result held whole (of several seasons, the one with the largest live heap; go tool pprof reads it)")
+	memprofile := fs.String("memprofile", "", "write a profile of the live heap to `FILE` after a collection when the last track of a closed season is scored, every participant's result held, its report written and its detail released (of several seasons, the one with the largest live heap; go tool pprof reads it)")
 	if pos, err := parseArgs(fs, args); err != nil {
 		return exitFor(err)
 	} else if len(pos) != 0 {

@@ -46,14 +46,14 @@ type Options struct {
 	// without one.
 	Cache *vcache.Cache
 	// Scored, when not nil, is called when the last track of a closed
-	// season is scored, before its results are written: the loaded season
-	// (which lists its submissions and holds none, each read when its
-	// participant is scored), that track's every participant's result
-	// whole and the earlier tracks' results, their reports rendered and
-	// the detail only those show released, are live then together
-	// (proveit build --memprofile). The collector's count of the live
-	// heap, which includes what is allocated while it marks, is larger at
-	// times while scoring and rendering.
+	// season is scored, before its results.json is written: the loaded
+	// season (which lists its submissions and holds none, each read when
+	// its participant is scored) and every track's results, each
+	// participant's report written and the detail only it shows released,
+	// are live then together (proveit build --memprofile). The
+	// collector's count of the live heap, which includes what is
+	// allocated while it marks and the participants in flight, is larger
+	// at times while scoring and rendering.
 	Scored func()
 }
 
@@ -70,8 +70,9 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 // RunTo runs the whole pipeline over every season under seasonsDir, in
 // its steps: 1. discover the season directories; per season, 2. load it
 // strictly, 3. load its pinned trust material, 4. score every track of a
-// closed season (results.json, results.csv, every report.json) and render
-// its participants' report pages as soon as it is scored, 5. copy its
+// closed season participant by participant, each one's report.json and
+// report pages rendered as soon as it is scored, then the track's
+// results.json and results.csv, 5. copy its
 // cached proof views byte for byte under saison-<n>/preuves/; then 6.
 // render every other page, in French and in English (under en/), 7. run
 // the publication guard on every page, with its language's label word,
@@ -84,12 +85,12 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 // reads only the season directories, never the clock or the network, so
 // the same inputs give the same files on any machine.
 func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
-	// A scored track's reports are rendered, guarded and written as soon as
-	// the track is scored, and the detail only they show is then released
-	// (score.TrackResult.ReleaseDetail): the assertions of every track are
-	// not held while the rest of the site is scored and rendered. Their
-	// violations of the publication guard are reported with every other
-	// page's, at the end.
+	// A participant's report is rendered, guarded and written as soon as
+	// the participant is scored, and the detail only it shows is then
+	// released (score.TrackResult.ReleaseParticipant): no track's
+	// assertions are held whole while the site is scored and rendered.
+	// The reports' violations of the publication guard are reported with
+	// every other page's, at the end.
 	reports := &streamReports{}
 	site, sum, err := siteWith(seasonsDir, out, opts, reports)
 	if err != nil {
@@ -312,9 +313,10 @@ func renderPages(out Sink, jobs []templates.Job, opts Options, phase string) ([]
 }
 
 // buildSeason loads, scores and copies one season into out, and returns
-// what its pages show. With reports, each scored track's reports are
-// rendered as soon as its results are written, and its result then
-// releases their detail, before the next track is scored.
+// what its pages show. With reports, each participant's report is
+// rendered as soon as the participant is scored and its detail then
+// released; without, every result is kept whole and templates.Jobs plans
+// the reports with the other pages.
 func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site templates.Site, reports *streamReports) (templates.Season, error) {
 	s, err := season.Load(dir)
 	if err != nil {

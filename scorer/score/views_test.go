@@ -1,0 +1,58 @@
+package score
+
+import "testing"
+
+// TestNoViewHeldAfterTrack: a proof cited under two verifications (two
+// DIDs) has its view kept between them; when the second citing
+// submission is rejected at entry, its verification never comes, and the
+// view is dropped at the end of the track, not held by the Scorer until
+// the season is built. Every way of being rejected at entry that still
+// parses: duplicate assertion ids, another season, a verdict outside the
+// track's set, another DID.
+func TestNoViewHeldAfterTrack(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		edit func(map[string]any)
+	}{
+		{"duplicate id", func(d map[string]any) { as := d["assertions"].([]any); d["assertions"] = append(as, as[0]) }},
+		{"season", func(d map[string]any) { d["season"] = 4 }},
+		{"verdict", func(d map[string]any) { d["verdict"] = "inconnu" }},
+		{"did", func(d map[string]any) { d["agent_did"] = "did:key:z6Mkother" }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.participant("a")
+			f.participant("b")
+			cs := prove(f, "a", trueClaims(true)[:1])
+			f.submit("a", "conf-01", "conforme", cs, nil)
+			f.submit("b", "conf-01", "conforme", cs, c.edit)
+			s, m := f.write()
+			sc := New(s, m)
+			sg, err := sc.Begin(s.Tracks[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sc.views) != 1 {
+				t.Fatalf("%d views registered, want the one proof cited under two DIDs", len(sc.views))
+			}
+			for i := range sg.Len() {
+				if _, err := sg.Score(i); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if len(sc.views) != 1 {
+				t.Fatalf("%d views held once every participant is scored, want 1 (the test would prove nothing)", len(sc.views))
+			}
+			r, err := sg.End()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := r.task("b", "conf-01").Status; st != RejectedAtEntry {
+				t.Fatalf("b: %s, want rejected at entry", st)
+			}
+			if len(sc.views) != 0 {
+				t.Errorf("%d views held after the track", len(sc.views))
+			}
+		})
+	}
+}
