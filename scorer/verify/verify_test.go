@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unsafe"
 
 	rekorv1 "github.com/sigstore/protobuf-specs/gen/pb-go/rekor/v1"
 
@@ -690,4 +691,41 @@ func BenchmarkVerifyBatch(b *testing.B) {
 func sha256Sum(b []byte) []byte {
 	s := sha256.Sum256(b)
 	return s[:]
+}
+
+// TestBatchesKeepNoView: the batches' cache, which lives as long as the
+// Verifier (a whole season), keeps no string of the views it read (a
+// substring keeps its whole text alive): every string of every key is not
+// the view's own.
+func TestBatchesKeepNoView(t *testing.T) {
+	w := newWorld(t)
+	ps := w.batch(t, 2, inSeason, prooftest.Anchoring{}, nil)
+	v := New(w.material, w.entries())
+	var views []*pv.View
+	for _, p := range ps {
+		d := p.Disclosure()
+		view := parse(t, viewJSON(t, p))
+		if out := v.Verify(view, Options{Window: season, Disclosure: &d, DID: did}); out.Status != Valid {
+			t.Fatalf("%s: %v", p.ID, out.Status)
+		}
+		views = append(views, view)
+	}
+	if len(v.batches) != 1 {
+		t.Fatalf("%d batches, want 1", len(v.batches))
+	}
+	for k := range v.batches {
+		for _, view := range views {
+			for _, c := range []struct{ name, key, view string }{
+				{"root_hex", k.rootHex, view.Batch.RootHex},
+				{"uuid", k.uuid, view.TransparencyLog.UUID},
+			} {
+				if c.key == "" || c.key != c.view {
+					t.Fatalf("%s: key %q, view %q", c.name, c.key, c.view)
+				}
+				if unsafe.StringData(c.key) == unsafe.StringData(c.view) {
+					t.Errorf("the batch's key holds the view's own %s", c.name)
+				}
+			}
+		}
+	}
 }
