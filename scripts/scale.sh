@@ -12,7 +12,9 @@
 #   - a cold proveit build (no previous output, an empty verification
 #     cache that it fills: --cache; the page cache is warm, as after
 #     seasongen), under /usr/bin/time -v for the peak RSS, its render step
-#     timed from its progress lines;
+#     timed from its progress lines (the « pages » step: every page but
+#     the participants' reports, which are rendered while the participants
+#     are scored, each as soon as it is scored; Hugo renders as many pages);
 #   - the rebuild after one changed submission (one narrative edited), with
 #     the cache the cold build filled;
 #   - Hugo (Debian's hugo; apt-get install -y hugo) on a generated site
