@@ -33,8 +33,9 @@ func Build(seasonsDir string) (Tree, error) {
 // give the same bytes with any options.
 type Options struct {
 	// Workers is how many proof views are copied and pages rendered and
-	// guarded at once; 0 is one per core (GOMAXPROCS). The scorer spreads
-	// a track's participants over the cores itself.
+	// guarded at once; 0 is one per core (GOMAXPROCS). Twice as many
+	// participants are scored at once, each with its report (reading their
+	// files overlaps the verifications).
 	Workers int
 	// Progress reports each step, or nothing when nil.
 	Progress *Progress
