@@ -431,9 +431,8 @@ func (sc *Scorer) view(id string, data []byte) ([]byte, *pv.View, *pv.NotFound, 
 // forgetViews drops every view that expectViews registered and that is
 // still held at the end of a track: a submission rejected at entry, or
 // settled before its assertions are verified, never uses the views it
-// cites, and at 10,000 participants per track those held 96 MB of parsed
-// views until the season was built. A view read after is parsed again
-// (the next track registers its own).
+// cites, which were held until the season was built. A view read after is
+// parsed again (the next track registers its own).
 func (sc *Scorer) forgetViews() {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
