@@ -29,16 +29,18 @@ func rendered(t *testing.T, jobs []templates.Job) ([]string, map[string][]byte) 
 	return names, pages
 }
 
-// TestReportsApartSameSite: the build renders a track's reports as soon as
-// it is scored (templates.ReportJobs), then releases the detail only they
-// show (score.TrackResult.ReleaseDetail), and plans the rest of the site
-// from what is left. On the fixtures, the demo and the season with a
-// corrections register: the reports planned apart are exactly those
+// TestReportsApartSameSite: the reports of a track planned apart
+// (templates.ReportJobs, which is templates.Reports over every participant,
+// the plan the build uses one participant at a time), then the detail only
+// they show released (score.TrackResult.ReleaseDetail), and the rest of the
+// site planned from what is left. On the fixtures, the demo and the season
+// with a corrections register: the reports planned apart are exactly those
 // templates.Jobs plans from the whole results, in its order, in both
 // editions, with the same bytes; and every other page rendered after the
 // release has the bytes it has from the whole results. Jobs refuses a
 // released track whose reports were not planned apart; ReportJobs refuses a
-// released track, an unscored one and an index out of range.
+// released track, an unscored one and an index out of range. The build's
+// own path, participant by participant, is TestStreamedSameSite's.
 func TestReportsApartSameSite(t *testing.T) {
 	for _, root := range []string{writeSeasons(t, false), registerSeason(t), "../../../../seasons"} {
 		site, _, err := siteOf(root, Tree{}, Options{})
