@@ -13,7 +13,7 @@ import (
 )
 
 func runBuild(e *env, args []string) int {
-	fs := newFlags("build", "[--seasons DIR] [--out DIR] [--cache DIR] [--close] [--quiet] [--cpuprofile FILE] [--memprofile FILE]", `
+	fs := newFlags("build", "[--seasons DIR] [--out DIR] [--cache DIR] [--close] [--quiet] [--memory-limit SIZE] [--cpuprofile FILE] [--memprofile FILE]", `
 Build loads every season under the seasons directory strictly, renders the
 Index and replaces the output directory with it as a whole: a build that fails
 leaves the previous output untouched. The output directory is replaced only if
@@ -41,12 +41,18 @@ misses. An entry that does not authenticate (altered, truncated, of another
 version) is verified again and replaced, never trusted. Without --cache no
 cache is read or written: a build reads only the seasons directory. The files
 are the same with a cache, warm or cold, as without one; proveit check always
-rebuilds without one.`, e.stderr)
+rebuilds without one.
+
+It sets a soft memory limit of 768 MiB (--memory-limit, or GOMEMLIMIT when the
+flag is not given): past it the garbage collector runs more often rather than
+let the heap grow. It is not a cap: a build whose live data needs more goes on,
+more slowly. The files are the same under any limit.`, e.stderr)
 	seasons := fs.String("seasons", "seasons", "the directory holding one directory per season")
 	out := fs.String("out", "public", "the site directory to replace")
 	closing := fs.Bool("close", false, "refuse to write while a closed season has a pending participant")
 	quiet := fs.Bool("quiet", false, "print nothing but errors, and no progress")
 	cacheDir := fs.String("cache", "", "keep proof verifications in `DIR`, outside the output, and verify again only what changed (default: no cache)")
+	memoryLimit := fs.String("memory-limit", "", "the soft memory limit of the build, as `SIZE` (a number of bytes, with B, KiB, MiB, GiB or TiB after it) or off (default: GOMEMLIMIT if set, else 768MiB)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the build to `FILE` (go tool pprof reads it)")
 	memprofile := fs.String("memprofile", "", "write a profile of the live heap to `FILE` after a collection when the last track of a closed season is scored, every participant's result held, its report written and its detail released (of several seasons, the one with the largest live heap; go tool pprof reads it)")
 	if pos, err := parseArgs(fs, args); err != nil {
@@ -55,6 +61,12 @@ rebuilds without one.`, e.stderr)
 		fs.Usage()
 		return 2
 	}
+	restore, err := applyMemoryLimit(*memoryLimit)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
+		return 2
+	}
+	defer restore()
 	// Before anything: an output that is the seasons, a repository or
 	// anything but a previous build is never replaced.
 	if err := build.CheckTarget(*out, *seasons); err != nil {
