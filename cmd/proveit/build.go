@@ -52,7 +52,7 @@ more slowly. The files are the same under any limit.`, e.stderr)
 	closing := fs.Bool("close", false, "refuse to write while a closed season has a pending participant")
 	quiet := fs.Bool("quiet", false, "print nothing but errors, and no progress")
 	cacheDir := fs.String("cache", "", "keep proof verifications in `DIR`, outside the output, and verify again only what changed (default: no cache)")
-	memoryLimit := fs.String("memory-limit", "", "the soft memory limit of the build, as `SIZE` (a number of bytes, with B, KiB, MiB, GiB or TiB after it) or off (default: GOMEMLIMIT if set, else 768MiB)")
+	memoryLimit := fs.String("memory-limit", "", memoryLimitUsage)
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the build to `FILE` (go tool pprof reads it)")
 	memprofile := fs.String("memprofile", "", "write a profile of the live heap to `FILE` after a collection when the last track of a closed season is scored, every participant's result held, its report written and its detail released (of several seasons, the one with the largest live heap; go tool pprof reads it)")
 	if pos, err := parseArgs(fs, args); err != nil {
@@ -207,20 +207,28 @@ func writeHeapProfile(path string) error {
 }
 
 func runCheck(e *env, args []string) int {
-	fs := newFlags("check", "[--seasons DIR] [--out DIR]", `
+	fs := newFlags("check", "[--seasons DIR] [--out DIR] [--memory-limit SIZE]", `
 Check rebuilds the Index into a temporary directory, exactly as build would,
 and compares it with the site directory byte for byte. It exits 1 and lists
 every file that is missing, extra or different when the committed site is not
 what the inputs produce. It uses no verification cache: it verifies every
-proof, so that what it compares with is what the inputs alone produce.`, e.stderr)
+proof, so that what it compares with is what the inputs alone produce. Its
+soft memory limit is build's (768 MiB, --memory-limit, GOMEMLIMIT).`, e.stderr)
 	seasons := fs.String("seasons", "seasons", "the directory holding one directory per season")
 	out := fs.String("out", "public", "the committed site directory to compare with")
+	memoryLimit := fs.String("memory-limit", "", memoryLimitUsage)
 	if pos, err := parseArgs(fs, args); err != nil {
 		return exitFor(err)
 	} else if len(pos) != 0 {
 		fs.Usage()
 		return 2
 	}
+	restore, err := applyMemoryLimit(*memoryLimit)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
+		return 2
+	}
+	defer restore()
 	tmp, err := os.MkdirTemp("", "proveit-check-")
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)

@@ -18,6 +18,10 @@ import (
 // participants per track) nothing changes.
 const defaultMemoryLimit = 768 << 20
 
+// memoryLimitUsage is the usage line of build's and check's
+// --memory-limit.
+const memoryLimitUsage = "the soft memory limit, as `SIZE` (a number of bytes, with B, KiB, MiB, GiB or TiB after it) or off (default: GOMEMLIMIT if set, else 768MiB)"
+
 // setMemoryLimit is debug.SetMemoryLimit, replaced by tests to see what a
 // build asks for.
 var setMemoryLimit = debug.SetMemoryLimit

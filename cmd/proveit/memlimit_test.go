@@ -60,12 +60,19 @@ func recordLimits(t *testing.T, start int64) *[]int64 {
 	return &calls
 }
 
-// TestBuildMemoryLimit: a build sets its default limit when neither the
-// flag nor GOMEMLIMIT gives one, none when GOMEMLIMIT does, the flag's
-// when given (over GOMEMLIMIT), and puts the one before back when it
-// returns; a limit that is not a size is a usage error, set nowhere. The
-// target refused (the seasons themselves) ends each build right after.
+// TestBuildMemoryLimit: build and check set the default limit when neither
+// the flag nor GOMEMLIMIT gives one, none when GOMEMLIMIT does, the flag's
+// when given (over GOMEMLIMIT), and put the one before back when they
+// return; a limit that is not a size is a usage error, set nowhere. A
+// build's target refused (the seasons themselves) ends it right after; a
+// check of an empty seasons directory fails in its build.
 func TestBuildMemoryLimit(t *testing.T) {
+	for _, verb := range []string{"build", "check"} {
+		t.Run(verb, func(t *testing.T) { testMemoryLimit(t, verb) })
+	}
+}
+
+func testMemoryLimit(t *testing.T, verb string) {
 	seasons := t.TempDir()
 	const before = 5 << 30
 	for _, tc := range []struct {
@@ -83,7 +90,7 @@ func TestBuildMemoryLimit(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("GOMEMLIMIT", tc.env)
 			calls := recordLimits(t, before)
-			args := append([]string{"build", "--seasons", seasons, "--out", seasons}, tc.flag...)
+			args := append([]string{verb, "--seasons", seasons, "--out", seasons}, tc.flag...)
 			code, _, stderr := runCLI(t, "", args...)
 			if code != tc.code {
 				t.Fatalf("exit %d, want %d: %s", code, tc.code, stderr)
