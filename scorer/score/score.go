@@ -461,6 +461,9 @@ func (sc *Scorer) rekorDigest(uuid string) (vcache.Rekor, bool) {
 	if err != nil {
 		return vcache.Rekor{}, false
 	}
+	// Kept for the Scorer's life: a copy, not the view's own substring,
+	// which would keep the view's whole text.
+	uuid = strings.Clone(uuid)
 	r := vcache.RekorOf(uuid, entry)
 	sc.rekor.Store(uuid, r)
 	return r, true

@@ -1,6 +1,11 @@
 package score
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/ark-forge/proveit/scorer/vcache"
+)
 
 // TestNoViewHeldAfterTrack: a proof cited under two verifications (two
 // DIDs) has its view kept between them; when the second citing
@@ -54,5 +59,42 @@ func TestNoViewHeldAfterTrack(t *testing.T) {
 				t.Errorf("%d views held after the track", len(sc.views))
 			}
 		})
+	}
+}
+
+// TestRekorDigestKeepsNoView: the Scorer's digests of the Rekor entries,
+// kept for its whole life, hold a copy of the uuid they are asked for, not
+// the string given (a uuid read from a view is the view's own substring,
+// which would keep the view's whole text).
+func TestRekorDigestKeepsNoView(t *testing.T) {
+	f := newFixture(t)
+	f.participant("a")
+	f.submit("a", "conf-01", "conforme", prove(f, "a", trueClaims(true)[:1]), nil)
+	s, m := f.write()
+	if len(s.RekorEntries) == 0 {
+		t.Fatal("the fixture holds no Rekor entry (the test would prove nothing)")
+	}
+	sc := New(s, m)
+	text := `{"uuid": "` + s.RekorEntries[0].UUID + `"}`
+	uuid := text[len(`{"uuid": "`) : len(text)-2]
+	r, ok := sc.rekorDigest(uuid)
+	if !ok || r.UUID != uuid {
+		t.Fatalf("rekorDigest(%s) = %+v, %v", uuid, r, ok)
+	}
+	n := 0
+	sc.rekor.Range(func(k, v any) bool {
+		n++
+		for name, kept := range map[string]string{"key": k.(string), "digest's uuid": v.(vcache.Rekor).UUID} {
+			if kept != uuid {
+				t.Errorf("%s %q, want %q", name, kept, uuid)
+			}
+			if unsafe.StringData(kept) == unsafe.StringData(uuid) {
+				t.Errorf("the kept %s is the string given, not a copy", name)
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		t.Errorf("%d digests kept, want 1", n)
 	}
 }

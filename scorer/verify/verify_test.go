@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -696,36 +697,55 @@ func sha256Sum(b []byte) []byte {
 // TestBatchesKeepNoView: the batches' cache, which lives as long as the
 // Verifier (a whole season), keeps no string of the views it read (a
 // substring keeps its whole text alive): every string of every key is not
-// the view's own.
+// the view's own, nor the Rekor result's uuid, nor a not-fetched error's
+// (the Rekor entries absent).
 func TestBatchesKeepNoView(t *testing.T) {
 	w := newWorld(t)
 	ps := w.batch(t, 2, inSeason, prooftest.Anchoring{}, nil)
-	v := New(w.material, w.entries())
-	var views []*pv.View
-	for _, p := range ps {
-		d := p.Disclosure()
-		view := parse(t, viewJSON(t, p))
-		if out := v.Verify(view, Options{Window: season, Disclosure: &d, DID: did}); out.Status != Valid {
-			t.Fatalf("%s: %v", p.ID, out.Status)
-		}
-		views = append(views, view)
-	}
-	if len(v.batches) != 1 {
-		t.Fatalf("%d batches, want 1", len(v.batches))
-	}
-	for k := range v.batches {
-		for _, view := range views {
-			for _, c := range []struct{ name, key, view string }{
-				{"root_hex", k.rootHex, view.Batch.RootHex},
-				{"uuid", k.uuid, view.TransparencyLog.UUID},
-			} {
-				if c.key == "" || c.key != c.view {
-					t.Fatalf("%s: key %q, view %q", c.name, c.key, c.view)
+	for _, c := range []struct {
+		name    string
+		entries Entries
+	}{{"fetched", w.entries()}, {"not fetched", nil}} {
+		t.Run(c.name, func(t *testing.T) {
+			v := New(w.material, c.entries)
+			var views []*pv.View
+			for _, p := range ps {
+				d := p.Disclosure()
+				view := parse(t, viewJSON(t, p))
+				if out := v.Verify(view, Options{Window: season, Disclosure: &d, DID: did}); c.entries != nil && out.Status != Valid {
+					t.Fatalf("%s: %v", p.ID, out.Status)
 				}
-				if unsafe.StringData(c.key) == unsafe.StringData(c.view) {
-					t.Errorf("the batch's key holds the view's own %s", c.name)
+				views = append(views, view)
+			}
+			if len(v.batches) != 1 {
+				t.Fatalf("%d batches, want 1", len(v.batches))
+			}
+			for k, r := range v.batches {
+				kept := []struct{ name, s string }{{"key root_hex", k.rootHex}, {"key uuid", k.uuid}}
+				if c.entries != nil {
+					kept = append(kept, struct{ name, s string }{"Rekor result's uuid", r.log.UUID})
+				} else {
+					var nf *NotFetchedError
+					if !errors.As(r.notFetched, &nf) {
+						t.Fatalf("not fetched: %v", r.notFetched)
+					}
+					kept = append(kept, struct{ name, s string }{"not-fetched error's uuid", nf.UUID})
+				}
+				for _, view := range views {
+					for _, kc := range kept {
+						own := view.TransparencyLog.UUID
+						if strings.Contains(kc.name, "root_hex") {
+							own = view.Batch.RootHex
+						}
+						if kc.s == "" || kc.s != own {
+							t.Fatalf("%s: %q, view %q", kc.name, kc.s, own)
+						}
+						if unsafe.StringData(kc.s) == unsafe.StringData(own) {
+							t.Errorf("the batch's %s is the view's own string", kc.name)
+						}
+					}
 				}
 			}
-		}
+		})
 	}
 }
