@@ -109,9 +109,6 @@ func testMemoryLimit(t *testing.T, verb string) {
 // holds, the collector runs all the time and the build still writes the
 // site check finds exact: the limit changes the time, never the bytes.
 func TestBuildUnderTinyMemoryLimit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("two builds of the seasons")
-	}
 	seasons := filepath.Join("..", "..", "seasons")
 	out := filepath.Join(t.TempDir(), "public")
 	if code, _, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out, "--quiet", "--memory-limit", "1MiB"); code != 0 {
