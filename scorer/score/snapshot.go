@@ -75,8 +75,9 @@ func Compare(published, fresh *season.Snapshot) []Difference {
 	for _, p := range fresh.Participants {
 		slugs[p.Slug] = true
 	}
+	before, after := published.Index(), fresh.Index()
 	for _, slug := range sortedSet(slugs) {
-		pb, pa := published.Participant(slug), fresh.Participant(slug)
+		pb, pa := before[slug], after[slug]
 		if pb == nil || pa == nil {
 			out = append(out, Difference{Track: track, Participant: slug, What: "presence", Before: present(pb != nil), After: present(pa != nil)})
 			continue

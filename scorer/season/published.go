@@ -82,6 +82,20 @@ func (s *Snapshot) Participant(slug string) *SnapshotParticipant {
 	return nil
 }
 
+// Index maps each slug of the snapshot to its row, the first one if a
+// slug repeats (as Participant finds it): a lookup for every participant
+// of a track is then one map access each, not a scan of the snapshot (at
+// 10,000 participants per track, 10^8 comparisons of slugs).
+func (s *Snapshot) Index() map[string]*SnapshotParticipant {
+	idx := make(map[string]*SnapshotParticipant, len(s.Participants))
+	for i := range s.Participants {
+		if _, seen := idx[s.Participants[i].Slug]; !seen {
+			idx[s.Participants[i].Slug] = &s.Participants[i]
+		}
+	}
+	return idx
+}
+
 // Task returns the participant's task id, or nil.
 func (p *SnapshotParticipant) Task(id string) *SnapshotTask {
 	for i := range p.Tasks {

@@ -153,6 +153,10 @@ func (sr *streamReports) track(out Sink, s *season.Season, site templates.Site, 
 	}
 	res := sg.Result()
 	dir := fmt.Sprintf("saison-%d/%s/", s.Number, res.Track)
+	var published map[string]*season.SnapshotParticipant
+	if snap := s.Published(res.Track); snap != nil {
+		published = snap.Index()
+	}
 	err = ordered(sg.Len(), 2*workers(opts), func(i int) (scoredParticipant, error) {
 		p, err := sg.Score(i)
 		if err != nil {
@@ -164,7 +168,7 @@ func (sr *streamReports) track(out Sink, s *season.Season, site templates.Site, 
 		if err != nil {
 			return scoredParticipant{}, err
 		}
-		sp := scoredParticipant{p: p, report: data, pages: rs.Jobs(p, participantHistory(s, res, p))}
+		sp := scoredParticipant{p: p, report: data, pages: rs.Jobs(p, participantHistory(s, res, p, published))}
 		for _, j := range sp.pages {
 			page, err := renderPage(j)
 			if err != nil {
@@ -447,25 +451,49 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 	if s.Status != season.Closed {
 		return view, nil
 	}
-	paths, err := dossierFiles(out, s, opts.Workers)
+	paths, err := dossierPaths(s)
 	if err != nil {
+		return templates.Season{}, err
+	}
+	if err := addEvidence(out, s, paths, opts); err != nil {
 		return templates.Season{}, err
 	}
 	view.Dossier = dossierView(s, paths)
 	view.Corrections = correctionsView(s)
-	// The proof views are read over the workers and written in their
-	// order, one window of them in memory at a time.
-	opts.Progress.Start(fmt.Sprintf("saison %d: preuves", s.Number), len(s.Proofs))
-	err = addOrdered(out, len(s.Proofs), opts.Workers, func(i int) string {
+	return view, nil
+}
+
+// addEvidence adds a closed season's dossier (addDossier, of the inputs at
+// paths) and its proof views (saison-<n>/preuves/) to out, the two at the
+// same time: they are written into different directories, so that on a
+// Stage each takes a core (writing into one directory from two goroutines
+// contends for its lock: see addOrdered). Each is read over opts.Workers
+// goroutines and written in its own order, one window of it in memory at
+// a time; the files, and SHA256SUMS, do not depend on which is first. On
+// an error, each runs to its end or its own first error, and the
+// dossier's error is returned before the proof views': the same inputs
+// give the same error.
+func addEvidence(out Sink, s *season.Season, paths []string, opts Options) error {
+	opts.Progress.Start(fmt.Sprintf("saison %d: dossier et preuves", s.Number), len(paths)+len(s.Proofs))
+	defer opts.Progress.Done()
+	step := func() { opts.Progress.Step(1) }
+	both := shared(out)
+	var dossierErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		dossierErr = addDossier(both, s, paths, opts.Workers, step)
+	}()
+	proofsErr := addOrdered(both, len(s.Proofs), opts.Workers, func(i int) string {
 		return fmt.Sprintf("saison-%d/preuves/%s.json", s.Number, s.Proofs[i].ID)
 	}, func(i int) ([]byte, error) {
 		return s.ReadProof(s.Proofs[i].ID)
-	}, func() { opts.Progress.Step(1) })
-	opts.Progress.Done()
-	if err != nil {
-		return templates.Season{}, err
+	}, step)
+	<-done
+	if dossierErr != nil {
+		return dossierErr
 	}
-	return view, nil
+	return proofsErr
 }
 
 // addResults writes a scored track's results.json, results.csv and, with

@@ -27,11 +27,10 @@ import (
 // what is withheld. The cached proof views are under saison-<n>/preuves/,
 // not repeated here. An open season has no dossier (§7.4).
 
-// dossierFiles adds the season's inputs to t under saison-<n>/dossier/ and
-// returns their paths relative to the dossier, sorted. The files are read
-// over workers goroutines (all cores when workers <= 0).
-func dossierFiles(t Sink, s *season.Season, workers int) ([]string, error) {
-	withheld := moderatedFiles(s)
+// dossierPaths lists the season's inputs that its dossier publishes, every
+// file of the season directory but its proof views, by their paths
+// relative to it, sorted.
+func dossierPaths(s *season.Season) ([]string, error) {
 	var paths []string
 	err := filepath.WalkDir(s.Dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -54,7 +53,17 @@ func dossierFiles(t Sink, s *season.Season, workers int) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = addOrdered(t, len(paths), workers, func(i int) string {
+	sort.Strings(paths)
+	return paths, nil
+}
+
+// addDossier adds the season's inputs at paths (dossierPaths) to t under
+// saison-<n>/dossier/, each as published (moderatedFiles). The files are
+// read over workers goroutines (all cores when workers <= 0) and added in
+// the order of paths; step, if not nil, is called once each is added.
+func addDossier(t Sink, s *season.Season, paths []string, workers int, step func()) error {
+	withheld := moderatedFiles(s)
+	return addOrdered(t, len(paths), workers, func(i int) string {
 		return fmt.Sprintf("saison-%d/dossier/%s", s.Number, paths[i])
 	}, func(i int) ([]byte, error) {
 		p := filepath.Join(s.Dir, filepath.FromSlash(paths[i]))
@@ -68,12 +77,7 @@ func dossierFiles(t Sink, s *season.Season, workers int) ([]string, error) {
 			}
 		}
 		return data, nil
-	}, nil)
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(paths)
-	return paths, nil
+	}, step)
 }
 
 // moderatedFiles maps the season files that hold a withheld text to the

@@ -8,11 +8,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
+	"github.com/ark-forge/proveit/scorer/season"
 )
 
 // TestBuildSameBytesOnAnyCores: the site built on one core, on two and on
@@ -165,6 +167,13 @@ func TestStage(t *testing.T) {
 		if err := st.Add("../x", nil); err == nil {
 			t.Error("../x accepted")
 		}
+		// A failed Add (its directory is a file) leaves no trace: the name
+		// is free again, and SHA256SUMS does not list it.
+		for range 2 {
+			if err := st.Add("a/d.txt/under.json", []byte("{}")); err == nil || strings.Contains(err.Error(), "written twice") {
+				t.Errorf("a/d.txt/under.json, under a file: %v", err)
+			}
+		}
 		if !bytes.Equal(st.Sums(), files.Sums()) {
 			t.Errorf("Stage.Sums =\n%s want\n%s", st.Sums(), files.Sums())
 		}
@@ -250,4 +259,202 @@ func TestProgress(t *testing.T) {
 	none.Start("pages", 3)
 	none.Step(1)
 	none.Done()
+}
+
+// TestStageConcurrentAdd: Adds from many goroutines at once, into the same
+// directories and new ones, some linked from the previous output and some
+// written, give the files, SHA256SUMS and reuse count of the same Adds
+// made one at a time; of concurrent Adds of one name exactly one succeeds.
+func TestStageConcurrentAdd(t *testing.T) {
+	const goroutines, each = 8, 60
+	files := Tree{}
+	for g := range goroutines {
+		for i := range each {
+			// Two directories shared by every goroutine, one of its own.
+			dir := []string{"preuves", "dossier/sub", fmt.Sprintf("own/%d", g)}[i%3]
+			files[fmt.Sprintf("%s/g%d-%02d.json", dir, g, i)] = []byte(fmt.Sprintf(`{"g":%d,"i":%d}`, g, i))
+		}
+	}
+	out := filepath.Join(t.TempDir(), "public")
+	// The previous output holds every third file with the same bytes, and
+	// another third with other bytes of the same size.
+	old, sameBytes := Tree{}, 0
+	for _, n := range files.Names() {
+		switch len(old) % 3 {
+		case 0:
+			old[n] = files[n]
+			sameBytes++
+		case 1:
+			old[n] = bytes.Repeat([]byte("x"), len(files[n]))
+		default:
+			old[n+".gone"] = nil
+		}
+	}
+	if err := WriteAtomic(out, old); err != nil {
+		t.Fatal(err)
+	}
+	st, err := NewStage(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := files.Names()
+	// Every goroutine then adds the same names, each round begun by all at
+	// once: one Add of each succeeds, every other is refused as a name
+	// written twice (not as a file that exists: the name is taken before
+	// the file is made).
+	const rounds = 20
+	var wins [rounds]atomic.Int32
+	var start [rounds]sync.WaitGroup
+	for r := range rounds {
+		start[r].Add(goroutines)
+	}
+	errs := make(chan error, goroutines)
+	for g := range goroutines {
+		go func() {
+			var err error
+			for i := g; i < len(names); i += goroutines {
+				if err == nil {
+					err = st.Add(names[i], files[names[i]])
+				}
+			}
+			for r := range rounds {
+				start[r].Done()
+				start[r].Wait()
+				switch dup := st.Add(fmt.Sprintf("shared/once-%02d.json", r), []byte(fmt.Sprint(g))); {
+				case dup == nil:
+					wins[r].Add(1)
+				case !strings.Contains(dup.Error(), "written twice") && err == nil:
+					err = dup
+				}
+			}
+			errs <- err
+		}()
+	}
+	for range goroutines {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	for r := range rounds {
+		if n := wins[r].Load(); n != 1 {
+			t.Errorf("round %d: %d concurrent Adds of one name succeeded, want 1", r, n)
+		}
+	}
+	if st.Reused() != sameBytes {
+		t.Errorf("Reused = %d, want %d (the previous files with the same bytes)", st.Reused(), sameBytes)
+	}
+	if st.Len() != len(files)+rounds {
+		t.Errorf("Len = %d, want %d", st.Len(), len(files)+rounds)
+	}
+	if err := st.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range rounds {
+		name := fmt.Sprintf("shared/once-%02d.json", r)
+		if len(got[name]) == 0 {
+			t.Errorf("%s: %q after Commit, want one goroutine's number", name, got[name])
+		}
+		files[name] = got[name]
+	}
+	if d := Diff(files, got); len(d) > 0 {
+		t.Errorf("after Commit: %v", d)
+	}
+	if s := st.Sums(); !bytes.Equal(s, files.Sums()) {
+		t.Errorf("Stage.Sums =\n%s want\n%s", s, files.Sums())
+	}
+	assertNoLeftovers(t, filepath.Dir(out))
+}
+
+// TestAddEvidence: the dossier and the proof views, written at the same
+// time, are the files each alone writes, in memory (through shared's lock)
+// as on disk; when writing fails, the dossier's error is the one returned
+// whichever failed first, then the proof views'.
+func TestAddEvidence(t *testing.T) {
+	s, err := season.Load(filepath.Join(writeSeasons(t, false), "3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, err := dossierPaths(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) < 10 || len(s.Proofs) < 3 {
+		t.Fatalf("%d dossier files and %d proof views, want a season with both", len(paths), len(s.Proofs))
+	}
+	want := Tree{}
+	if err := addDossier(want, s, paths, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range s.Proofs {
+		data, err := s.ReadProof(p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[fmt.Sprintf("saison-%d/preuves/%s.json", s.Number, p.ID)] = data
+	}
+	if len(want) != len(paths)+len(s.Proofs) {
+		t.Fatalf("%d files, want %d", len(want), len(paths)+len(s.Proofs))
+	}
+	for _, workers := range []int{1, 2, 5} {
+		got := Tree{}
+		if err := addEvidence(got, s, paths, Options{Workers: workers}); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range Diff(want, got) {
+			t.Errorf("workers=%d, in memory: %s", workers, d)
+		}
+		out := filepath.Join(t.TempDir(), "public")
+		st, err := NewStage(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := addEvidence(st, s, paths, Options{Workers: workers}); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if got, err = ReadDir(out); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range Diff(want, got) {
+			t.Errorf("workers=%d, on disk: %s", workers, d)
+		}
+	}
+	dossierName := fmt.Sprintf("saison-%d/dossier/%s", s.Number, paths[len(paths)/2])
+	proofName := fmt.Sprintf("saison-%d/preuves/%s.json", s.Number, s.Proofs[0].ID)
+	for _, tc := range []struct {
+		fail []string
+		want string
+	}{
+		{[]string{dossierName}, dossierName},
+		{[]string{proofName}, proofName},
+		// The first proof view fails before the dossier's middle file
+		// is reached: the dossier's error is still the one returned.
+		{[]string{dossierName, proofName}, dossierName},
+	} {
+		err := addEvidence(failingSink{Tree{}, tc.fail}, s, paths, Options{Workers: 2})
+		if err == nil || !strings.Contains(err.Error(), tc.want+": refused") {
+			t.Errorf("failing at %v: %v, want %s's error", tc.fail, err, tc.want)
+		}
+	}
+}
+
+// failingSink refuses the names in fail.
+type failingSink struct {
+	Tree
+	fail []string
+}
+
+func (f failingSink) Add(name string, data []byte) error {
+	for _, n := range f.fail {
+		if n == name {
+			return fmt.Errorf("%s: refused", name)
+		}
+	}
+	return f.Tree.Add(name, data)
 }

@@ -173,14 +173,16 @@ func compareSnapshot(s *season.Season, res *score.TrackResult) ([]score.Differen
 // participant of res, computed from that participant alone: the
 // differences of a participant (score.Compare) are those between its own
 // published row and its own fresh one. Its report reads nothing else.
-func participantHistory(s *season.Season, res *score.TrackResult, p *score.ParticipantResult) map[string]*templates.History {
+// published is the track's snapshot's Index, nil when it has none: made
+// once per track, not once per participant.
+func participantHistory(s *season.Season, res *score.TrackResult, p *score.ParticipantResult, published map[string]*season.SnapshotParticipant) map[string]*templates.History {
 	snap := s.Published(res.Track)
 	if snap == nil {
 		return nil
 	}
 	one := *snap
 	one.Participants = nil
-	if sp := snap.Participant(p.Participant.Slug); sp != nil {
+	if sp := published[p.Participant.Slug]; sp != nil {
 		one.Participants = []season.SnapshotParticipant{*sp}
 	}
 	alone := &score.TrackResult{Season: res.Season, Track: res.Track, Bareme: res.Bareme, RuleSet: res.RuleSet, Tasks: res.Tasks, BestConstant: res.BestConstant, Freezes: res.Freezes,
@@ -194,6 +196,7 @@ func compareWith(s *season.Season, snap *season.Snapshot, res *score.TrackResult
 	var out []score.Difference
 	history := map[string]*templates.History{}
 	rows := map[string]*templates.RowHistory{}
+	published := snap.Index()
 	for _, d := range score.Compare(snap, res.Snapshot(snap.PublishedAtTime())) {
 		ids := s.Covering(d.Track, d.Participant, d.Task, d.Assertion)
 		if len(ids) == 0 {
@@ -201,7 +204,7 @@ func compareWith(s *season.Season, snap *season.Snapshot, res *score.TrackResult
 			continue
 		}
 		if d.Task == "" && d.What == "rates" {
-			if p := snap.Participant(d.Participant); p != nil {
+			if p := published[d.Participant]; p != nil {
 				h := &templates.RowHistory{PublishedOverclaim: orDash(p.Overclaim), PublishedSuccess: orDash(p.Success)}
 				for _, id := range ids {
 					h.Decisions = append(h.Decisions, decisionRef(s, id))
@@ -218,7 +221,7 @@ func compareWith(s *season.Season, snap *season.Snapshot, res *score.TrackResult
 			continue
 		}
 		h := &templates.History{PublishedStatus: "absent", PublishedCause: "—"}
-		if a := snap.Participant(d.Participant).Task(d.Task).Assertion(d.Assertion); a != nil {
+		if a := published[d.Participant].Task(d.Task).Assertion(d.Assertion); a != nil {
 			h.PublishedStatus, h.PublishedCause = a.Status, "—"
 			if a.Cause != nil {
 				h.PublishedCause = *a.Cause
