@@ -297,7 +297,7 @@ func TestBuildSummaryAndClose(t *testing.T) {
 	code, stdout, stderr = runCLI(t, "", "build", "--seasons", seasons, "--out", out)
 	// Progress on stderr, in plain lines (stderr is not a terminal here):
 	// each step, and the pages counted to their total.
-	for _, want := range []string{"proveit build: saison 0, conformite: scoring: 0/", "proveit build: saison 0, generique: scoring: 0/", "proveit build: saison 0: dossier et preuves: 0/", "proveit build: pages: 0/"} {
+	for _, want := range []string{"proveit build: saison 0, conformite: scoring: 0/", "proveit build: saison 0, generique: scoring: 0/", "proveit build: saison 0: dossier: 0/", "proveit build: saison 0: preuves: 0/", "proveit build: pages: 0/"} {
 		if !strings.Contains(stderr, want) || strings.Contains(stderr, "\r") {
 			t.Errorf("progress lacks %q:\n%s", want, stderr)
 		}

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -261,118 +260,10 @@ func TestProgress(t *testing.T) {
 	none.Done()
 }
 
-// TestStageConcurrentAdd: Adds from many goroutines at once, into the same
-// directories and new ones, some linked from the previous output and some
-// written, give the files, SHA256SUMS and reuse count of the same Adds
-// made one at a time; of concurrent Adds of one name exactly one succeeds.
-func TestStageConcurrentAdd(t *testing.T) {
-	const goroutines, each = 8, 60
-	files := Tree{}
-	for g := range goroutines {
-		for i := range each {
-			// Two directories shared by every goroutine, one of its own.
-			dir := []string{"preuves", "dossier/sub", fmt.Sprintf("own/%d", g)}[i%3]
-			files[fmt.Sprintf("%s/g%d-%02d.json", dir, g, i)] = []byte(fmt.Sprintf(`{"g":%d,"i":%d}`, g, i))
-		}
-	}
-	out := filepath.Join(t.TempDir(), "public")
-	// The previous output holds every third file with the same bytes, and
-	// another third with other bytes of the same size.
-	old, sameBytes := Tree{}, 0
-	for _, n := range files.Names() {
-		switch len(old) % 3 {
-		case 0:
-			old[n] = files[n]
-			sameBytes++
-		case 1:
-			old[n] = bytes.Repeat([]byte("x"), len(files[n]))
-		default:
-			old[n+".gone"] = nil
-		}
-	}
-	if err := WriteAtomic(out, old); err != nil {
-		t.Fatal(err)
-	}
-	st, err := NewStage(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	names := files.Names()
-	// Every goroutine then adds the same names, each round begun by all at
-	// once: one Add of each succeeds, every other is refused as a name
-	// written twice (not as a file that exists: the name is taken before
-	// the file is made).
-	const rounds = 20
-	var wins [rounds]atomic.Int32
-	var start [rounds]sync.WaitGroup
-	for r := range rounds {
-		start[r].Add(goroutines)
-	}
-	errs := make(chan error, goroutines)
-	for g := range goroutines {
-		go func() {
-			var err error
-			for i := g; i < len(names); i += goroutines {
-				if err == nil {
-					err = st.Add(names[i], files[names[i]])
-				}
-			}
-			for r := range rounds {
-				start[r].Done()
-				start[r].Wait()
-				switch dup := st.Add(fmt.Sprintf("shared/once-%02d.json", r), []byte(fmt.Sprint(g))); {
-				case dup == nil:
-					wins[r].Add(1)
-				case !strings.Contains(dup.Error(), "written twice") && err == nil:
-					err = dup
-				}
-			}
-			errs <- err
-		}()
-	}
-	for range goroutines {
-		if err := <-errs; err != nil {
-			t.Error(err)
-		}
-	}
-	for r := range rounds {
-		if n := wins[r].Load(); n != 1 {
-			t.Errorf("round %d: %d concurrent Adds of one name succeeded, want 1", r, n)
-		}
-	}
-	if st.Reused() != sameBytes {
-		t.Errorf("Reused = %d, want %d (the previous files with the same bytes)", st.Reused(), sameBytes)
-	}
-	if st.Len() != len(files)+rounds {
-		t.Errorf("Len = %d, want %d", st.Len(), len(files)+rounds)
-	}
-	if err := st.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	got, err := ReadDir(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for r := range rounds {
-		name := fmt.Sprintf("shared/once-%02d.json", r)
-		if len(got[name]) == 0 {
-			t.Errorf("%s: %q after Commit, want one goroutine's number", name, got[name])
-		}
-		files[name] = got[name]
-	}
-	if d := Diff(files, got); len(d) > 0 {
-		t.Errorf("after Commit: %v", d)
-	}
-	if s := st.Sums(); !bytes.Equal(s, files.Sums()) {
-		t.Errorf("Stage.Sums =\n%s want\n%s", s, files.Sums())
-	}
-	assertNoLeftovers(t, filepath.Dir(out))
-}
-
-// TestAddEvidence: the dossier and the proof views, written at the same
-// time, are the files each alone writes, in memory (through shared's lock)
-// as on disk; when writing fails, the dossier's error is the one returned
-// whichever failed first, then the proof views'.
+// TestAddEvidence: the dossier and the proof views are the season's files
+// byte for byte, in memory as on disk, each under its progress step; when
+// writing fails, the first failure's error is returned, the dossier's
+// before the proof views'.
 func TestAddEvidence(t *testing.T) {
 	s, err := season.Load(filepath.Join(writeSeasons(t, false), "3"))
 	if err != nil {
@@ -401,11 +292,18 @@ func TestAddEvidence(t *testing.T) {
 	}
 	for _, workers := range []int{1, 2, 5} {
 		got := Tree{}
-		if err := addEvidence(got, s, paths, Options{Workers: workers}); err != nil {
+		var progress bytes.Buffer
+		if err := addEvidence(got, s, paths, Options{Workers: workers, Progress: NewProgress(&progress)}); err != nil {
 			t.Fatal(err)
 		}
 		for _, d := range Diff(want, got) {
 			t.Errorf("workers=%d, in memory: %s", workers, d)
+		}
+		wantProgress := fmt.Sprintf("proveit build: saison 3: dossier: 0/%d\n", len(paths))
+		if lines := progress.String(); !strings.HasPrefix(lines, wantProgress) ||
+			!strings.Contains(lines, fmt.Sprintf("proveit build: saison 3: dossier: %d/%d\nproveit build: saison 3: preuves: 0/%d\n", len(paths), len(paths), len(s.Proofs))) ||
+			!strings.HasSuffix(lines, fmt.Sprintf("proveit build: saison 3: preuves: %d/%d\n", len(s.Proofs), len(s.Proofs))) {
+			t.Errorf("workers=%d, progress:\n%s", workers, lines)
 		}
 		out := filepath.Join(t.TempDir(), "public")
 		st, err := NewStage(out)
@@ -433,8 +331,6 @@ func TestAddEvidence(t *testing.T) {
 	}{
 		{[]string{dossierName}, dossierName},
 		{[]string{proofName}, proofName},
-		// The first proof view fails before the dossier's middle file
-		// is reached: the dossier's error is still the one returned.
 		{[]string{dossierName, proofName}, dossierName},
 	} {
 		err := addEvidence(failingSink{Tree{}, tc.fail}, s, paths, Options{Workers: 2})

@@ -17,10 +17,8 @@ import (
 	"syscall"
 )
 
-// Sink receives the files of a build, each once: a Tree in memory, or a
-// Stage on disk. A Stage takes files from several goroutines at once; a
-// Tree takes them from one at a time (shared makes any Sink safe for
-// several).
+// Sink receives the files of a build, one at a time, each once: a Tree in
+// memory, or a Stage on disk.
 type Sink interface {
 	// Add stores data at name, refusing a name that is not a clean
 	// relative path or that is already taken.
@@ -43,25 +41,16 @@ type Sink interface {
 // is read back through the new name and compared byte for byte with what
 // the build made before it is kept: a file edited in the previous output
 // since it was built is written anew, never published as it was found.
-//
-// Its methods may be called from several goroutines at once: a file is
-// created, linked and compared outside its lock, which guards only the
-// maps below, so that files written into different directories at the
-// same time (the dossier and the proof views) take a core each.
 type Stage struct {
 	dir, tmp string
-	realDir  string // dir with its symbolic links resolved; "" when it does not exist (no previous output)
-
-	mu sync.Mutex
-	// sums holds each file's SHA-256, and the zero sum for a file whose Add
-	// is under way: its name is taken from the moment Add begins.
-	sums   map[string][sha256.Size]byte
-	dirs   map[string]bool // directories already made under tmp
-	reused int
+	sums     map[string][sha256.Size]byte
+	dirs     map[string]bool // directories already made under tmp
+	reused   int
 	// oldDirs says, per directory of the stage, whether the previous
 	// output's directory of that name is a real one of it: no component of
 	// its path under dir is a symbolic link.
 	oldDirs map[string]bool
+	realDir string // dir with its symbolic links resolved; "" when it does not exist (no previous output)
 	// writeback is closed when the background sync that Writeback started
 	// ends; nil when none was started.
 	writeback chan struct{}
@@ -91,84 +80,51 @@ func NewStage(dir string) (*Stage, error) {
 }
 
 // Add writes data at name under the sibling directory and keeps its
-// SHA-256. A name is taken once: a second Add of it, even one running at
-// the same time, is refused; a failed Add leaves it free.
+// SHA-256.
 func (s *Stage) Add(name string, data []byte) error {
 	if err := checkName(name); err != nil {
 		return err
 	}
-	d := filepath.Dir(filepath.FromSlash(name))
-	s.mu.Lock()
 	if _, dup := s.sums[name]; dup {
-		s.mu.Unlock()
 		return fmt.Errorf("build: %s written twice", name)
 	}
-	s.sums[name] = [sha256.Size]byte{}
-	made := s.dirs[d]
-	s.mu.Unlock()
-
-	sum, reused, err := s.write(name, d, made, data)
-
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err != nil {
-		delete(s.sums, name)
-		return err
-	}
-	s.sums[name] = sum
-	s.dirs[d] = true
-	if reused {
-		s.reused++
-	}
-	return nil
-}
-
-// write puts data at name in the stage, in its directory d (made already
-// when made): linked from the previous output when it holds the same bytes
-// (reused), written otherwise. It returns the SHA-256 of data.
-func (s *Stage) write(name, d string, made bool, data []byte) (sum [sha256.Size]byte, reused bool, err error) {
 	p := filepath.Join(s.tmp, filepath.FromSlash(name))
-	if !made {
-		// Two goroutines may make the same directory at once: MkdirAll
-		// succeeds for both.
+	if d := filepath.Dir(filepath.FromSlash(name)); !s.dirs[d] {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return sum, false, fmt.Errorf("build: %s: %w", name, err)
+			return fmt.Errorf("build: %s: %w", name, err)
 		}
+		s.dirs[d] = true
 	}
 	if s.reuse(name, p, data) {
-		return sha256.Sum256(data), true, nil
+		s.sums[name] = sha256.Sum256(data)
+		s.reused++
+		return nil
 	}
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return sum, false, fmt.Errorf("build: %s: %w", name, err)
+		return fmt.Errorf("build: %s: %w", name, err)
 	}
 	h := sha256.New()
 	h.Write(data)
 	if _, err := f.Write(data); err != nil {
 		f.Close()
-		return sum, false, fmt.Errorf("build: %s: %w", name, err)
+		return fmt.Errorf("build: %s: %w", name, err)
 	}
 	if err := f.Close(); err != nil {
-		return sum, false, fmt.Errorf("build: %s: %w", name, err)
+		return fmt.Errorf("build: %s: %w", name, err)
 	}
+	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
-	return sum, false, nil
+	s.sums[name] = sum
+	return nil
 }
 
-// Len is the number of files written, or being written.
-func (s *Stage) Len() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.sums)
-}
+// Len is the number of files written.
+func (s *Stage) Len() int { return len(s.sums) }
 
 // Reused is how many of them were the previous output's, linked (see
 // Stage).
-func (s *Stage) Reused() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.reused
-}
+func (s *Stage) Reused() int { return s.reused }
 
 // reuse links the previous output's file at name to p, the same name in
 // the stage, and keeps the link only if the file it names is then a
@@ -202,15 +158,11 @@ func (s *Stage) oldDir(rel string) bool {
 	if s.realDir == "" {
 		return false
 	}
-	s.mu.Lock()
 	ok, seen := s.oldDirs[rel]
-	s.mu.Unlock()
 	if !seen {
 		real, err := filepath.EvalSymlinks(filepath.Join(s.dir, rel))
 		ok = err == nil && real == filepath.Join(s.realDir, rel)
-		s.mu.Lock()
 		s.oldDirs[rel] = ok
-		s.mu.Unlock()
 	}
 	return ok
 }
@@ -250,10 +202,7 @@ var compareBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return 
 
 // Sums returns the content of SHA256SUMS for the files written, as
 // Tree.Sums does: sorted by path at the end, SHA256SUMS itself left out.
-// It is called once every Add has returned.
 func (s *Stage) Sums() []byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	names := make([]string, 0, len(s.sums))
 	for n := range s.sums {
 		if n != SumsFile {
@@ -279,8 +228,6 @@ func (s *Stage) Sums() []byte {
 // little left to write. It changes nothing of what Commit guarantees, and
 // its outcome is not read: Commit syncs every file again.
 func (s *Stage) Writeback() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	if s.writeback != nil {
 		select {
 		case <-s.writeback:
@@ -298,11 +245,8 @@ func (s *Stage) Writeback() {
 
 // waitWriteback waits for the background sync Writeback started, if any.
 func (s *Stage) waitWriteback() {
-	s.mu.Lock()
-	done := s.writeback
-	s.mu.Unlock()
-	if done != nil {
-		<-done
+	if s.writeback != nil {
+		<-s.writeback
 	}
 }
 
@@ -326,31 +270,4 @@ func (s *Stage) Commit() error {
 func (s *Stage) Abort() {
 	s.waitWriteback()
 	os.RemoveAll(s.tmp)
-}
-
-// shared returns out made safe for Add from several goroutines at once:
-// a Stage is; any other Sink (a Tree) is given a lock around each Add.
-func shared(out Sink) Sink {
-	if st, ok := out.(*Stage); ok {
-		return st
-	}
-	return &lockedSink{out: out}
-}
-
-// lockedSink is a Sink whose every call holds one lock.
-type lockedSink struct {
-	mu  sync.Mutex
-	out Sink
-}
-
-func (l *lockedSink) Add(name string, data []byte) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.out.Add(name, data)
-}
-
-func (l *lockedSink) Sums() []byte {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.out.Sums()
 }
