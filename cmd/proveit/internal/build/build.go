@@ -471,8 +471,7 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 // 1,000 participants per track, writing them from two goroutines into
 // their two directories took 13.9, 29.7 and 44.3 s of wall time in three
 // builds against 15.1, 16.0 and 20.2 s one after the other, alternating
-// (20 to 56 s of system time against 20 to 28: the file system's journal
-// is one for both directories).
+// (21 to 57 s of system time against 20 to 28: README, « Benchmarks »).
 func addEvidence(out Sink, s *season.Season, paths []string, opts Options) error {
 	step := func() { opts.Progress.Step(1) }
 	opts.Progress.Start(fmt.Sprintf("saison %d: dossier", s.Number), len(paths))

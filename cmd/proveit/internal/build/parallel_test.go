@@ -260,8 +260,9 @@ func TestProgress(t *testing.T) {
 	none.Done()
 }
 
-// TestAddEvidence: the dossier and the proof views are the season's files
-// byte for byte, in memory as on disk, each under its progress step; when
+// TestAddEvidence: the dossier is what addDossier alone writes (its bytes
+// are the golden tests'), the proof views the season's byte for byte, in
+// memory as on disk, each under its progress step; when
 // writing fails, the first failure's error is returned, the dossier's
 // before the proof views'.
 func TestAddEvidence(t *testing.T) {
