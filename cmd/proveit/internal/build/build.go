@@ -467,11 +467,14 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 // paths), then its proof views (saison-<n>/preuves/), to out, each under
 // its own progress step. Each is read over opts.Workers goroutines and
 // written by one, in its order, one window of it in memory at a time. The
-// two are not written at the same time: on this project's machine, at
-// 1,000 participants per track, writing them from two goroutines into
-// their two directories took 13.9, 29.7 and 44.3 s of wall time in three
-// builds against 15.1, 16.0 and 20.2 s one after the other, alternating
-// (21 to 57 s of system time against 20 to 28: README, « Benchmarks »).
+// two are not written at the same time: it was tried (a Stage taking files
+// from two goroutines, one per directory) and gave no reliable gain on
+// this project's machine. At 1,000 participants per track, alternating
+// with this, the two steps took 13.9, 29.7 and 44.3 s against 15.1, 16.0
+// and 20.2 s in one series of cold builds, 9.5, 11.6, 15.2 and 6.4 s
+// against 7.8, 16.9, 17.2 and 10.0 s in another, the whole builds within
+// the machine's noise and the concurrent ones using more CPU time
+// (README, « Benchmarks »).
 func addEvidence(out Sink, s *season.Season, paths []string, opts Options) error {
 	step := func() { opts.Progress.Step(1) }
 	opts.Progress.Start(fmt.Sprintf("saison %d: dossier", s.Number), len(paths))
