@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -260,11 +261,11 @@ func TestProgress(t *testing.T) {
 	none.Done()
 }
 
-// TestAddEvidence: the dossier is what addDossier alone writes (its bytes
-// are the golden tests'), the proof views the season's byte for byte, in
-// memory as on disk, each under its progress step; when
-// writing fails, the first failure's error is returned, the dossier's
-// before the proof views'.
+// TestAddEvidence: the dossier is every file of the season but its proof
+// views, and the proof views are the season's, byte for byte (the season
+// withholds no text, so no file is rewritten), in memory as on disk, each
+// under its progress step; when writing fails, the first failure's error
+// is returned, the dossier's before the proof views'.
 func TestAddEvidence(t *testing.T) {
 	s, err := season.Load(filepath.Join(writeSeasons(t, false), "3"))
 	if err != nil {
@@ -277,9 +278,35 @@ func TestAddEvidence(t *testing.T) {
 	if len(paths) < 10 || len(s.Proofs) < 3 {
 		t.Fatalf("%d dossier files and %d proof views, want a season with both", len(paths), len(s.Proofs))
 	}
+	if len(s.Moderation) != 0 {
+		t.Fatalf("season 3 withholds %d texts, want none: its dossier is then its files as they are", len(s.Moderation))
+	}
+	// The season's files, listed and read here, not by the code under test.
 	want := Tree{}
-	if err := addDossier(want, s, paths, 1, nil); err != nil {
+	var listed []string
+	err = filepath.WalkDir(s.Dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(s.Dir, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if strings.HasPrefix(rel, "proofs/") {
+			return nil
+		}
+		listed = append(listed, rel)
+		data, err := os.ReadFile(p)
+		want[fmt.Sprintf("saison-%d/dossier/%s", s.Number, rel)] = data
+		return err
+	})
+	if err != nil {
 		t.Fatal(err)
+	}
+	sort.Strings(listed)
+	if strings.Join(paths, "\n") != strings.Join(listed, "\n") {
+		t.Errorf("dossierPaths = %v, want %v", paths, listed)
 	}
 	for _, p := range s.Proofs {
 		data, err := s.ReadProof(p.ID)
