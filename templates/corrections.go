@@ -177,7 +177,11 @@ func Feed(s Season) ([]byte, error) { return french.feed(s) }
 // saison-<n>/corrections/feed.xml. The feed is a machine file, in French,
 // one copy for both editions.
 func FeedJob(s Season) Job {
-	return Job{Name: fmt.Sprintf("saison-%d/corrections/feed.xml", s.Number), Lang: "fr", render: func() ([]byte, error) { return Feed(s) }}
+	return Job{Name: fmt.Sprintf("saison-%d/corrections/feed.xml", s.Number), Lang: "fr", render: func(b *bytes.Buffer) error {
+		feed, err := Feed(s)
+		b.Write(feed)
+		return err
+	}}
 }
 
 func (r *renderer) feed(s Season) ([]byte, error) {

@@ -426,20 +426,19 @@ func labelJSONLD(lang, title, label string, parts []ldPart) template.JS {
 	return template.JS(b)
 }
 
-// page renders one page. A message the views of the page or the page
-// itself could not find fails it.
-func (r *renderer) page(l *locale, name string, p page, parts []ldPart) ([]byte, error) {
+// pageTo renders one page into b, after what b holds. A message the views
+// of the page or the page itself could not find fails it.
+func (r *renderer) pageTo(b *bytes.Buffer, l *locale, name string, p page, parts []ldPart) error {
 	p.Label = l.text("label.ai_act")
 	p.Narrative = l.text("label.narrative")
 	p.LabelJSONLD = labelJSONLD(r.cat.Lang(), p.Title, p.Label, parts)
 	if l.err != nil {
-		return nil, fmt.Errorf("templates: %s: %w", name, l.err)
+		return fmt.Errorf("templates: %s: %w", name, l.err)
 	}
-	var b bytes.Buffer
-	if err := r.pages[name].ExecuteTemplate(&b, "layout", p); err != nil {
-		return nil, fmt.Errorf("templates: %s: %w", name, err)
+	if err := r.pages[name].ExecuteTemplate(b, "layout", p); err != nil {
+		return fmt.Errorf("templates: %s: %w", name, err)
 	}
-	return b.Bytes(), nil
+	return nil
 }
 
 // Page is one rendered page: its slash-separated path in the site, its
@@ -456,13 +455,29 @@ type Page struct {
 // order, on any number of cores: the bytes of a page depend on the site
 // alone, never on which job ran first.
 type Job struct {
-	Name   string
-	Lang   string // "fr" or "en": the guard asks for that language's label word
-	render func() ([]byte, error)
+	Name string
+	Lang string // "fr" or "en": the guard asks for that language's label word
+	// render writes the page into b, after what b holds.
+	render func(b *bytes.Buffer) error
 }
 
-// Render renders the job's page.
-func (j Job) Render() ([]byte, error) { return j.render() }
+// Render renders the job's page into a new buffer.
+func (j Job) Render() ([]byte, error) {
+	var b bytes.Buffer
+	if err := j.render(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// RenderTo renders the job's page into b, which it empties first, so that
+// a caller rendering many pages reuses one buffer's memory: the page is
+// b.Bytes(), valid until b is written again. The bytes are Render's. On an
+// error, what b holds is not a page.
+func (j Job) RenderTo(b *bytes.Buffer) error {
+	b.Reset()
+	return j.render(b)
+}
 
 // Render renders the site's pages, the French edition then the English one
 // under en/: index.html, the content pages and, per season,
@@ -592,7 +607,7 @@ func (r *renderer) newPlan(site Site) (*plan, error) {
 // locale.
 func (pl *plan) addLazy(name, tmpl string, view func(l *locale) (page, []ldPart)) {
 	r, site := pl.r, pl.site
-	pl.out = append(pl.out, Job{Name: r.dir + name, Lang: r.cat.Lang(), render: func() ([]byte, error) {
+	pl.out = append(pl.out, Job{Name: r.dir + name, Lang: r.cat.Lang(), render: func(b *bytes.Buffer) error {
 		jl := &locale{cat: r.cat}
 		p, parts := view(jl)
 		p.Name = name
@@ -611,7 +626,7 @@ func (pl *plan) addLazy(name, tmpl string, view func(l *locale) (page, []ldPart)
 			}
 		}
 		p.Alternates = append(p.Alternates, alternate{Lang: "x-default", Href: up + editions[0].Dir + name})
-		return r.page(jl, tmpl, p, parts)
+		return r.pageTo(b, jl, tmpl, p, parts)
 	}})
 }
 

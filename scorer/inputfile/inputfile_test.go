@@ -68,6 +68,24 @@ func TestRead(t *testing.T) {
 		if c.follow {
 			continue // Sum is for files a season holds: it follows no link
 		}
+		t.Run("Append/"+c.name, func(t *testing.T) {
+			// A prefix with room for the file: Append writes into it, and on
+			// an error gives it back as it was.
+			dst := append(make([]byte, 0, 64), "prefix:"...)
+			b, err := Append(dst, c.path, c.limit)
+			if c.want == "" {
+				if err != nil || string(b) != "prefix:12345" || &b[0] != &dst[0] {
+					t.Fatalf("got %q, %v; want the prefix then the file, in dst's memory", b, err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want an error containing %q", err, c.want)
+			}
+			if string(b) != "prefix:" || &b[0] != &dst[0] {
+				t.Fatalf("on an error got %q, want dst as it was given", b)
+			}
+		})
 		t.Run("Sum/"+c.name, func(t *testing.T) {
 			sum, err := Sum(c.path, c.limit)
 			if c.want == "" {
@@ -129,7 +147,7 @@ func TestReadGrownFile(t *testing.T) {
 		{int64(len(data)) + 5, 1 << 20, len(data)}, // shrank
 		{3, int64(len(data)) - 1, -1},
 	} {
-		b, err := readAll(strings.NewReader(data), c.size, c.limit)
+		b, err := readAll(nil, strings.NewReader(data), c.size, c.limit)
 		if err != nil {
 			t.Fatalf("size %d: %v", c.size, err)
 		}
@@ -174,5 +192,59 @@ func TestTooLargeIsTyped(t *testing.T) {
 	var tl *TooLargeError
 	if !errors.As(err, &tl) || tl.Limit != 99 {
 		t.Fatalf("got %v, want a *TooLargeError with limit 99", err)
+	}
+}
+
+// TestAppendLimit: the limit bounds the file, not what dst held before it.
+func TestAppendLimit(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(file, []byte("12345"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prefix := []byte(strings.Repeat("x", 100))
+	if b, err := Append(prefix, file, 5); err != nil || string(b[100:]) != "12345" {
+		t.Errorf("at the limit after a 100-byte prefix: got %q, %v", b, err)
+	}
+	var tl *TooLargeError
+	if b, err := Append(prefix, file, 4); !errors.As(err, &tl) || len(b) != 100 {
+		t.Errorf("one byte over: got %d bytes, %v; want the prefix and a *TooLargeError", len(b), err)
+	}
+}
+
+// TestAppendReusesBuffer: files read one after the other into the same
+// buffer allocate nothing of their size once the buffer has grown to it
+// (a build copying every proof view of a season reads them so).
+func TestAppendReusesBuffer(t *testing.T) {
+	const size = 1 << 20
+	dir := t.TempDir()
+	var files []string
+	var data [][]byte
+	for i := range 3 {
+		f := filepath.Join(dir, fmt.Sprint(i))
+		d := bytes.Repeat([]byte{byte('a' + i)}, size-i)
+		if err := os.WriteFile(f, d, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files, data = append(files, f), append(data, d)
+	}
+	buf, err := Append(nil, files[0], size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	const reads = 10
+	for i := range reads {
+		f := files[i%len(files)]
+		if buf, err = Append(buf[:0], f, size); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(buf, data[i%len(files)]) {
+			t.Fatalf("read %d: got %d bytes, not %s's", i, len(buf), f)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / reads; per > size/8 {
+		t.Errorf("Append of a %d-byte file into a buffer of its size allocated %d bytes, want at most %d", size, per, size/8)
 	}
 }

@@ -46,11 +46,19 @@ func searchProof(ps []Proof, id string) int {
 // proof.MaxViewBytes, regular files only. A proof the load did not list is
 // a *NotCachedError.
 func (s *Season) ReadProof(id string) ([]byte, error) {
+	return s.AppendProof(nil, id)
+}
+
+// AppendProof is ReadProof, the view's bytes appended to dst, into dst's
+// memory when it has room for them (inputfile.Append): a build copying
+// every view reads them one after the other into the same buffers. On an
+// error it returns dst as it was given.
+func (s *Season) AppendProof(dst []byte, id string) ([]byte, error) {
 	rel := Proof{ID: id}.File()
 	if !s.Cached(id) {
-		return nil, &NotCachedError{ProofID: id, File: s.Path(rel)}
+		return dst, &NotCachedError{ProofID: id, File: s.Path(rel)}
 	}
-	return s.readCached(rel, proof.MaxViewBytes)
+	return s.appendCached(dst, rel, proof.MaxViewBytes)
 }
 
 // EntryNotCachedError is a Rekor entry with no file in the season's cache:
@@ -86,13 +94,23 @@ func (s *Season) RekorEntry(uuid string) ([]byte, error) {
 // readCached reads the cached file rel of the season within max bytes,
 // regular files only; an error names the file.
 func (s *Season) readCached(rel string, max int64) ([]byte, error) {
-	b, err := inputfile.Read(s.Path(rel), max)
+	b, err := s.appendCached(nil, rel, max)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// appendCached is readCached, the file appended to dst; on an error it
+// returns dst as it was given.
+func (s *Season) appendCached(dst []byte, rel string, max int64) ([]byte, error) {
+	b, err := inputfile.Append(dst, s.Path(rel), max)
 	if err != nil {
 		var kind *inputfile.KindError
 		if errors.As(err, &kind) && kind.Mode&fs.ModeSymlink != 0 {
 			err = errors.New("is a symbolic link, want a regular file (a season holds no links)")
 		}
-		return nil, &Error{Dir: s.Dir, File: rel, Err: err}
+		return dst, &Error{Dir: s.Dir, File: rel, Err: err}
 	}
 	return b, nil
 }

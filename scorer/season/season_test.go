@@ -17,6 +17,7 @@ import (
 	"unsafe"
 
 	"github.com/ark-forge/proveit/scorer/hashes"
+	"github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
 )
@@ -1318,6 +1319,72 @@ func TestSubmissionReadErrors(t *testing.T) {
 			var le *Error
 			if !errors.As(err, &le) || le.File != sf.File || !strings.Contains(err.Error(), c.want) || p.Submission != nil || p.Err != nil {
 				t.Errorf("got %+v, %v; want a *season.Error naming %s: %s", p, err, sf.File, c.want)
+			}
+		})
+	}
+}
+
+// TestAppendProof: AppendProof appends a listed view's bytes, those
+// ReadProof returns, to what dst holds; a view not listed, not readable as
+// a regular file or over proof.MaxViewBytes is an error naming the file,
+// and dst comes back as it was given.
+func TestAppendProof(t *testing.T) {
+	const id = "prf_20260921_101233_ab12cd"
+	s, err := Load(newFixture().write(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := s.ReadProof(id)
+	if err != nil || string(want) != `{"proof_id": "prf_20260921_101233_ab12cd"}` {
+		t.Fatalf("ReadProof: %q, %v", want, err)
+	}
+	dst := append(make([]byte, 0, 256), "before:"...)
+	got, err := s.AppendProof(dst, id)
+	if err != nil || string(got) != "before:"+string(want) || &got[0] != &dst[0] {
+		t.Fatalf("AppendProof: %q, %v; want the view after dst's bytes, in dst's memory", got, err)
+	}
+	var nc *NotCachedError
+	if got, err := s.AppendProof(dst, "prf_20260921_101233_ffffff"); !errors.As(err, &nc) || string(got) != "before:" {
+		t.Errorf("a proof not listed: got %q, %v; want dst and a *NotCachedError", got, err)
+	}
+	for _, c := range []struct {
+		name    string
+		breakIt func(t *testing.T, path string)
+		want    string
+	}{
+		{"removed", func(t *testing.T, path string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}, "no such file"},
+		{"a symbolic link", func(t *testing.T, path string) {
+			if err := os.Rename(path, path+".moved"); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(path+".moved", path); err != nil {
+				t.Fatal(err)
+			}
+		}, "is a symbolic link, want a regular file (a season holds no links)"},
+		{"over the bound", func(t *testing.T, path string) {
+			if err := os.WriteFile(path, make([]byte, proof.MaxViewBytes+1), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "exceeds"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := Load(newFixture().write(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rel := Proof{ID: id}.File()
+			c.breakIt(t, s.Path(rel))
+			got, err := s.AppendProof(dst, id)
+			var le *Error
+			if !errors.As(err, &le) || le.File != rel || !strings.Contains(err.Error(), c.want) || string(got) != "before:" {
+				t.Errorf("got %q, %v; want dst and a *season.Error naming %s: %s", got, err, rel, c.want)
+			}
+			if b, err := s.ReadProof(id); !errors.As(err, &le) || b != nil {
+				t.Errorf("ReadProof: got %q, %v; want nil and the same error", b, err)
 			}
 		})
 	}

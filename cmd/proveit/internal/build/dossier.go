@@ -65,9 +65,9 @@ func addDossier(t Sink, s *season.Season, paths []string, workers int, step func
 	withheld := moderatedFiles(s)
 	return addOrdered(t, len(paths), workers, func(i int) string {
 		return fmt.Sprintf("saison-%d/dossier/%s", s.Number, paths[i])
-	}, func(i int) ([]byte, error) {
+	}, func(i int, dst []byte) ([]byte, error) {
 		p := filepath.Join(s.Dir, filepath.FromSlash(paths[i]))
-		data, err := inputfile.Read(p, MaxInputFileBytes)
+		data, err := inputfile.Append(dst, p, MaxInputFileBytes)
 		if err != nil {
 			return nil, fmt.Errorf("dossier: %s: %w", p, err)
 		}

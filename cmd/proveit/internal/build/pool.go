@@ -98,10 +98,33 @@ func ordered[T any](n, workers int, produce func(i int) (T, error), consume func
 // alternating with this, took 18 to 37 s of system time instead of 8 to
 // 23 s (creating files in one directory contends for its lock) and no
 // less wall time.
-func addOrdered(out Sink, n, workers int, name func(i int) string, produce func(i int) ([]byte, error), step func()) error {
-	return ordered(n, workers, produce, func(i int, data []byte) error {
-		if err := out.Add(name(i), data); err != nil {
+//
+// produce(i, dst) returns file i's bytes, appended to dst (empty, with
+// the memory of a file written before when out is a Stage, which is done
+// with a file's bytes once they are on disk: a build copying every proof
+// view reads them into a few buffers, not a new one for each); it may
+// return other memory, which then serves a later file.
+func addOrdered(out Sink, n, workers int, name func(i int) string, produce func(i int, dst []byte) ([]byte, error), step func()) error {
+	_, reuse := out.(*Stage)
+	type file struct {
+		data []byte
+		buf  *[]byte // where data's memory goes back to, when reused
+	}
+	return ordered(n, workers, func(i int) (file, error) {
+		if !reuse {
+			data, err := produce(i, nil)
+			return file{data: data}, err
+		}
+		buf := fileBufs.Get().(*[]byte)
+		data, err := produce(i, (*buf)[:0])
+		return file{data: data, buf: buf}, err
+	}, func(i int, f file) error {
+		if err := out.Add(name(i), f.data); err != nil {
 			return err
+		}
+		if f.buf != nil {
+			*f.buf = f.data[:0]
+			fileBufs.Put(f.buf)
 		}
 		if step != nil {
 			step()
@@ -109,3 +132,6 @@ func addOrdered(out Sink, n, workers int, name func(i int) string, produce func(
 		return nil
 	})
 }
+
+// fileBufs holds the memory addOrdered's files are made in, for a Stage.
+var fileBufs = sync.Pool{New: func() any { return new([]byte) }}

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -169,5 +170,48 @@ func TestStageWriteback(t *testing.T) {
 		if string(got[name]) != string(data) {
 			t.Errorf("%s: %q, want %q", name, got[name], data)
 		}
+	}
+}
+
+// TestStageKeepsNoData: Stage.Add is done with the bytes it is given when
+// it returns, written and hashed, whether it writes them or links the
+// previous output's copy: the build reuses that memory for the next file
+// (renderedPage.written, addOrdered). Overwriting every buffer after its
+// Add must change nothing of what Commit publishes, nor of SHA256SUMS.
+func TestStageKeepsNoData(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	files := Tree{"a.html": []byte("<p>a</p>"), "d/b.json": []byte(`{"b":1}`), "c.txt": []byte("c")}
+	if err := WriteAtomic(out, Tree{"a.html": files["a.html"]}); err != nil { // a.html is reused, the others written
+		t.Fatal(err)
+	}
+	st, err := NewStage(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range files.Names() {
+		buf := bytes.Clone(files[n])
+		if err := st.Add(n, buf); err != nil {
+			t.Fatal(err)
+		}
+		for i := range buf {
+			buf[i] = 'X'
+		}
+	}
+	if st.Reused() != 1 {
+		t.Fatalf("Reused = %d, want 1 (a.html)", st.Reused())
+	}
+	if err := st.Add(SumsFile, st.Sums()); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files[SumsFile] = files.Sums()
+	for _, d := range Diff(files, got) {
+		t.Error(d)
 	}
 }
