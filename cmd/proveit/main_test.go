@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -297,10 +298,24 @@ func TestBuildSummaryAndClose(t *testing.T) {
 	code, stdout, stderr = runCLI(t, "", "build", "--seasons", seasons, "--out", out)
 	// Progress on stderr, in plain lines (stderr is not a terminal here):
 	// each step, and the pages counted to their total.
-	for _, want := range []string{"proveit build: saison 0, conformite: scoring: 0/", "proveit build: saison 0, generique: scoring: 0/", "proveit build: saison 0: dossier: 0/", "proveit build: saison 0: preuves: 0/", "proveit build: pages: 0/"} {
+	// The inputs digest counts every file of the season, to its end.
+	var files int
+	if err := filepath.WalkDir(filepath.Join(seasons, "0"), func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files++
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{fmt.Sprintf("proveit build: saison 0: inputs digest: 0/%d\n", files), fmt.Sprintf("proveit build: saison 0: inputs digest: %d/%d\n", files, files),
+		"proveit build: saison 0: loading\nproveit build: saison 0, conformite: scoring: 0/", "proveit build: saison 0, generique: scoring: 0/", "proveit build: saison 0: dossier: 0/", "proveit build: saison 0: preuves: 0/", "proveit build: pages: 0/"} {
 		if !strings.Contains(stderr, want) || strings.Contains(stderr, "\r") {
 			t.Errorf("progress lacks %q:\n%s", want, stderr)
 		}
+	}
+	if i, j := strings.Index(stderr, "saison 0: inputs digest: 0/"), strings.Index(stderr, "saison 0: loading"); i < 0 || j < i {
+		t.Errorf("the inputs digest does not come before the loading:\n%s", stderr)
 	}
 	if lines := strings.Split(strings.TrimSpace(stderr), "\n"); len(lines) < 3 || !strings.HasPrefix(lines[len(lines)-1], "proveit build: pages: ") {
 		t.Errorf("progress does not end with the pages counted: %q", stderr)

@@ -11,6 +11,7 @@ package build
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"sync"
@@ -233,7 +234,7 @@ func siteWith(seasonsDir string, out Sink, opts Options, reports *streamReports)
 	var all []string
 	digests := make([]string, len(dirs))
 	for i, dir := range dirs {
-		lines, err := inputLines(dir, opts.Workers)
+		lines, err := inputLines(dir, opts.Workers, opts.Progress)
 		if err != nil {
 			return site, nil, err
 		}
@@ -351,7 +352,11 @@ func renderPages(out Sink, jobs []templates.Job, opts Options, phase string) ([]
 // released; without, every result is kept whole and templates.Jobs plans
 // the reports with the other pages.
 func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site templates.Site, reports *streamReports) (templates.Season, error) {
+	// Loading lists every file of the season (tens of seconds at 10,000
+	// participants per track): a step of its own, without a count.
+	opts.Progress.Start(fmt.Sprintf("saison %s: loading", filepath.Base(filepath.Clean(dir))), 0)
 	s, err := season.Load(dir)
+	opts.Progress.Done()
 	if err != nil {
 		return templates.Season{}, err
 	}

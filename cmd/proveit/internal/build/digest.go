@@ -27,7 +27,7 @@ const MaxInputFileBytes = 64 << 20
 // the same digest on any machine, and anyone recomputes it from a copy of
 // the season (`find 0 -type f | sort | …`).
 func InputsDigest(dir string) (string, error) {
-	lines, err := inputLines(dir, 0)
+	lines, err := inputLines(dir, 0, nil)
 	if err != nil {
 		return "", err
 	}
@@ -35,8 +35,9 @@ func InputsDigest(dir string) (string, error) {
 }
 
 // inputLines returns the lines of InputsDigest for dir, sorted, the files
-// read and hashed over workers goroutines (all cores when workers <= 0).
-func inputLines(dir string, workers int) ([]string, error) {
+// read and hashed over workers goroutines (all cores when workers <= 0),
+// counted under the progress step « saison <n>: inputs digest ».
+func inputLines(dir string, workers int, progress *Progress) ([]string, error) {
 	base := filepath.Base(filepath.Clean(dir))
 	var files []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -52,6 +53,8 @@ func inputLines(dir string, workers int) ([]string, error) {
 		return nil, err
 	}
 	lines := make([]string, len(files))
+	progress.Start(fmt.Sprintf("saison %s: inputs digest", base), len(files))
+	defer progress.Done()
 	err = ordered(len(files), workers, func(i int) (string, error) {
 		p := files[i]
 		sum, err := inputfile.Sum(p, MaxInputFileBytes)
@@ -65,6 +68,7 @@ func inputLines(dir string, workers int) ([]string, error) {
 		return path.Join(base, filepath.ToSlash(rel)) + "\x00" + hex.EncodeToString(sum[:]) + "\n", nil
 	}, func(i int, line string) error {
 		lines[i] = line
+		progress.Step(1)
 		return nil
 	})
 	if err != nil {
