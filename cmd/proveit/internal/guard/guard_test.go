@@ -3,6 +3,7 @@ package guard
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -301,5 +302,59 @@ func TestIdentifierInsideText(t *testing.T) {
 		if tree := rules(pageTree("p.html", p, French)); tree != rules(Page("p.html", p)) {
 			t.Errorf("%s: the oracle reads %q", trace, tree)
 		}
+	}
+}
+
+// TestPageInKeepsNoBytes: what PageIn reports shares no memory with the
+// page it is given, nor with what it reads pages with: the build renders
+// every page into a buffer that serves the next page once this one is
+// written (renderedPage.written), and keeps every page's violations until
+// the end while the guard reads the next pages. Overwriting a page after
+// PageIn, then reading other pages, must change none of the violations
+// returned, for texts read in place and texts that recur (which the memo
+// keeps). Seen failing with a data-champ value or a finding's text made
+// with unsafe.String instead of a copy.
+func TestPageInKeepsNoBytes(t *testing.T) {
+	text := `<p data-champ="narrative" data-negatif="oui">Il ment sur ses sources, dit GPT.</p><p>Une phrase qui revient.</p>`
+	// Texts of one word too, in lower case: a violation's text is then the
+	// text itself, which the lexer reads in place.
+	src := doc(strings.Repeat(text, 3) + `<p data-negatif="oui">Claude, encore.</p><p data-negatif="oui">claude</p><p>mensonges</p><p>ment</p>`)
+	overwrite := func(b []byte) {
+		for i := range b {
+			b[i] = 'x'
+		}
+	}
+	first := []byte(src)
+	want := PageIn("p.html", first, "déclarative")
+	if len(want) < 4 {
+		t.Fatalf("the page should break several rules, got %v", want)
+	}
+	frozen := make([]Violation, len(want))
+	for i, v := range want {
+		frozen[i] = Violation{Page: strings.Clone(v.Page), Field: strings.Clone(v.Field), Rule: strings.Clone(v.Rule), Word: strings.Clone(v.Word), Text: strings.Clone(v.Text)}
+	}
+	overwrite(first)
+	if !reflect.DeepEqual(want, frozen) {
+		t.Fatalf("after the page was overwritten, PageIn's violations read %v, want %v", want, frozen)
+	}
+	var got []Violation
+	for round := range 3 {
+		buf := []byte(src)
+		got = PageIn("p.html", buf, "déclarative")
+		overwrite(buf)
+		if !reflect.DeepEqual(got, frozen) {
+			t.Fatalf("round %d, after the page was overwritten: %v, want %v", round, got, frozen)
+		}
+	}
+	// Nor of what it reads a page with: the build keeps every page's
+	// violations until the end, while the guard reads the next pages.
+	other := strings.Repeat(`<p data-champ="agent">`+strings.Repeat("autre texte, sans rien à relever ; ", 8)+`</p>`, 40)
+	for range 3 {
+		if v := PageIn("q.html", []byte(doc(other)), "déclarative"); len(v) != 0 {
+			t.Fatalf("the other page: %v", v)
+		}
+	}
+	if !reflect.DeepEqual(want, frozen) || !reflect.DeepEqual(got, frozen) {
+		t.Fatalf("after other pages were read, the violations read %v and %v, want %v", want, got, frozen)
 	}
 }
