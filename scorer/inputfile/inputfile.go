@@ -70,7 +70,7 @@ func Read(name string, limit int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return read(name, fi, limit)
+	return appendFile(nil, name, fi, limit)
 }
 
 // ReadFollow is Read for a path given by a user: a symbolic link is
@@ -80,7 +80,7 @@ func ReadFollow(name string, limit int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return read(name, fi, limit)
+	return appendFile(nil, name, fi, limit)
 }
 
 // Append is Read, the file's bytes appended to dst: into dst's own memory
@@ -95,14 +95,8 @@ func Append(dst []byte, name string, limit int64) ([]byte, error) {
 	return appendFile(dst, name, fi, limit)
 }
 
-func read(name string, before fs.FileInfo, limit int64) ([]byte, error) {
-	b, err := appendFile(nil, name, before, limit)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
+// appendFile reads name, as Lstat or Stat found it (before), appended to
+// dst; on an error it returns dst as it was given (nil for Read).
 func appendFile(dst []byte, name string, before fs.FileInfo, limit int64) ([]byte, error) {
 	f, size, err := open(name, before, limit)
 	if err != nil {

@@ -94,11 +94,7 @@ func (s *Season) RekorEntry(uuid string) ([]byte, error) {
 // readCached reads the cached file rel of the season within max bytes,
 // regular files only; an error names the file.
 func (s *Season) readCached(rel string, max int64) ([]byte, error) {
-	b, err := s.appendCached(nil, rel, max)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	return s.appendCached(nil, rel, max) // nil on an error
 }
 
 // appendCached is readCached, the file appended to dst; on an error it

@@ -1286,19 +1286,8 @@ func TestSubmissionReadErrors(t *testing.T) {
 		breakIt func(t *testing.T, path string)
 		want    string
 	}{
-		{"removed", func(t *testing.T, path string) {
-			if err := os.Remove(path); err != nil {
-				t.Fatal(err)
-			}
-		}, "no such file"},
-		{"a symbolic link", func(t *testing.T, path string) {
-			if err := os.Rename(path, path+".moved"); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Symlink(path+".moved", path); err != nil {
-				t.Fatal(err)
-			}
-		}, "symbolic link"},
+		{"removed", removeFile, "no such file"},
+		{"a symbolic link", replaceByLink, "symbolic link"},
 		{"a directory", func(t *testing.T, path string) {
 			if err := os.Remove(path); err != nil {
 				t.Fatal(err)
@@ -1352,19 +1341,8 @@ func TestAppendProof(t *testing.T) {
 		breakIt func(t *testing.T, path string)
 		want    string
 	}{
-		{"removed", func(t *testing.T, path string) {
-			if err := os.Remove(path); err != nil {
-				t.Fatal(err)
-			}
-		}, "no such file"},
-		{"a symbolic link", func(t *testing.T, path string) {
-			if err := os.Rename(path, path+".moved"); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Symlink(path+".moved", path); err != nil {
-				t.Fatal(err)
-			}
-		}, "is a symbolic link, want a regular file (a season holds no links)"},
+		{"removed", removeFile, "no such file"},
+		{"a symbolic link", replaceByLink, "is a symbolic link, want a regular file (a season holds no links)"},
 		{"over the bound", func(t *testing.T, path string) {
 			if err := os.WriteFile(path, make([]byte, proof.MaxViewBytes+1), 0o644); err != nil {
 				t.Fatal(err)
@@ -1387,5 +1365,22 @@ func TestAppendProof(t *testing.T) {
 				t.Errorf("ReadProof: got %q, %v; want nil and the same error", b, err)
 			}
 		})
+	}
+}
+
+// removeFile and replaceByLink break a file a season listed, after Load:
+// gone, or become a symbolic link to its moved bytes.
+func removeFile(t *testing.T, path string) {
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func replaceByLink(t *testing.T, path string) {
+	if err := os.Rename(path, path+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(path+".moved", path); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -313,7 +313,7 @@ func renderPage(j templates.Job) (renderedPage, error) {
 // if out is done with the bytes then: a Stage has written them to disk,
 // while a Tree keeps them, and so keeps the buffer.
 func (p renderedPage) written(out Sink) {
-	if _, done := out.(*Stage); done && p.buf != nil {
+	if !keepsData(out) && p.buf != nil {
 		pageBufs.Put(p.buf)
 	}
 }

@@ -105,7 +105,7 @@ func ordered[T any](n, workers int, produce func(i int) (T, error), consume func
 // view reads them into a few buffers, not a new one for each); it may
 // return other memory, which then serves a later file.
 func addOrdered(out Sink, n, workers int, name func(i int) string, produce func(i int, dst []byte) ([]byte, error), step func()) error {
-	_, reuse := out.(*Stage)
+	reuse := !keepsData(out)
 	type file struct {
 		data []byte
 		buf  *[]byte // where data's memory goes back to, when reused
@@ -131,6 +131,15 @@ func addOrdered(out Sink, n, workers int, name func(i int) string, produce func(
 		}
 		return nil
 	})
+}
+
+// keepsData reports whether out may still hold the bytes given to Add once
+// it returns: a Tree keeps them; a Stage has written them to disk and is
+// done with them (TestStageKeepsNoData), so that their memory serves the
+// next file or page.
+func keepsData(out Sink) bool {
+	_, stage := out.(*Stage)
+	return !stage
 }
 
 // fileBufs holds the memory addOrdered's files are made in, for a Stage.
