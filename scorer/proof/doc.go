@@ -1,100 +1,72 @@
-// Package proof models a Trust Layer proof's public view (the document
-// GET /v1/proof/{id} serves without authentication) and the hashes that
-// bind it.
+// Package proof reads an ArkForge Trust Layer proof view (the document GET
+// /v1/proof/{id} serves without authentication) as ArkForge's published
+// « Proof Specification v3.1.0 » (ark-forge/proof-spec, CC BY 4.0; SPEC
+// below) and the Trust Layer code that serves it (ark-forge/trust-layer,
+// trust_layer/proofs.py, get_public_proof) define it, for every spec
+// version the Trust Layer has served, and computes the hashes that bind it.
+// Package verify checks it.
 //
-// Condition 2 of the challenge specification wants a proof of spec_version
-// "3.1" « ou au-delà » (§4.1), and the normative text of 3.1 is not public.
-// The model is the smallest extension of the view that the published Trust
-// Layer serves today (ark-forge/trust-layer v1.7.0: proofs.py,
-// get_public_proof; app.py, get_proof; proxy.py, the record it signs):
-// wherever a concept exists in v1.7, its v1.7 name and encoding are kept,
-// and spec 3.1 adds only what the specification describes (§2.1, §2.4, §4,
-// §4.1, §10). This package is the one place that holds the model, so that
-// it can be swapped when ArkForge publishes 3.1.
+// What a view holds, by the spec's names:
 //
-// Read as v1.7 serves them:
+//   - proof_id, and spec_version: "3.1", "3.0", "2.1", "1.2", "2.0", "1.1",
+//     "1.0", or none (absent or null: an unversioned proof). The version
+//     selects the chain algorithm (SPEC §2, « Backward compatibility »;
+//     AlgorithmOf).
+//   - hashes {request, response, chain}, each "sha256:" + 64 lowercase hex
+//     (ParseDigest).
+//   - commitments {field: "sha256:<hex>"} (3.0 and 3.1; null before): one
+//     commitment per committed field, Commit(field, nonce, value) =
+//     SHA-256(field ‖ 0x00 ‖ nonce ‖ canonical_json(value)) with a 32-byte
+//     nonce (SPEC §2). The chain of 3.0 and 3.1 is the RFC 6962 Merkle root
+//     over the commitments in field-name order (CommitmentsRoot): every
+//     commitment the view publishes, known to this package or not, is a leaf.
+//     3.1 commits RequiredCommitments always: the six chain fields and the
+//     identity block (agent_identity, agent_identity_verified,
+//     did_resolution_status, identity_consistent), plus upstream_timestamp
+//     and receipt_content_hash when present; 3.0 commits no identity.
+//   - disclosed {field: {nonce, value}} (3.1): the openings of the identity
+//     block, published for everyone (SPEC §2, « Public opening of the
+//     identity block »). The flat agent_identity, agent_identity_verified,
+//     did_resolution_status and identity_consistent are informational: a
+//     verifier reads disclosed.
+//   - batch_anchor: null before 3.0; {status: "pending", batch_id} until the
+//     batch closes; then {status: "anchored", batch_id, leaf_index,
+//     tree_size, audit_path [hex…], root "sha256:<hex>"}, the RFC 6962
+//     inclusion of the chain hash in the batch whose root the anchors cover
+//     (SPEC §2.2).
+//   - timestamp_authority {status, provider, tsr_base64, tsr_url, anchored,
+//     error}: the RFC 3161 token, tsr_base64 the standard base64 of the DER
+//     TimeStampResp; and transparency_log {provider, status, uuid,
+//     log_index, integrated_time, log_url, verify_url, anchored, error,
+//     reason} (SPEC §7.1): where the Rekor entry is, read from the log by its
+//     uuid (the view does not carry it). anchored: "batch_root" marks the
+//     anchors of a batch; status "failed" or "disabled" an anchor that was
+//     not obtained.
+//   - arkforge_signature: "ed25519:" + unpadded base64url of the Ed25519
+//     signature over the chain's hex string (SPEC §6; DecodeEd25519);
+//     arkforge_pubkey, the key the Trust Layer says it signed with, in the
+//     same encoding; arkforge_kid, the key's id in ArkForge's published key
+//     history (Trust Layer 1.12.0 and later). None of the three is covered
+//     by the chain.
+//   - the flat fields (Flat): agent_identity, agent_identity_verified,
+//     did_resolution_status, identity_consistent, seller, timestamp,
+//     upstream_timestamp; and fields the verification never reads, kept as
+//     served (Informational): is_demo, demo_notice, verification_algorithm,
+//     transaction_success, upstream_status_code, disputed, dispute_id,
+//     provider_payment, and the owner's parties and certification_fee
+//     (GET /v1/proof/{id}/full), read only to recompute a chain before 3.0.
+//   - views_count and integrity_verified change at every read (Volatile):
+//     never read, and not kept in the cache (CachedForm).
 //
-//   - proof_id, spec_version; hashes {request, response, chain}, each
-//     "sha256:" + 64 lowercase hex (the prefix is dropped: View.Chain).
-//   - arkforge_signature: "ed25519:" + base64url without padding of the
-//     Ed25519 signature over the hashes.chain hex string (crypto.py,
-//     sign_proof; DecodeEd25519 says which spellings are read); null when
-//     the Trust Layer signed nothing.
-//   - arkforge_pubkey, in the same encoding: read and reported, never
-//     trusted (PublicKey). The signature is checked against the keys pinned
-//     in trust_layer.toml only.
-//   - timestamp_authority {status, provider, tsr_url, tsr_base64}: the RFC
-//     3161 token, tsr_base64 the standard base64 of the DER TimeStampResp
-//     (TimestampAuthority). In 3.1 its subject is the batch root.
-//   - transparency_log {provider, status, uuid, log_index, integrated_time,
-//     log_url, verify_url}: where the Rekor entry is (TransparencyLog). The
-//     entry itself is not in the view; proveit fetch reads it from the log
-//     by its uuid and caches it beside the views.
-//   - the flat fields agent_identity, agent_identity_verified,
-//     did_resolution_status, seller, timestamp, upstream_timestamp
-//     (View.Flat), and the fields the specification gives no role
-//     (informationalKeys: is_demo, demo_notice, verification_algorithm,
-//     identity_consistent, transaction_success, upstream_status_code,
-//     disputed, dispute_id, provider_payment), kept as served in
-//     View.Informational and never read by a check. Nothing that is not
-//     committed changes a status: the upstream HTTP status in particular is
-//     recorded, not committed (« Le code HTTP n'est pas ancré », §2.5).
-//   - views_count and integrity_verified change at every read
-//     (VolatileFields): accepted, never read, never compared, and not kept
-//     in the cache (CachedForm).
+// A key this package does not know, at the top level or inside hashes,
+// batch_anchor, timestamp_authority or transparency_log, is listed in
+// View.Ignored by its JSON Pointer and never read: a field the Trust Layer
+// adds later does not stop a build.
 //
-// Added by the model of spec 3.1:
-//
-//   - Commitments. The submission's (nonce, value) pairs open « leurs
-//     engagements ancrés » (§4.1 condition 1): each chain field f is
-//     committed as sha256hex(canonical_json({"field": f, "nonce": n,
-//     "value": v})), with n a 32-byte nonce written as 64 lowercase hex
-//     digits (Commitment). The fields a spec commits are CommittedFields.
-//   - Chain. hashes.chain is sha256hex(canonical_json({"commitments":
-//     {f: c_f, ...}, "proof_id": id, "spec_version": spec}))
-//     (CommittedChain), and the Ed25519 signature is over its hex string.
-//   - Openings. The view's disclosed block opens the identity triplet
-//     (IdentityFields): since spec 3.1 it is committed and its nonces are
-//     published in the proof (§10). The nonces of request_hash and
-//     response_hash are not public: a submission discloses them (§4).
-//   - Batch. A proof joins a batch (§2.1, « lot »): an RFC 6962 Merkle tree
-//     whose leaves are the 32 raw bytes of the chain hashes. The view
-//     carries batch {id, status, tree_size, leaf_index, inclusion_path,
-//     root}; the batch is anchored once, by its root, with the two anchors
-//     v1.7 gives each proof (package anchor says what they bind).
-//   - An open batch. Its view carries batch {id, status: "open"} and no
-//     root; timestamp_authority as v1.7 serves it before a token is
-//     obtained ({status: "submitted", provider, tsr_url}, no tsr_base64),
-//     and transparency_log null, as v1.7 serves it before the entry is
-//     submitted. A view of an open batch that carries a token or names a
-//     Rekor entry does not parse. Its proofs are pending, « ni valide ni
-//     invalide » (§4.1).
-//   - A closed batch whose view carries no token, or names no Rekor entry
-//     (timestamp_authority still "submitted", transparency_log null or
-//     "failed"), parses: it lacks an anchor, which the verifier reports.
-//     The statuses themselves decide nothing: a token that is served is
-//     verified whatever its status says.
-//   - Older specs. 3.0 commits every chain field but the identity triplet;
-//     the published proof-spec 1.1 and 2.0 (string concatenation) and 1.2
-//     and 2.1 (canonical JSON) chain the flat fields in clear (package
-//     hashes), with upstream_timestamp and provider_payment's
-//     receipt_content_hash when present, as v1.7 does. Their views parse
-//     too, without commitments before 3.0, and AlgorithmOf names their chain
-//     algorithm; none can pass condition 2 (§4.1, §10). A view that claims
-//     3.0 and commits the identity triplet does not parse: it is not a 3.0
-//     view (a 3.1 proof relabelled, say). A view of a spec_version the
-//     model does not know, one above 3.1 included, parses, and AlgorithmOf
-//     returns Unknown for it.
-//   - Flat fields (agent_identity, hashes.request, ...) are informational:
-//     the scorer reads the identity in disclosed and the hashes in the
-//     opened pairs, « jamais dans les champs plats » (§4.1). They are kept
-//     in View.Flat and never relied on.
-//
-// The view's layout is that of View, Batch, TimestampAuthority and
-// TransparencyLog, whose field comments name the JSON key each holds. Keys
-// the model does not know are allowed at the top level only (a served view
-// may carry more informational fields): they are listed in View.Ignored
-// and never read. Everywhere else the view is strict (duplicate keys,
-// types, bounds), and a malformed field is a *FieldError naming its JSON
-// Pointer (the empty pointer, the whole document, reads « the document »).
+// The parser checks a view's structure: the JSON kind of every field a
+// check reads and the keys it needs, within stated limits. A view that
+// fails it is a *FieldError naming its JSON Pointer. The contents (the form
+// of a hash, a nonce, a signature or a token; the values) are the
+// verifier's: a view whose content is tampered with parses, and fails the
+// check that reads that content.
 package proof

@@ -1,183 +1,169 @@
 package proof
 
 import (
-	"encoding/base64"
-	"encoding/hex"
 	"fmt"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ark-forge/proveit/scorer/pyjson"
 )
 
-// Spec versions the model recognises.
+// Limits on what a view may hold. A served view is a few kilobytes: the
+// real 3.1 view of ../shared/realworld has 11 commitments, an audit path of
+// 4 hashes and a token of 3.7 kB.
 const (
-	Spec31 = "3.1" // identity committed and disclosed: the only one that passes condition 2
-	Spec30 = "3.0" // commitments, identity not committed
-	Spec21 = "2.1" // proof-spec 2.1: canonical-JSON chain over plain hashes
-	Spec12 = "1.2"
-	Spec20 = "2.0" // proof-spec 2.0: legacy string-concatenation chain
-	Spec11 = "1.1"
+	MaxViewBytes   = 1 << 20  // the whole document
+	MaxCommitments = 64       // commitments, and disclosed openings
+	MaxAuditPath   = 64       // batch_anchor.audit_path: a tree of 2^64 leaves
+	MaxTreeSize    = 1 << 40  // batch_anchor.tree_size and leaf_index
+	MaxTokenBytes  = 64 << 10 // timestamp_authority.tsr_base64, decoded
 )
 
-// Algorithm is how a spec version binds the chain hash.
-type Algorithm int
-
-// The chain algorithms.
+// Batch anchor statuses (SPEC §2.2).
 const (
-	Unknown     Algorithm = iota
-	Committed             // 3.0, 3.1: chain over nonce commitments (CommittedChain)
-	CanonicalV2           // 1.2, 2.1: proof-spec canonical_json chain
-	LegacyV1              // 1.1, 2.0: proof-spec string concatenation
+	BatchPending  = "pending"
+	BatchAnchored = "anchored"
 )
 
-// AlgorithmOf returns the chain algorithm of a spec version, Unknown for a
-// version the model does not know (such a proof is invalid).
-func AlgorithmOf(spec string) Algorithm {
-	switch spec {
-	case Spec31, Spec30:
-		return Committed
-	case Spec21, Spec12:
-		return CanonicalV2
-	case Spec20, Spec11:
-		return LegacyV1
-	}
-	return Unknown
-}
+// AnchoredBatchRoot is the anchored marker of a batch's anchors
+// (timestamp_authority.anchored, transparency_log.anchored).
+const AnchoredBatchRoot = "batch_root"
 
-// BeyondModel reports whether spec is a version above the newest the
-// model knows ("3.2", "3.10", "4.0"): « 3.1 ou au-delà » (§4.1) admits it,
-// but the model cannot verify it, so it must stop the build rather than be
-// scored as an invalid proof. A version the model knows, a lower unknown
-// one, or a string that is not MAJOR.MINOR in digits is not beyond it.
-func BeyondModel(spec string) bool {
-	if AlgorithmOf(spec) != Unknown {
-		return false
-	}
-	major, minor, ok := strings.Cut(spec, ".")
-	if !ok || !digits(major) || !digits(minor) || len(major) > 9 || len(minor) > 9 {
-		return false
-	}
-	ma, mi := atoi(major), atoi(minor)
-	return ma > 3 || ma == 3 && mi > 1
-}
-
-func digits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-func atoi(s string) int {
-	n := 0
-	for _, r := range s {
-		n = 10*n + int(r-'0')
-	}
-	return n
-}
-
-// Chain fields: what a chain hash covers. Spec 3.1 commits all nine; 3.0
-// all but the identity triplet (CommittedFields).
-const (
-	FieldRequestHash           = "request_hash"
-	FieldResponseHash          = "response_hash"
-	FieldAgentIdentity         = "agent_identity"
-	FieldAgentIdentityVerified = "agent_identity_verified"
-	FieldDIDResolutionStatus   = "did_resolution_status"
-	FieldBuyerFingerprint      = "buyer_fingerprint"
-	FieldSeller                = "seller"
-	FieldTimestamp             = "timestamp"
-	FieldTransactionID         = "transaction_id"
-)
-
-// IdentityFields is the identity triplet that a 3.1 view discloses.
-var IdentityFields = []string{FieldAgentIdentity, FieldAgentIdentityVerified, FieldDIDResolutionStatus}
-
-// CommittedFields returns the fields a spec version commits, sorted.
-func CommittedFields(spec string) []string {
-	base := []string{FieldBuyerFingerprint, FieldRequestHash, FieldResponseHash, FieldSeller, FieldTimestamp, FieldTransactionID}
-	switch spec {
-	case Spec31:
-		out := append(append([]string(nil), base...), IdentityFields...)
-		sort.Strings(out)
-		return out
-	case Spec30:
-		return base
-	}
-	return nil
-}
-
-// Limits on what a view may hold.
-const (
-	MaxViewBytes     = 1 << 20  // a served view is a few kilobytes
-	MaxInclusionPath = 64       // a tree of 2^64 leaves
-	MaxTokenBytes    = 64 << 10 // timestamp_authority.tsr_base64, decoded
-)
-
-// Batch status values.
-const (
-	BatchClosed = "closed"
-	BatchOpen   = "open"
-)
-
-// Opening is a (nonce, value) pair that opens one commitment.
-type Opening struct {
-	Nonce string       // 64 lowercase hex digits (32 bytes)
-	Value pyjson.Value // the committed value
-}
-
-// Batch is the lot a proof joined: the view's batch object (a 3.1
-// addition). An open batch carries only id and status. Its anchors are the
-// view's timestamp_authority and transparency_log, where v1.7 keeps them.
-type Batch struct {
-	ID            string   // batch.id: 1 to 64 of A-Z a-z 0-9 . _ -
-	Status        string   // batch.status: BatchClosed or BatchOpen
-	TreeSize      uint64   // batch.tree_size
-	LeafIndex     uint64   // batch.leaf_index
-	InclusionPath [][]byte // batch.inclusion_path: RFC 6962 audit path, 32-byte hashes (64 hex each), leaf to root
-	Root          []byte   // batch.root, decoded: 32 bytes
-	RootHex       string   // batch.root: 64 lowercase hex
-}
-
-// View is one parsed public view.
+// View is one parsed public view. Every string is as served: its form is
+// the verifier's to check (package doc).
 type View struct {
-	ProofID     string             // proof_id
-	SpecVersion string             // spec_version
-	Chain       string             // hashes.chain without its "sha256:" prefix: 64 hex
-	Commitments map[string]string  // commitments: field → 64 hex; nil before 3.0
-	Disclosed   map[string]Opening // disclosed: field → {nonce, value}; required in 3.1
-	Signature   []byte             // arkforge_signature, decoded: 64 bytes; nil when the view serves none (null)
-	PublicKey   PublicKey          // arkforge_pubkey, as served: reported, never trusted
-	Batch       Batch              // batch
-	// The batch's anchors, where v1.7 keeps a proof's: the RFC 3161 token
-	// travels in the view, the Rekor entry is named by its uuid.
-	TimestampAuthority TimestampAuthority // timestamp_authority
-	TransparencyLog    TransparencyLog    // transparency_log
-	// Flat fields (flatKeys, and hashes.request and hashes.response as
-	// request_hash and response_hash, without their "sha256:" prefix):
-	// informational (§4.1). Absent ones are missing from the map.
+	ProofID     string
+	SpecVersion string // Unversioned when absent or null
+	Hashes      Hashes
+	// Commitments are the view's commitments in field-name order; nil when
+	// it serves none (absent or null).
+	Commitments []ServedCommitment
+	// Disclosed are the view's openings, in field-name order; nil when it
+	// serves none (absent or null).
+	Disclosed   []Opening
+	BatchAnchor *BatchAnchor // nil when absent or null
+	Signature   string       // arkforge_signature; "" when absent or null
+	PublicKey   string       // arkforge_pubkey; "" when absent or null
+	KID         string       // arkforge_kid; "" when absent or null
+	// The anchors: the RFC 3161 token travels in the view, the Rekor entry
+	// is named by its uuid.
+	TimestampAuthority TimestampAuthority
+	TransparencyLog    TransparencyLog
+	// Flat holds the flat fields (flatKeys) the view serves, as served:
+	// informational (§4.1 of the challenge specification).
 	Flat map[string]pyjson.Value
-	// Informational holds, as served, the v1.7 fields the specification
-	// gives no role (informationalKeys): never read by a check. Absent
-	// ones are missing from the map.
+	// Informational holds, as served, the fields no check reads
+	// (informationalKeys), and those read only to recompute a chain before
+	// 3.0 (parties, certification_fee, provider_payment).
 	Informational map[string]pyjson.Value
 	// Volatile lists the VolatileFields the view carries: never read.
 	Volatile []string
-	// Ignored lists the top-level keys the model does not know, sorted.
+	// Ignored lists the JSON Pointers of the keys this package does not
+	// know, at the top level and in the objects it reads, in document order
+	// of each object: never read.
 	Ignored []string
 }
 
+// Hashes is the view's hashes object, as served.
+type Hashes struct {
+	Request, Response, Chain string
+}
+
+// ServedCommitment is one member of commitments, as served.
+type ServedCommitment struct {
+	Field string
+	Text  string // "sha256:<hex>" when well formed
+}
+
+// Commitment is one commitment read as a digest.
+type Commitment struct {
+	Field  string
+	Digest Digest
+}
+
+// Opening is a (nonce, value) pair that opens the commitment of Field: one
+// member of disclosed, as served.
+type Opening struct {
+	Field string
+	Nonce string // 64 lowercase hex digits when well formed
+	Value pyjson.Value
+}
+
+// Open returns the commitment the opening makes, Commit(Field, nonce,
+// Value), or why it cannot: a nonce that is not 64 lowercase hex digits, a
+// field name that is not UTF-8 (a lone surrogate, which Python's
+// str.encode("utf-8") refuses).
+func (o Opening) Open() (Digest, error) {
+	n, err := ParseHex32(o.Nonce)
+	if err != nil {
+		return Digest{}, fmt.Errorf("nonce %w", err)
+	}
+	if !utf8.ValidString(o.Field) {
+		return Digest{}, fmt.Errorf("field name %s is not UTF-8", quote(o.Field))
+	}
+	return Commit(o.Field, n, o.Value), nil
+}
+
+// BatchAnchor is the view's batch_anchor (SPEC §2.2). The position, path
+// and root are read for an anchored batch only.
+type BatchAnchor struct {
+	Status    string // BatchPending, BatchAnchored, or as served
+	BatchID   string // "" when absent
+	LeafIndex uint64
+	TreeSize  uint64
+	AuditPath []string // hex, leaf to root
+	Root      string   // "sha256:<hex>" when well formed
+}
+
+// TimestampAuthority is the view's timestamp_authority.
+type TimestampAuthority struct {
+	Present   bool   // false when absent or null
+	Status    string // "verified", "failed", … as served: decides nothing
+	Provider  string // e.g. "freetsa.org"
+	TSRURL    string
+	TSRBase64 string // the token, standard base64 of the DER TimeStampResp; "" when absent
+	Anchored  string // AnchoredBatchRoot for a batch's token
+	Error     string
+}
+
+// TransparencyLog is the view's transparency_log (SPEC §7.1).
+type TransparencyLog struct {
+	Present        bool // false when absent or null
+	Provider       string
+	Status         string // "verified", "failed", "disabled", … as served: decides nothing
+	UUID           string // "" when absent
+	LogIndex       *int64 // nil when absent or null
+	IntegratedTime *int64 // Unix seconds; nil when absent or null
+	LogURL         string
+	VerifyURL      string
+	Anchored       string
+	Error, Reason  string
+}
+
+// The keys of a view, by what is done with them.
+var (
+	// flatKeys are the flat fields, informational: a verifier takes the
+	// identity from disclosed and the hashes from their openings.
+	flatKeys = []string{FieldAgentIdentity, FieldAgentIdentityVerified, FieldDIDResolutionStatus, FieldIdentityConsistent, FieldSeller, FieldTimestamp, FieldUpstreamTimestamp}
+	// informationalKeys are kept as served and read by no check, except
+	// parties, certification_fee and provider_payment, which hold inputs of
+	// a chain before 3.0 (ChainValues).
+	informationalKeys = []string{"certification_fee", "demo_notice", "dispute_id", "disputed", "is_demo", "parties", "provider_payment", "transaction_success", "upstream_status_code", "verification_algorithm"}
+	// structuredKeys are read by the parser's steps.
+	structuredKeys = []string{"arkforge_kid", "arkforge_pubkey", "arkforge_signature", "batch_anchor", "commitments", "disclosed", "hashes", "proof_id", "spec_version", "timestamp_authority", "transparency_log"}
+)
+
+// VolatileFields are the fields of a served view that change from one read
+// to the next: views_count, counted at every read, and integrity_verified,
+// computed at read time. They are never read and not cached (CachedForm).
+var VolatileFields = []string{"integrity_verified", "views_count"}
+
 var (
 	proofIDRE = regexp.MustCompile(`^prf_[0-9]{8}_[0-9]{6}_[0-9a-f]{6}$`)
-	batchIDRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+	batchIDRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
 )
 
 // ValidProofID reports whether id is a Trust Layer proof id
@@ -186,7 +172,7 @@ func ValidProofID(id string) bool { return proofIDRE.MatchString(id) }
 
 // FieldError names the field of a view that is malformed.
 type FieldError struct {
-	ProofID string // as requested, or as read from the view
+	ProofID string // as cached, or as read from the view; "(unknown)" before
 	Pointer string // RFC 6901 pointer of the field; "" is the whole document
 	Reason  string
 }
@@ -195,8 +181,7 @@ func (e *FieldError) Error() string {
 	return fmt.Sprintf("proof %s: %s: %s", e.ProofID, e.Where(), e.Reason)
 }
 
-// Where names the malformed field for a reader: its pointer, or "the
-// document" for the empty pointer, which designates the whole document.
+// Where names the malformed field: its pointer, or "the document".
 func (e *FieldError) Where() string {
 	if e.Pointer == "" {
 		return "the document"
@@ -205,68 +190,104 @@ func (e *FieldError) Where() string {
 }
 
 // NotFound is the cached record of a proof the Trust Layer answered 404
-// for: it does not exist, which makes every assertion citing it unsupported.
+// for: it does not exist.
 type NotFound struct {
 	ProofID string
 }
 
-// ParseCached reads a cached proof file: either a view, or the record
+// ParseCached reads a cached proof file: a view, or the record
 // {"not_found": true, "proof_id": ID} of a 404. want is the proof id the
 // file is cached under; the document must be for that proof.
 func ParseCached(want string, data []byte) (*View, *NotFound, error) {
 	if !ValidProofID(want) {
 		return nil, nil, fmt.Errorf("%s is not a proof id (prf_YYYYMMDD_HHMMSS_xxxxxx): no view is cached under it", quote(want))
 	}
-	if len(data) > MaxViewBytes {
-		return nil, nil, &FieldError{ProofID: want, Pointer: "", Reason: fmt.Sprintf("%d bytes, exceeds the limit of %d", len(data), MaxViewBytes)}
-	}
-	doc, err := pyjson.DecodeStrict(data)
+	doc, err := decode(want, data)
 	if err != nil {
-		return nil, nil, &FieldError{ProofID: want, Pointer: "", Reason: "not strict JSON: " + err.Error()}
+		return nil, nil, err
 	}
 	if nf, ok := doc.Lookup("not_found"); ok {
 		id, _ := doc.Lookup("proof_id")
 		if doc.Len() != 2 || nf.Kind() != pyjson.Bool || !nf.Bool() || id.Kind() != pyjson.String {
-			return nil, nil, &FieldError{ProofID: want, Pointer: "", Reason: `a 404 record is exactly {"not_found": true, "proof_id": ID}`}
+			return nil, nil, &FieldError{ProofID: want, Reason: `a 404 record is exactly {"not_found": true, "proof_id": ID}`}
 		}
 		if id.Str() != want {
-			return nil, nil, &FieldError{ProofID: want, Pointer: "/proof_id", Reason: fmt.Sprintf("404 record for %q, cached as %q", id.Str(), want)}
+			return nil, nil, &FieldError{ProofID: want, Pointer: "/proof_id", Reason: fmt.Sprintf("404 record for %s, cached as %s", quote(id.Str()), want)}
 		}
 		return nil, &NotFound{ProofID: want}, nil
 	}
 	v, err := parseView(want, doc)
-	if err != nil {
-		return nil, nil, err
-	}
-	return v, nil, nil
+	return v, nil, err
 }
 
-// ParseView reads a view that is not tied to a cache file name (a view
-// given on the command line).
+// ParseView reads a view that no cache file names (a file given on the
+// command line).
 func ParseView(data []byte) (*View, error) {
-	if len(data) > MaxViewBytes {
-		return nil, &FieldError{ProofID: "(unknown)", Pointer: "", Reason: fmt.Sprintf("%d bytes, exceeds the limit of %d", len(data), MaxViewBytes)}
-	}
-	doc, err := pyjson.DecodeStrict(data)
+	doc, err := decode("", data)
 	if err != nil {
-		return nil, &FieldError{ProofID: "(unknown)", Pointer: "", Reason: "not strict JSON: " + err.Error()}
+		return nil, err
 	}
 	return parseView("", doc)
 }
 
-// viewParser walks a view; its errors name the proof.
-type viewParser struct {
-	id   string // the proof id errors name: as cached, then as read
-	want string // the proof id the view is cached as, "" for none
+func decode(want string, data []byte) (pyjson.Value, error) {
+	id := want
+	if id == "" {
+		id = "(unknown)"
+	}
+	if len(data) > MaxViewBytes {
+		return pyjson.Value{}, &FieldError{ProofID: id, Reason: fmt.Sprintf("%d bytes, exceeds the limit of %d", len(data), MaxViewBytes)}
+	}
+	doc, err := pyjson.DecodeStrict(data)
+	if err != nil {
+		return pyjson.Value{}, &FieldError{ProofID: id, Reason: "not strict JSON: " + err.Error()}
+	}
+	return doc, nil
 }
 
-func (p *viewParser) fail(ptr, format string, args ...any) error {
+// parser walks a view; its errors name the proof.
+type parser struct {
+	id   string // the proof id errors name: as cached, then as read
+	want string // the proof id the view is cached as, "" for none
+	view *View
+}
+
+func (p *parser) fail(ptr, format string, args ...any) error {
 	return &FieldError{ProofID: p.id, Pointer: ptr, Reason: fmt.Sprintf(format, args...)}
+}
+
+// parseView reads doc, one step per structured key, in this order; the
+// first fault is the error.
+func parseView(want string, doc pyjson.Value) (*View, error) {
+	p := &parser{id: want, want: want, view: &View{Flat: map[string]pyjson.Value{}, Informational: map[string]pyjson.Value{}}}
+	if p.id == "" {
+		p.id = "(unknown)"
+	}
+	if doc.Kind() != pyjson.Object {
+		return nil, p.fail("", "got %s, want an object", kindName(doc))
+	}
+	for _, step := range []func(pyjson.Value) error{
+		p.proofID, p.specVersion, p.sortKeys, p.hashes, p.commitments, p.disclosed,
+		p.batchAnchor, p.signature, p.timestampAuthority, p.transparencyLog,
+	} {
+		if err := step(doc); err != nil {
+			return nil, err
+		}
+	}
+	return p.view, nil
 }
 
 func kindName(v pyjson.Value) string { return v.Kind().String() }
 
-func (p *viewParser) str(obj pyjson.Value, ptr, key string) (string, error) {
+// member returns the member key of obj, and whether it is served: absent
+// and null are not.
+func member(obj pyjson.Value, key string) (pyjson.Value, bool) {
+	v, ok := obj.Lookup(key)
+	return v, ok && v.Kind() != pyjson.Null
+}
+
+// str reads a required string member.
+func (p *parser) str(obj pyjson.Value, ptr, key string) (string, error) {
 	v, ok := obj.Lookup(key)
 	if !ok {
 		return "", p.fail(ptr+"/"+key, "missing")
@@ -277,95 +298,66 @@ func (p *viewParser) str(obj pyjson.Value, ptr, key string) (string, error) {
 	return v.Str(), nil
 }
 
-func (p *viewParser) hex64(obj pyjson.Value, ptr, key string) (string, error) {
-	s, err := p.str(obj, ptr, key)
+// optStr reads an optional string member: "" when absent or null.
+func (p *parser) optStr(obj pyjson.Value, ptr, key string) (string, error) {
+	v, ok := member(obj, key)
+	if !ok {
+		return "", nil
+	}
+	if v.Kind() != pyjson.String {
+		return "", p.fail(ptr+"/"+key, "got %s, want a string or null", kindName(v))
+	}
+	return v.Str(), nil
+}
+
+// optInt reads an optional integer member from 0 to max: nil when absent
+// or null.
+func (p *parser) optInt(obj pyjson.Value, ptr, key string, max uint64) (*int64, error) {
+	v, ok := member(obj, key)
+	if !ok {
+		return nil, nil
+	}
+	n, err := p.uint(v, ptr+"/"+key, max)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	if !isHex64(s) {
-		return "", p.fail(ptr+"/"+key, "got %s, want 64 lowercase hex digits", quote(s))
-	}
-	return s, nil
+	i := int64(n)
+	return &i, nil
 }
 
-func (p *viewParser) object(obj pyjson.Value, ptr, key string, allowed ...string) (pyjson.Value, error) {
-	v, ok := obj.Lookup(key)
-	if !ok {
-		return v, p.fail(ptr+"/"+key, "missing")
-	}
-	if v.Kind() != pyjson.Object {
-		return v, p.fail(ptr+"/"+key, "got %s, want an object", kindName(v))
-	}
-	if allowed != nil {
-		for _, m := range v.Members() {
-			if !contains(allowed, m.Key) {
-				return v, p.fail(ptr+"/"+key+"/"+escape(m.Key), "unknown key, want one of %s", strings.Join(allowed, ", "))
-			}
-		}
-	}
-	return v, nil
-}
-
-func (p *viewParser) uint(obj pyjson.Value, ptr, key string, max uint64) (uint64, error) {
-	v, ok := obj.Lookup(key)
-	if !ok {
-		return 0, p.fail(ptr+"/"+key, "missing")
-	}
+// uint reads an integer from 0 to max.
+func (p *parser) uint(v pyjson.Value, ptr string, max uint64) (uint64, error) {
 	if v.Kind() != pyjson.Int {
-		return 0, p.fail(ptr+"/"+key, "got %s, want an integer", kindName(v))
+		return 0, p.fail(ptr, "got %s, want an integer", kindName(v))
 	}
 	n, err := strconv.ParseUint(v.IntText(), 10, 64)
 	if err != nil || n > max {
-		return 0, p.fail(ptr+"/"+key, "got %s, want an integer from 0 to %d", v.IntText(), max)
+		return 0, p.fail(ptr, "got %s, want an integer from 0 to %d", v.IntText(), max)
 	}
 	return n, nil
 }
 
-func (p *viewParser) base64(obj pyjson.Value, ptr, key string, max int) ([]byte, error) {
-	s, err := p.str(obj, ptr, key)
-	if err != nil {
-		return nil, err
+// object reads an optional object member: ok false when absent or null.
+// Members whose keys are not in known are listed in View.Ignored.
+func (p *parser) object(obj pyjson.Value, ptr, key string, known ...string) (pyjson.Value, bool, error) {
+	v, ok := member(obj, key)
+	if !ok {
+		return v, false, nil
 	}
-	if len(s) > base64.StdEncoding.EncodedLen(max) {
-		return nil, p.fail(ptr+"/"+key, "%d characters of base64, exceeds the limit of %d bytes", len(s), max)
+	if v.Kind() != pyjson.Object {
+		return v, false, p.fail(ptr+"/"+key, "got %s, want an object or null", kindName(v))
 	}
-	b, err := base64.StdEncoding.Strict().DecodeString(s)
-	if err != nil {
-		return nil, p.fail(ptr+"/"+key, "not standard padded base64: %v", err)
-	}
-	// The length of the text bounds the bytes to a multiple of 3 at most:
-	// up to two bytes over max pass the first test.
-	if len(b) > max {
-		return nil, p.fail(ptr+"/"+key, "%d bytes, exceeds the limit of %d bytes", len(b), max)
-	}
-	return b, nil
-}
-
-// parseView reads doc as a view, one top-level field per step, in this
-// order; the first fault is the error.
-func parseView(want string, doc pyjson.Value) (*View, error) {
-	p := &viewParser{id: want, want: want}
-	if p.id == "" {
-		p.id = "(unknown)"
-	}
-	if doc.Kind() != pyjson.Object {
-		return nil, p.fail("", "got %s, want an object", kindName(doc))
-	}
-	v := &View{Flat: map[string]pyjson.Value{}, Informational: map[string]pyjson.Value{}}
-	for _, step := range []func(doc pyjson.Value, v *View) error{
-		p.proofID, p.specVersion, p.hashes, p.flat, p.commitments, p.disclosed, p.signature, p.publicKey, p.batch,
-		p.timestampAuthority, p.transparencyLog,
-	} {
-		if err := step(doc, v); err != nil {
-			return nil, err
+	for _, m := range v.Members() {
+		if !slices.Contains(known, m.Key) {
+			p.view.Ignored = append(p.view.Ignored, ptr+"/"+key+"/"+escape(m.Key))
 		}
 	}
-	return v, nil
+	return v, true, nil
 }
 
 // proofID reads /proof_id: a proof id, and the one the view is cached as
 // when there is one. Later faults name it.
-func (p *viewParser) proofID(doc pyjson.Value, v *View) error {
+func (p *parser) proofID(doc pyjson.Value) error {
 	id, err := p.str(doc, "", "proof_id")
 	if err != nil {
 		return err
@@ -376,230 +368,286 @@ func (p *viewParser) proofID(doc pyjson.Value, v *View) error {
 	if p.want != "" && id != p.want {
 		return p.fail("/proof_id", "view of %s, cached as %s", id, p.want)
 	}
-	p.id, v.ProofID = id, id
+	p.id, p.view.ProofID = id, id
 	return nil
 }
 
-// specVersion reads /spec_version, any string: a version the model does
-// not know is the verifier's to refuse (AlgorithmOf).
-func (p *viewParser) specVersion(doc pyjson.Value, v *View) error {
-	var err error
-	v.SpecVersion, err = p.str(doc, "", "spec_version")
-	return err
-}
-
-// hashes reads /hashes: the chain, and the flat request and response hashes
-// (informational, kept in v.Flat as request_hash and response_hash). Each
-// is "sha256:" + 64 lowercase hex, as v1.7 writes them (proofs.py,
-// generate_proof); the prefix is dropped, as v1.7 drops it to verify.
-func (p *viewParser) hashes(doc pyjson.Value, v *View) error {
-	hashes, err := p.object(doc, "", "hashes", "chain", "request", "response")
+// specVersion reads /spec_version: a string, or absent or null for an
+// unversioned proof. The empty string is not a version; any other is the
+// verifier's to judge.
+func (p *parser) specVersion(doc pyjson.Value) error {
+	s, err := p.optStr(doc, "", "spec_version")
 	if err != nil {
 		return err
 	}
-	if v.Chain, err = p.sha256(hashes, "/hashes", "chain"); err != nil {
-		return err
+	if v, ok := doc.Lookup("spec_version"); ok && v.Kind() == pyjson.String && s == "" {
+		return p.fail("/spec_version", `got "", want a version such as "3.1" (an unversioned proof has no spec_version, or null)`)
 	}
-	for _, k := range []string{"request", "response"} {
-		h, err := p.sha256(hashes, "/hashes", k)
-		if err != nil {
-			return err
-		}
-		v.Flat[k+"_hash"] = pyjson.StringValue(h)
-	}
+	p.view.SpecVersion = s
 	return nil
 }
 
-// sha256 reads a hash written "sha256:" + 64 lowercase hex, and returns the
-// hex.
-func (p *viewParser) sha256(obj pyjson.Value, ptr, key string) (string, error) {
-	s, err := p.str(obj, ptr, key)
-	if err != nil {
-		return "", err
-	}
-	h, ok := strings.CutPrefix(s, hashPrefix)
-	if !ok || !isHex64(h) {
-		return "", p.fail(ptr+"/"+key, "got %s, want %q followed by 64 lowercase hex digits", quote(s), hashPrefix)
-	}
-	return h, nil
-}
-
-// hashPrefix prefixes every hash of hashes, as v1.7 writes them.
-const hashPrefix = "sha256:"
-
-// commitments reads /commitments of a spec that commits its chain fields:
-// exactly the fields of CommittedFields, each a 64-hex commitment. A field
-// that only a later spec commits (the identity triplet in a view that
-// claims 3.0) says the view is not of the spec it claims. Older specs carry
-// none and their key, if present, is not read.
-func (p *viewParser) commitments(doc pyjson.Value, v *View) error {
-	if AlgorithmOf(v.SpecVersion) != Committed {
-		return nil
-	}
-	fields := CommittedFields(v.SpecVersion)
-	if c, ok := doc.Lookup("commitments"); ok && c.Kind() == pyjson.Object {
-		for _, m := range c.Members() {
-			if !contains(fields, m.Key) && contains(CommittedFields(Spec31), m.Key) {
-				return p.fail("/commitments/"+escape(m.Key), "spec_version %s does not commit %s; a view that claims %s and commits it is not a %s view", v.SpecVersion, m.Key, v.SpecVersion, v.SpecVersion)
-			}
-		}
-	}
-	c, err := p.object(doc, "", "commitments", fields...)
+// hashes reads /hashes {request, response, chain}, three strings.
+func (p *parser) hashes(doc pyjson.Value) error {
+	h, ok, err := p.object(doc, "", "hashes", "chain", "request", "response")
 	if err != nil {
 		return err
-	}
-	v.Commitments = map[string]string{}
-	for _, f := range fields {
-		if v.Commitments[f], err = p.hex64(c, "/commitments", f); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// disclosed reads /disclosed, required in 3.1 and read whenever present:
-// openings {"nonce", "value"} of identity fields only.
-func (p *viewParser) disclosed(doc pyjson.Value, v *View) error {
-	d, ok := doc.Lookup("disclosed")
-	if !ok && v.SpecVersion != Spec31 {
-		return nil
 	}
 	if !ok {
-		return p.fail("/disclosed", "missing")
+		return p.fail("/hashes", "missing")
+	}
+	for _, f := range []struct {
+		key string
+		dst *string
+	}{{"chain", &p.view.Hashes.Chain}, {"request", &p.view.Hashes.Request}, {"response", &p.view.Hashes.Response}} {
+		if *f.dst, err = p.str(h, "/hashes", f.key); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sortKeys sorts the top-level keys by what is done with them; it never
+// fails.
+func (p *parser) sortKeys(doc pyjson.Value) error {
+	v := p.view
+	for _, m := range doc.Members() {
+		switch {
+		case slices.Contains(flatKeys, m.Key):
+			v.Flat[m.Key] = m.Value
+		case slices.Contains(informationalKeys, m.Key):
+			v.Informational[m.Key] = m.Value
+		case slices.Contains(VolatileFields, m.Key):
+			v.Volatile = append(v.Volatile, m.Key)
+		case !slices.Contains(structuredKeys, m.Key):
+			v.Ignored = append(v.Ignored, "/"+escape(m.Key))
+		}
+	}
+	return nil
+}
+
+// commitments reads /commitments: absent, null, or an object of at most
+// MaxCommitments strings. Every member is kept, known field or not: each
+// is a leaf of the chain.
+func (p *parser) commitments(doc pyjson.Value) error {
+	c, ok := member(doc, "commitments")
+	if !ok {
+		return nil
+	}
+	if c.Kind() != pyjson.Object {
+		return p.fail("/commitments", "got %s, want an object or null", kindName(c))
+	}
+	if c.Len() > MaxCommitments {
+		return p.fail("/commitments", "%d commitments, exceeds the limit of %d", c.Len(), MaxCommitments)
+	}
+	p.view.Commitments = make([]ServedCommitment, 0, c.Len())
+	for _, m := range c.Members() {
+		if m.Value.Kind() != pyjson.String {
+			return p.fail("/commitments/"+escape(m.Key), "got %s, want a string", kindName(m.Value))
+		}
+		p.view.Commitments = append(p.view.Commitments, ServedCommitment{Field: m.Key, Text: m.Value.Str()})
+	}
+	return nil
+}
+
+// disclosed reads /disclosed: absent, null, or an object of at most
+// MaxCommitments openings, each exactly {"nonce": string, "value": any}.
+func (p *parser) disclosed(doc pyjson.Value) error {
+	d, ok := member(doc, "disclosed")
+	if !ok {
+		return nil
 	}
 	if d.Kind() != pyjson.Object {
-		return p.fail("/disclosed", "got %s, want an object", kindName(d))
+		return p.fail("/disclosed", "got %s, want an object or null", kindName(d))
 	}
-	v.Disclosed = map[string]Opening{}
+	if d.Len() > MaxCommitments {
+		return p.fail("/disclosed", "%d openings, exceeds the limit of %d", d.Len(), MaxCommitments)
+	}
+	p.view.Disclosed = make([]Opening, 0, d.Len())
 	for _, m := range d.Members() {
 		ptr := "/disclosed/" + escape(m.Key)
-		if !contains(IdentityFields, m.Key) {
-			return p.fail(ptr, "unknown key, want one of %s", strings.Join(IdentityFields, ", "))
+		if m.Value.Kind() != pyjson.Object {
+			return p.fail(ptr, `got %s, want {"nonce", "value"}`, kindName(m.Value))
 		}
-		if m.Value.Kind() != pyjson.Object || m.Value.Len() != 2 {
-			return p.fail(ptr, `want exactly {"nonce", "value"}`)
+		for _, k := range m.Value.Members() {
+			if k.Key != "nonce" && k.Key != "value" {
+				return p.fail(ptr+"/"+escape(k.Key), `unknown key: an opening is exactly {"nonce", "value"}`)
+			}
 		}
-		nonce, err := p.hex64(m.Value, ptr, "nonce")
+		nonce, err := p.str(m.Value, ptr, "nonce")
 		if err != nil {
 			return err
 		}
-		val, ok := m.Value.Lookup("value")
+		value, ok := m.Value.Lookup("value")
 		if !ok {
 			return p.fail(ptr+"/value", "missing")
 		}
-		v.Disclosed[m.Key] = Opening{Nonce: nonce, Value: val}
+		p.view.Disclosed = append(p.view.Disclosed, Opening{Field: m.Key, Nonce: nonce, Value: value})
 	}
 	return nil
 }
 
-// batch reads /batch: its id and status; an open batch carries nothing
-// more, a closed one its position, inclusion path, root and anchors.
-func (p *viewParser) batch(doc pyjson.Value, v *View) error {
-	b := &v.Batch
-	o, err := p.object(doc, "", "batch", "id", "inclusion_path", "leaf_index", "root", "status", "tree_size")
-	if err != nil {
+// batchAnchor reads /batch_anchor: absent, null, or {status, batch_id}
+// and, when the status is "anchored", leaf_index, tree_size, audit_path
+// and root.
+func (p *parser) batchAnchor(doc pyjson.Value) error {
+	const ptr = "/batch_anchor"
+	o, ok, err := p.object(doc, "", "batch_anchor", "audit_path", "batch_id", "leaf_index", "root", "status", "tree_size")
+	if err != nil || !ok {
 		return err
 	}
-	if b.ID, err = p.str(o, "/batch", "id"); err != nil {
+	b := &BatchAnchor{}
+	if b.Status, err = p.str(o, ptr, "status"); err != nil {
 		return err
 	}
-	if !batchIDRE.MatchString(b.ID) {
-		return p.fail("/batch/id", "got %s, want 1 to 64 of A-Z a-z 0-9 . _ -", quote(b.ID))
-	}
-	if b.Status, err = p.str(o, "/batch", "status"); err != nil {
+	if b.BatchID, err = p.optStr(o, ptr, "batch_id"); err != nil {
 		return err
 	}
-	switch b.Status {
-	case BatchOpen:
-		if _, ok := o.Lookup("root"); ok {
-			return p.fail("/batch/root", "an open batch has no root")
-		}
+	if b.BatchID != "" && !batchIDRE.MatchString(b.BatchID) {
+		return p.fail(ptr+"/batch_id", "got %s, want 1 to 128 of A-Z a-z 0-9 . _ -", quote(b.BatchID))
+	}
+	p.view.BatchAnchor = b
+	if b.Status != BatchAnchored {
 		return nil
-	case BatchClosed:
-		return p.closedBatch(o, b)
 	}
-	return p.fail("/batch/status", "got %s, want \"closed\" or \"open\"", quote(b.Status))
+	for _, f := range []struct {
+		key string
+		dst *uint64
+	}{{"leaf_index", &b.LeafIndex}, {"tree_size", &b.TreeSize}} {
+		v, ok := o.Lookup(f.key)
+		if !ok {
+			return p.fail(ptr+"/"+f.key, "missing")
+		}
+		if *f.dst, err = p.uint(v, ptr+"/"+f.key, MaxTreeSize); err != nil {
+			return err
+		}
+	}
+	path, ok := o.Lookup("audit_path")
+	switch {
+	case !ok:
+		return p.fail(ptr+"/audit_path", "missing")
+	case path.Kind() != pyjson.Array:
+		return p.fail(ptr+"/audit_path", "got %s, want an array", kindName(path))
+	case path.Len() > MaxAuditPath:
+		return p.fail(ptr+"/audit_path", "%d hashes, exceeds the limit of %d", path.Len(), MaxAuditPath)
+	}
+	b.AuditPath = make([]string, 0, path.Len())
+	for i, e := range path.Elems() {
+		if e.Kind() != pyjson.String {
+			return p.fail(fmt.Sprintf("%s/audit_path/%d", ptr, i), "got %s, want a string", kindName(e))
+		}
+		b.AuditPath = append(b.AuditPath, e.Str())
+	}
+	b.Root, err = p.str(o, ptr, "root")
+	return err
 }
 
-// closedBatch reads what a closed batch adds: tree_size, leaf_index, the
-// inclusion path and the root.
-func (p *viewParser) closedBatch(o pyjson.Value, b *Batch) error {
+// signature reads /arkforge_signature, /arkforge_pubkey and /arkforge_kid:
+// each a string, absent or null.
+func (p *parser) signature(doc pyjson.Value) error {
 	var err error
-	if b.TreeSize, err = p.uint(o, "/batch", "tree_size", 1<<40); err != nil {
+	v := p.view
+	if v.Signature, err = p.optStr(doc, "", "arkforge_signature"); err != nil {
 		return err
 	}
-	if b.LeafIndex, err = p.uint(o, "/batch", "leaf_index", 1<<40); err != nil {
+	if v.PublicKey, err = p.optStr(doc, "", "arkforge_pubkey"); err != nil {
 		return err
 	}
-	if b.InclusionPath, err = p.inclusionPath(o); err != nil {
+	v.KID, err = p.optStr(doc, "", "arkforge_kid")
+	return err
+}
+
+// timestampAuthority reads /timestamp_authority: absent, null, or an object
+// of optional strings; tsr_base64 within MaxTokenBytes.
+func (p *parser) timestampAuthority(doc pyjson.Value) error {
+	const ptr = "/timestamp_authority"
+	o, ok, err := p.object(doc, "", "timestamp_authority", "anchored", "error", "provider", "status", "tsr_base64", "tsr_url")
+	if err != nil || !ok {
 		return err
 	}
-	if b.RootHex, err = p.hex64(o, "/batch", "root"); err != nil {
-		return err
+	ta := &p.view.TimestampAuthority
+	ta.Present = true
+	for _, f := range []struct {
+		key string
+		dst *string
+	}{{"status", &ta.Status}, {"provider", &ta.Provider}, {"tsr_url", &ta.TSRURL}, {"tsr_base64", &ta.TSRBase64}, {"anchored", &ta.Anchored}, {"error", &ta.Error}} {
+		if *f.dst, err = p.optStr(o, ptr, f.key); err != nil {
+			return err
+		}
 	}
-	b.Root, _ = hex.DecodeString(b.RootHex)
+	if max := (MaxTokenBytes + 2) / 3 * 4; len(ta.TSRBase64) > max {
+		return p.fail(ptr+"/tsr_base64", "%d characters of base64, exceeds the limit of %d bytes", len(ta.TSRBase64), MaxTokenBytes)
+	}
 	return nil
 }
 
-// inclusionPath reads /batch/inclusion_path: at most MaxInclusionPath
-// hashes of 64 lowercase hex digits, decoded.
-func (p *viewParser) inclusionPath(o pyjson.Value) ([][]byte, error) {
-	path, ok := o.Lookup("inclusion_path")
-	if !ok {
-		return nil, p.fail("/batch/inclusion_path", "missing")
+// transparencyLog reads /transparency_log: absent, null, or an object of
+// optional strings and integers.
+func (p *parser) transparencyLog(doc pyjson.Value) error {
+	const ptr = "/transparency_log"
+	o, ok, err := p.object(doc, "", "transparency_log", "anchored", "error", "integrated_time", "log_index", "log_url", "provider", "reason", "status", "uuid", "verify_url")
+	if err != nil || !ok {
+		return err
 	}
-	if path.Kind() != pyjson.Array {
-		return nil, p.fail("/batch/inclusion_path", "got %s, want an array", kindName(path))
-	}
-	if path.Len() > MaxInclusionPath {
-		return nil, p.fail("/batch/inclusion_path", "%d hashes, exceeds the limit of %d", path.Len(), MaxInclusionPath)
-	}
-	var hashes [][]byte
-	for i, e := range path.Elems() {
-		if e.Kind() != pyjson.String || !isHex64(e.Str()) {
-			return nil, p.fail(fmt.Sprintf("/batch/inclusion_path/%d", i), "want 64 lowercase hex digits")
+	tl := &p.view.TransparencyLog
+	tl.Present = true
+	for _, f := range []struct {
+		key string
+		dst *string
+	}{{"provider", &tl.Provider}, {"status", &tl.Status}, {"uuid", &tl.UUID}, {"log_url", &tl.LogURL}, {"verify_url", &tl.VerifyURL}, {"anchored", &tl.Anchored}, {"error", &tl.Error}, {"reason", &tl.Reason}} {
+		if *f.dst, err = p.optStr(o, ptr, f.key); err != nil {
+			return err
 		}
-		h, _ := hex.DecodeString(e.Str())
-		hashes = append(hashes, h)
 	}
-	return hashes, nil
+	if tl.LogIndex, err = p.optInt(o, ptr, "log_index", 1<<63-1); err != nil {
+		return err
+	}
+	tl.IntegratedTime, err = p.optInt(o, ptr, "integrated_time", 1<<63-1)
+	return err
 }
 
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
+// Commitment returns the served commitment of field, if any.
+func (v *View) Commitment(field string) (string, bool) {
+	for _, c := range v.Commitments {
+		if c.Field == field {
+			return c.Text, true
 		}
 	}
-	return false
+	return "", false
 }
 
-// isHex64 reports whether s is 64 lowercase hex digits (^[0-9a-f]{64}$,
-// without a regexp: it runs for every hash of every view).
-func isHex64(s string) bool {
-	if len(s) != 64 {
-		return false
+// CommitmentDigests reads every commitment as a digest, in field order;
+// the first that is not "sha256:" + 64 lowercase hex is the error.
+func (v *View) CommitmentDigests() ([]Commitment, error) {
+	out := make([]Commitment, 0, len(v.Commitments))
+	for _, c := range v.Commitments {
+		d, err := ParseDigest(c.Text)
+		if err != nil {
+			return nil, fmt.Errorf("commitments.%s: %w", c.Field, err)
+		}
+		out = append(out, Commitment{Field: c.Field, Digest: d})
 	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
-			return false
+	return out, nil
+}
+
+// Opening returns the disclosed opening of field, if any.
+func (v *View) Opening(field string) (Opening, bool) {
+	for _, o := range v.Disclosed {
+		if o.Field == field {
+			return o, true
 		}
 	}
-	return true
+	return Opening{}, false
 }
 
 // pointerEscaper writes ~ and / as RFC 6901 does.
 var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 // escape writes a key as an RFC 6901 reference token.
-func escape(k string) string {
-	if !strings.ContainsAny(k, "~/") {
-		return k
-	}
-	return pointerEscaper.Replace(k)
-}
+func escape(k string) string { return pointerEscaper.Replace(k) }
 
-// quote writes a value for a message, clipped to 80 bytes, as canonical JSON.
+// quote writes a value for a message, clipped to 80 bytes, as canonical
+// JSON.
 func quote(s string) string {
 	q := string(pyjson.Canonical(pyjson.StringValue(s)))
 	if len(q) > 80 {

@@ -1,16 +1,10 @@
 package proof
 
 import (
+	"slices"
+
 	"github.com/ark-forge/proveit/scorer/pyjson"
 )
-
-// VolatileFields are the top-level fields of a served view that change
-// from one read to the next: views_count, which GET /v1/proof/{id}
-// increments at every read, and integrity_verified, which it adds at read
-// time (v1.7 app.py, get_proof). They are never compared, never read by a
-// check and never published as a fact; the cache does not keep them
-// (CachedForm), and the parser accepts a view with or without them.
-var VolatileFields = []string{"integrity_verified", "views_count"}
 
 // CachedForm is what the cache keeps of a served view (or of the 404
 // record): the document without its VolatileFields, written as canonical
@@ -31,7 +25,7 @@ func CachedForm(data []byte) ([]byte, error) {
 	if doc.Kind() == pyjson.Object {
 		var kept []pyjson.Member
 		for _, m := range doc.Members() {
-			if !contains(VolatileFields, m.Key) {
+			if !slices.Contains(VolatileFields, m.Key) {
 				kept = append(kept, m)
 			}
 		}
