@@ -11,7 +11,7 @@
 //	<track>/submissions/<slug>/<task>.json  the last accepted submission of each task (§4)
 //	proofs/<proof_id>.json               the cached public views, listed only
 //	anchors/rekor/<uuid>.json            the cached Rekor entries, as the log's API serves them, listed only
-//	trust/trusted_root.json, trust_layer.toml  the pinned trust material, located only
+//	trust/trusted_root.json, published_keys.json  the pinned trust material, located only
 //
 // The tracks are those season.toml declares, each with its directory: a
 // track is data, and a new one needs no code. Every config file is decoded strictly: an unknown key, a missing
@@ -80,6 +80,9 @@ type Season struct {
 	Status     Status
 	Demo       bool
 	CorpusHost string // "https://host", no path, no trailing slash
+	// ChallengeDID is the DID of the challenge's own key, the identity of
+	// the freezes (§8) and of the publication.
+	ChallengeDID string
 
 	Participants []*Participant // sorted by slug
 	// TrackNames are the tracks season.toml declares, in its order; each
@@ -152,8 +155,8 @@ type RekorEntry struct {
 
 // Trust locates the trust material of the season; another package parses it.
 type Trust struct {
-	TrustedRoot string // "trust/trusted_root.json", relative to the season directory
-	TrustLayer  string // "trust/trust_layer.toml"
+	TrustedRoot   string // "trust/trusted_root.json", relative to the season directory
+	PublishedKeys string // "trust/published_keys.json"
 }
 
 // Path returns the path of rel (slash-separated, relative to the season
@@ -239,7 +242,7 @@ func Load(dir string) (*Season, error) {
 		}
 	}
 	if !present["trust"] {
-		return nil, l.errf("trust", "", "missing directory, want trust/trusted_root.json and trust/trust_layer.toml")
+		return nil, l.errf("trust", "", "missing directory, want trust/trusted_root.json and trust/published_keys.json")
 	}
 	if s.Trust, err = l.loadTrust(); err != nil {
 		return nil, err
@@ -297,14 +300,15 @@ func Load(dir string) (*Season, error) {
 }
 
 type seasonFile struct {
-	Number     *int64   `toml:"number"`
-	Title      *string  `toml:"title"`
-	OpensAt    dateTime `toml:"opens_at"`
-	ClosesAt   dateTime `toml:"closes_at"`
-	Status     *string  `toml:"status"`
-	Demo       *bool    `toml:"demo"`
-	CorpusHost *string  `toml:"corpus_host"`
-	Tracks     []string `toml:"tracks"`
+	Number       *int64   `toml:"number"`
+	Title        *string  `toml:"title"`
+	OpensAt      dateTime `toml:"opens_at"`
+	ClosesAt     dateTime `toml:"closes_at"`
+	Status       *string  `toml:"status"`
+	Demo         *bool    `toml:"demo"`
+	CorpusHost   *string  `toml:"corpus_host"`
+	ChallengeDID *string  `toml:"challenge_did"`
+	Tracks       []string `toml:"tracks"`
 	// Reason and InvalidatedAt: exactly when status = "invalidated".
 	Reason        *string  `toml:"reason"`
 	InvalidatedAt dateTime `toml:"invalidated_at"`
@@ -333,7 +337,7 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		return nil, err
 	}
 	var f seasonFile
-	keys := append([]string{"number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host", "tracks", "reason", "invalidated_at", "contest", "contest.email", "track_titles", "track_titles.*", "track_titles.*.fr", "track_titles.*.en"}, publicationKeys...)
+	keys := append([]string{"number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host", "challenge_did", "tracks", "reason", "invalidated_at", "contest", "contest.email", "track_titles", "track_titles.*", "track_titles.*.fr", "track_titles.*.en"}, publicationKeys...)
 	if _, err := l.decodeTOML(rel, data, &f, keys...); err != nil {
 		return nil, err
 	}
@@ -352,6 +356,8 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		return nil, l.missing(rel, "demo", "true or false")
 	case f.CorpusHost == nil:
 		return nil, l.missing(rel, "corpus_host", "an https URL without a path, such as https://corpus.arkforge.tech")
+	case f.ChallengeDID == nil:
+		return nil, l.missing(rel, "challenge_did", "the DID of the challenge's own key, which anchors the freezes and the publication (§8), a did:key or did:web DID")
 	case f.Tracks == nil:
 		return nil, l.missing(rel, "tracks", "the list of the season's tracks, such as [\"conformite\", \"generique\"]")
 	}
@@ -397,6 +403,10 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		return nil, l.wrap(rel, "corpus_host", err)
 	}
 	s.CorpusHost = *f.CorpusHost
+	if !submission.ValidDID(*f.ChallengeDID) {
+		return nil, l.errf(rel, "challenge_did", "got %s, want a DID matching %s of at most %d characters", quote(*f.ChallengeDID), submission.DIDPattern, submission.MaxDIDLength)
+	}
+	s.ChallengeDID = *f.ChallengeDID
 	if f.Contest != nil {
 		if f.Contest.Email == nil {
 			return nil, l.missing(rel, "contest.email", "the address contestations are sent to (§9.2), such as contestations@proveit.arkforge.tech")
@@ -633,19 +643,19 @@ func (l *loader) loadAnchors() ([]RekorEntry, error) {
 }
 
 func (l *loader) loadTrust() (Trust, error) {
-	t := Trust{TrustedRoot: "trust/trusted_root.json", TrustLayer: "trust/trust_layer.toml"}
+	t := Trust{TrustedRoot: "trust/trusted_root.json", PublishedKeys: "trust/published_keys.json"}
 	entries, err := l.readDir("trust")
 	if err != nil {
 		return t, err
 	}
 	seen := map[string]bool{}
 	for _, e := range entries {
-		if e.isDir || (e.name != "trusted_root.json" && e.name != "trust_layer.toml") {
-			return t, l.errf(join("trust", e.name), "", "unexpected entry, want only %s", names("trusted_root.json", "trust_layer.toml"))
+		if e.isDir || (e.name != "trusted_root.json" && e.name != "published_keys.json") {
+			return t, l.errf(join("trust", e.name), "", "unexpected entry, want only %s", names("trusted_root.json", "published_keys.json"))
 		}
 		seen[e.name] = true
 	}
-	for _, name := range []string{"trusted_root.json", "trust_layer.toml"} {
+	for _, name := range []string{"trusted_root.json", "published_keys.json"} {
 		if !seen[name] {
 			return t, l.errf(join("trust", name), "", "missing, want the season's pinned trust material (seasons/TRUST.md)")
 		}

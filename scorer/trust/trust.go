@@ -1,45 +1,66 @@
-// Package trust loads the pinned trust material of a season
-// (seasons/TRUST.md says how maintainers assemble it): trust/trusted_root.json, a sigstore TrustedRoot that pins the Rekor
-// log keys and the RFC 3161 TSA certificate chains, and
-// trust/trust_layer.toml, which pins the ArkForge Trust Layer's Ed25519
-// proof-signing keys, its Rekor submission key, the checkpoint origin of
-// its Rekor log and the DID of the challenge's own key. A proof is verified against this material only,
-// never against a key that the proof view embeds.
+// Package trust loads the trust material a proof is verified against: a
+// season's trust/ directory (seasons/TRUST.md says how maintainers assemble
+// it), or any directory given to proveit verify --trust. It holds two
+// files, in the formats their publishers use, and nothing else:
+//
+//   - trusted_root.json, a sigstore TrustedRoot (protobuf-specs
+//     dev.sigstore.trustroot.v1.TrustedRoot, read by sigstore-go): the
+//     Rekor log keys and the RFC 3161 TSA certificate chains;
+//   - published_keys.json, ArkForge's published key history byte for byte
+//     (ark-forge/trust-layer, trust_layer/published_keys.json; served in
+//     GET /v1/pubkey's keys and rekor_keys since Trust Layer 1.12.0): the
+//     Ed25519 keys that sign proofs and the ECDSA P-256 keys that sign the
+//     Trust Layer's Rekor entries, each with its kid, valid_from and
+//     retired_at. Several may be valid at once (one per node).
+//
+// A key is valid for what is dated before its retired_at, never after (the
+// history's own rule: « A key is valid for proofs dated before
+// retired_at »); valid_from is the date the key entered the history, read
+// and reported, and decides nothing, as in the Trust Layer's own verifier.
+// A proof is verified against this material only, never against a key the
+// view embeds alone.
 package trust
 
 import (
 	"crypto/ecdsa"
 	"crypto/ed25519"
 	"crypto/elliptic"
+	"crypto/sha256"
 	"crypto/x509"
-	"encoding/hex"
+	"encoding/binary"
 	"encoding/pem"
 	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
-	"github.com/BurntSushi/toml"
 	"github.com/sigstore/sigstore-go/pkg/root"
 
 	"github.com/ark-forge/proveit/scorer/inputfile"
+	"github.com/ark-forge/proveit/scorer/proof"
+	"github.com/ark-forge/proveit/scorer/pyjson"
 )
 
-// File names inside a season's trust/ directory.
+// File names inside a trust directory.
 const (
-	TrustedRootFile = "trusted_root.json"
-	TrustLayerFile  = "trust_layer.toml"
+	TrustedRootFile   = "trusted_root.json"
+	PublishedKeysFile = "published_keys.json"
 )
 
 // Bounds on what Load reads.
 const (
-	MaxTrustedRootBytes = 4 << 20
-	MaxTrustLayerBytes  = 1 << 20
+	MaxTrustedRootBytes   = 4 << 20
+	MaxPublishedKeysBytes = 1 << 20
+	MaxKeys               = 256 // keys, and rekor_keys
+)
+
+// Key types as the history names them.
+const (
+	TypeEd25519 = "Ed25519"
+	TypeRekor   = "ECDSA-P256-SHA256"
 )
 
 // Window is a validity window, both bounds included.
@@ -54,101 +75,145 @@ func (w Window) String() string {
 	return w.From.UTC().Format(time.RFC3339) + " .. " + w.Until.UTC().Format(time.RFC3339)
 }
 
-// ProofKey is one pinned Ed25519 key with which the Trust Layer signs
-// proof chains.
-type ProofKey struct {
-	ID     string
-	Key    ed25519.PublicKey
-	Window Window
+// Key is one entry of the history's keys: an Ed25519 key with which the
+// Trust Layer signs proof chains.
+type Key struct {
+	KID       string
+	Public    ed25519.PublicKey
+	Encoded   string // public, as the history writes it: "ed25519:" + base64url
+	Node      string // informational
+	ValidFrom time.Time
+	RetiredAt time.Time // zero while the key is not retired
 }
 
-// RekorKey is one pinned ECDSA P-256 key with which the Trust Layer signs
-// the hashedrekord entries of its batches.
+// RekorKey is one entry of the history's rekor_keys: an ECDSA P-256 key
+// with which the Trust Layer signs its hashedrekord entries.
 type RekorKey struct {
-	ID     string
-	Key    *ecdsa.PublicKey
-	Window Window
+	KID       string
+	Key       *ecdsa.PublicKey
+	Node      string
+	ValidFrom time.Time
+	RetiredAt time.Time // zero while the key is not retired
 }
 
-// Material is a season's pinned trust.
+// ValidAt reports whether the key is valid for what is dated t: it was not
+// retired at or before t.
+func (k Key) ValidAt(t time.Time) bool { return validAt(k.RetiredAt, t) }
+
+// ValidAt reports whether the key is valid for what is dated t.
+func (k RekorKey) ValidAt(t time.Time) bool { return validAt(k.RetiredAt, t) }
+
+func validAt(retired, t time.Time) bool { return retired.IsZero() || t.Before(retired) }
+
+// Retirement says when a key was retired, for a reader.
+func Retirement(retired time.Time) string {
+	if retired.IsZero() {
+		return "not retired"
+	}
+	return "retired at " + retired.UTC().Format(time.RFC3339)
+}
+
+// Material is a trust directory, loaded.
 type Material struct {
-	Root     *root.TrustedRoot
-	RootJSON []byte // trusted_root.json as read
-	// ChallengeDID is the DID of the challenge's own key, which signs the
-	// pre-registration freezes (§8).
-	ChallengeDID string
-	ProofKeys    []ProofKey // sorted by ID
-	RekorKeys    []RekorKey // sorted by ID
-	// RekorOrigin is the checkpoint origin of the Rekor log, without its
-	// tree id: the name the log signs its checkpoints as, whose origin
-	// lines read "<RekorOrigin> - <tree id>" (Rekor v1's
-	// rekor_server.hostname; "rekor.sigstore.dev" for the public-good log).
-	// "" when trust_layer.toml pins none: the host of the log's baseUrl
-	// then (package rekor).
-	RekorOrigin string
+	Root      *root.TrustedRoot
+	RootJSON  []byte     // trusted_root.json as read
+	KeysJSON  []byte     // published_keys.json as read
+	Keys      []Key      // in the history's order
+	RekorKeys []RekorKey // in the history's order
 }
 
-// ProofKeysAt returns the proof keys whose window contains t.
-func (m *Material) ProofKeysAt(t time.Time) []ProofKey {
-	var out []ProofKey
-	for _, k := range m.ProofKeys {
-		if k.Window.Contains(t) {
-			out = append(out, k)
+// KeyByID returns the proof key the history lists under kid.
+func (m *Material) KeyByID(kid string) (Key, bool) {
+	for _, k := range m.Keys {
+		if k.KID == kid {
+			return k, true
 		}
 	}
-	return out
+	return Key{}, false
 }
 
-// RekorKeysAt returns the Rekor submission keys whose window contains t.
+// KeyByPublic returns the proof key the history lists with public key pub.
+func (m *Material) KeyByPublic(pub ed25519.PublicKey) (Key, bool) {
+	for _, k := range m.Keys {
+		if k.Public.Equal(pub) {
+			return k, true
+		}
+	}
+	return Key{}, false
+}
+
+// RekorKeysAt returns the Rekor keys valid for what is dated t.
 func (m *Material) RekorKeysAt(t time.Time) []RekorKey {
 	var out []RekorKey
 	for _, k := range m.RekorKeys {
-		if k.Window.Contains(t) {
+		if k.ValidAt(t) {
 			out = append(out, k)
 		}
 	}
 	return out
 }
 
-// Error names the file and the key of a trust file that cannot be loaded.
+// Digest returns SHA-256 over both files as read, each length-prefixed:
+// two Materials with the same Digest verify every proof alike, which makes
+// it a key of the verification cache (package vcache).
+func (m *Material) Digest() [32]byte {
+	h := sha256.New()
+	for _, b := range [][]byte{[]byte("proveit trust material v2"), m.RootJSON, m.KeysJSON} {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
+
+// Error names the file and the field of a trust file that cannot be
+// loaded.
 type Error struct {
-	File string // path as given to Load, joined with the file name
-	Key  string // TOML key, "" for the whole file
-	Err  error
+	File  string // path as given to Load, joined with the file name
+	Field string // JSON Pointer of the field, "" for the whole file
+	Err   error
 }
 
 func (e *Error) Error() string {
-	if e.Key == "" {
+	if e.Field == "" {
 		return fmt.Sprintf("%s: %v", e.File, e.Err)
 	}
-	return fmt.Sprintf("%s: %s: %v", e.File, e.Key, e.Err)
+	return fmt.Sprintf("%s: %s: %v", e.File, e.Field, e.Err)
 }
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// Load reads dir/trusted_root.json and dir/trust_layer.toml.
+// Load reads dir/trusted_root.json and dir/published_keys.json.
 func Load(dir string) (*Material, error) {
 	rootPath := filepath.Join(dir, TrustedRootFile)
-	rootJSON, err := readBounded(rootPath, MaxTrustedRootBytes)
+	rootJSON, err := inputfile.Read(rootPath, MaxTrustedRootBytes)
 	if err != nil {
 		return nil, &Error{File: rootPath, Err: err}
 	}
-	m, err := parseTrustedRoot(rootJSON)
+	m, err := ParseTrustedRoot(rootJSON)
 	if err != nil {
 		return nil, &Error{File: rootPath, Err: err}
 	}
-	tlPath := filepath.Join(dir, TrustLayerFile)
-	tl, err := readBounded(tlPath, MaxTrustLayerBytes)
+	keysPath := filepath.Join(dir, PublishedKeysFile)
+	keysJSON, err := inputfile.Read(keysPath, MaxPublishedKeysBytes)
 	if err != nil {
-		return nil, &Error{File: tlPath, Err: err}
+		return nil, &Error{File: keysPath, Err: err}
 	}
-	if err := m.parseTrustLayer(tlPath, tl); err != nil {
+	if err := m.parsePublishedKeys(keysJSON); err != nil {
+		if e := (*Error)(nil); errors.As(err, &e) {
+			e.File = keysPath
+		}
 		return nil, err
 	}
 	return m, nil
 }
 
-func parseTrustedRoot(data []byte) (*Material, error) {
+// ParseTrustedRoot reads a sigstore TrustedRoot that pins at least one
+// Rekor log and one timestamping authority.
+func ParseTrustedRoot(data []byte) (*Material, error) {
 	tr, err := root.NewTrustedRootFromJSON(data)
 	if err != nil {
 		return nil, fmt.Errorf("not a sigstore TrustedRoot: %w", err)
@@ -162,161 +227,175 @@ func parseTrustedRoot(data []byte) (*Material, error) {
 	return &Material{Root: tr, RootJSON: data}, nil
 }
 
-func readBounded(name string, limit int64) ([]byte, error) { return inputfile.Read(name, limit) }
+var kidRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 
-type trustLayerFile struct {
-	ChallengeDID string         `toml:"challenge_did"`
-	RekorOrigin  string         `toml:"rekor_origin"`
-	ProofKeys    []proofKeyFile `toml:"proof_keys"`
-	RekorKeys    []rekorKeyFile `toml:"rekor_keys"`
-}
-
-type proofKeyFile struct {
-	ID         string    `toml:"id"`
-	PublicKey  string    `toml:"ed25519_public_key"`
-	ValidFrom  time.Time `toml:"valid_from"`
-	ValidUntil time.Time `toml:"valid_until"`
-}
-
-type rekorKeyFile struct {
-	ID         string    `toml:"id"`
-	PEM        string    `toml:"public_key_pem"`
-	ValidFrom  time.Time `toml:"valid_from"`
-	ValidUntil time.Time `toml:"valid_until"`
-}
-
-var (
-	keyIDRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
-	didRE   = regexp.MustCompile(`^did:(key|web):[A-Za-z0-9._:%-]{1,500}$`)
-)
-
-var trustLayerKeys = map[string]bool{
-	"challenge_did": true, "rekor_origin": true, "proof_keys": true, "rekor_keys": true,
-	"proof_keys.id": true, "proof_keys.ed25519_public_key": true, "proof_keys.valid_from": true, "proof_keys.valid_until": true,
-	"rekor_keys.id": true, "rekor_keys.public_key_pem": true, "rekor_keys.valid_from": true, "rekor_keys.valid_until": true,
-}
-
-func (m *Material) parseTrustLayer(file string, data []byte) error {
-	fail := func(key, format string, args ...any) error {
-		return &Error{File: file, Key: key, Err: fmt.Errorf(format, args...)}
+// parsePublishedKeys reads the key history into m: strict JSON (no
+// duplicate key), {_doc?, keys: [...], rekor_keys: [...]}, each entry
+// {kid, type, public | public_pem, node, valid_from, retired_at} with node
+// and retired_at optional (absent or null: no node named, not retired),
+// kids unique in each list, at least one key in each. A key the history
+// names twice, a retirement not after valid_from, a key of another type or
+// curve, is an error naming the field.
+func (m *Material) parsePublishedKeys(data []byte) error {
+	fail := func(ptr, format string, args ...any) error {
+		return &Error{File: PublishedKeysFile, Field: ptr, Err: fmt.Errorf(format, args...)}
 	}
-	var f trustLayerFile
-	md, err := toml.Decode(string(data), &f)
+	doc, err := pyjson.DecodeStrict(data)
 	if err != nil {
-		return &Error{File: file, Err: fmt.Errorf("decoding TOML: %w", err)}
+		return fail("", "not strict JSON: %v", err)
 	}
-	if und := md.Undecoded(); len(und) > 0 {
-		return fail(und[0].String(), "unknown key")
+	if doc.Kind() != pyjson.Object {
+		return fail("", "got a JSON %s, want an object", doc.Kind())
 	}
-	for _, k := range md.Keys() {
-		if !trustLayerKeys[k.String()] {
-			return fail(k.String(), "unknown key (keys are case-sensitive)")
+	for _, mem := range doc.Members() {
+		switch mem.Key {
+		case "keys", "rekor_keys":
+		case "_doc":
+			if mem.Value.Kind() != pyjson.String {
+				return fail("/_doc", "got a JSON %s, want a string", mem.Value.Kind())
+			}
+		default:
+			return fail("/"+mem.Key, "unknown key, want _doc, keys and rekor_keys")
 		}
 	}
-	for _, k := range []string{"challenge_did", "proof_keys", "rekor_keys"} {
-		if !md.IsDefined(k) {
-			return fail(k, "missing")
+	list := func(key string) ([]pyjson.Value, error) {
+		v, ok := doc.Lookup(key)
+		switch {
+		case !ok:
+			return nil, fail("/"+key, "missing")
+		case v.Kind() != pyjson.Array:
+			return nil, fail("/"+key, "got a JSON %s, want an array", v.Kind())
+		case v.Len() == 0:
+			return nil, fail("/"+key, "empty, want at least one key")
+		case v.Len() > MaxKeys:
+			return nil, fail("/"+key, "%d keys, exceeds the limit of %d", v.Len(), MaxKeys)
 		}
+		return v.Elems(), nil
 	}
-	if !didRE.MatchString(f.ChallengeDID) {
-		return fail("challenge_did", "%q is not a did:key or did:web DID", f.ChallengeDID)
+	keys, err := list("keys")
+	if err != nil {
+		return err
 	}
-	m.ChallengeDID = f.ChallengeDID
-	if md.IsDefined("rekor_origin") {
-		if err := checkRekorOrigin(f.RekorOrigin); err != nil {
-			return fail("rekor_origin", "%v", err)
+	rekorKeys, err := list("rekor_keys")
+	if err != nil {
+		return err
+	}
+	for i, e := range keys {
+		ptr := fmt.Sprintf("/keys/%d", i)
+		c, err := common(e, ptr, "public", TypeEd25519, fail)
+		if err != nil {
+			return err
 		}
-		m.RekorOrigin = f.RekorOrigin
-	}
-	seen := map[string]bool{}
-	window := func(key string, i int, id string, from, until time.Time) (Window, error) {
-		for _, part := range []string{"id", "valid_from", "valid_until"} {
-			if !isDefinedIndexed(md, key, i, part) {
-				return Window{}, fail(fmt.Sprintf("%s[%d].%s", key, i, part), "missing")
+		pub, why := proof.DecodeEd25519(c.material, ed25519.PublicKeySize)
+		if why != "" {
+			return fail(ptr+"/public", "%s: %s", quoted(c.material), why)
+		}
+		for _, k := range m.Keys {
+			switch {
+			case k.KID == c.kid:
+				return fail(ptr+"/kid", "kid %s is listed twice", quoted(c.kid))
+			case k.Public.Equal(ed25519.PublicKey(pub)):
+				return fail(ptr+"/public", "the key of %s is listed again, as %s", k.KID, c.kid)
 			}
 		}
-		if !keyIDRE.MatchString(id) {
-			return Window{}, fail(fmt.Sprintf("%s[%d].id", key, i), "%q is not a key id (1 to 64 of A-Z a-z 0-9 . _ -)", id)
-		}
-		if seen[id] {
-			return Window{}, fail(fmt.Sprintf("%s[%d].id", key, i), "key id %q is used twice", id)
-		}
-		seen[id] = true
-		if !from.Before(until) {
-			return Window{}, fail(fmt.Sprintf("%s[%d]", key, i), "valid_from %s is not before valid_until %s", from.Format(time.RFC3339), until.Format(time.RFC3339))
-		}
-		return Window{From: from, Until: until}, nil
+		m.Keys = append(m.Keys, Key{KID: c.kid, Public: pub, Encoded: c.material, Node: c.node, ValidFrom: c.from, RetiredAt: c.retired})
 	}
-	if len(f.ProofKeys) == 0 {
-		return fail("proof_keys", "no key: want at least one [[proof_keys]]")
-	}
-	for i, k := range f.ProofKeys {
-		w, err := window("proof_keys", i, k.ID, k.ValidFrom, k.ValidUntil)
+	for i, e := range rekorKeys {
+		ptr := fmt.Sprintf("/rekor_keys/%d", i)
+		c, err := common(e, ptr, "public_pem", TypeRekor, fail)
 		if err != nil {
 			return err
 		}
-		raw, err := hex.DecodeString(k.PublicKey)
-		if err != nil || len(raw) != ed25519.PublicKeySize || strings.ToLower(k.PublicKey) != k.PublicKey {
-			return fail(fmt.Sprintf("proof_keys[%d].ed25519_public_key", i), "want %d bytes as %d lowercase hex digits, got %q", ed25519.PublicKeySize, 2*ed25519.PublicKeySize, k.PublicKey)
-		}
-		m.ProofKeys = append(m.ProofKeys, ProofKey{ID: k.ID, Key: ed25519.PublicKey(raw), Window: w})
-	}
-	if len(f.RekorKeys) == 0 {
-		return fail("rekor_keys", "no key: want at least one [[rekor_keys]]")
-	}
-	for i, k := range f.RekorKeys {
-		w, err := window("rekor_keys", i, k.ID, k.ValidFrom, k.ValidUntil)
+		pub, err := parseP256PEM(c.material)
 		if err != nil {
-			return err
+			return fail(ptr+"/public_pem", "%v", err)
 		}
-		pub, err := parseP256PEM(k.PEM)
-		if err != nil {
-			return fail(fmt.Sprintf("rekor_keys[%d].public_key_pem", i), "%v", err)
+		for _, k := range m.RekorKeys {
+			switch {
+			case k.KID == c.kid:
+				return fail(ptr+"/kid", "kid %s is listed twice", quoted(c.kid))
+			case k.Key.Equal(pub):
+				return fail(ptr+"/public_pem", "the key of %s is listed again, as %s", k.KID, c.kid)
+			}
 		}
-		m.RekorKeys = append(m.RekorKeys, RekorKey{ID: k.ID, Key: pub, Window: w})
+		m.RekorKeys = append(m.RekorKeys, RekorKey{KID: c.kid, Key: pub, Node: c.node, ValidFrom: c.from, RetiredAt: c.retired})
 	}
-	sort.Slice(m.ProofKeys, func(i, j int) bool { return m.ProofKeys[i].ID < m.ProofKeys[j].ID })
-	sort.Slice(m.RekorKeys, func(i, j int) bool { return m.RekorKeys[i].ID < m.RekorKeys[j].ID })
+	m.KeysJSON = data
 	return nil
 }
 
-// maxRekorOrigin bounds rekor_origin: a hostname is at most 253 bytes.
-const maxRekorOrigin = 253
-
-// checkRekorOrigin: the origin without its tree id is a signed note's key
-// name (C2SP signed-note: non-empty, UTF-8, no Unicode space, no plus), so
-// a pasted full origin "<host> - <tree id>" is refused with what to pin.
-func checkRekorOrigin(s string) error {
-	if host, id, ok := strings.Cut(s, " - "); ok && host != "" && id != "" && strings.Trim(id, "0123456789") == "" {
-		return fmt.Errorf("%q is a checkpoint origin with its tree id; pin the part before \" - \", %q: every shard of the log has its own tree id", s, host)
-	}
-	switch {
-	case s == "":
-		return errors.New("empty: want the name the Rekor log signs its checkpoints as, e.g. \"rekor.sigstore.dev\"")
-	case len(s) > maxRekorOrigin:
-		return fmt.Errorf("%d bytes, over %d", len(s), maxRekorOrigin)
-	case !utf8.ValidString(s):
-		return fmt.Errorf("%q is not UTF-8", s)
-	case strings.ContainsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '+' || unicode.IsControl(r) }):
-		return fmt.Errorf("%q holds a space, a plus or a control character, which a checkpoint signer's name cannot", s)
-	}
-	return nil
+// entry is what both kinds of key share.
+type entry struct {
+	kid, material, node string
+	from, retired       time.Time
 }
 
-// isDefinedIndexed reports whether the key part of element i of the array
-// of tables key was set. BurntSushi/toml's MetaData.IsDefined does not
-// index arrays of tables, so look at the keys it recorded.
-func isDefinedIndexed(md toml.MetaData, key string, i int, part string) bool {
-	n := -1
-	for _, k := range md.Keys() {
-		if len(k) == 1 && k[0] == key {
-			n++ // each [[key]] header is recorded once, in order
-		}
-		if n == i && len(k) == 2 && k[0] == key && k[1] == part {
-			return true
+// common reads one entry of a key list: kid, type, the key under
+// materialKey, valid_from, and optionally node and retired_at; no other
+// key.
+func common(e pyjson.Value, ptr, materialKey, typ string, fail func(string, string, ...any) error) (entry, error) {
+	var c entry
+	if e.Kind() != pyjson.Object {
+		return c, fail(ptr, "got a JSON %s, want an object", e.Kind())
+	}
+	known := []string{"kid", "type", materialKey, "node", "valid_from", "retired_at"}
+	for _, mem := range e.Members() {
+		if !slices.Contains(known, mem.Key) {
+			return c, fail(ptr+"/"+mem.Key, "unknown key, want %s", strings.Join(known, ", "))
 		}
 	}
-	return false
+	str := func(key string, optional bool) (string, bool, error) {
+		v, ok := e.Lookup(key)
+		switch {
+		case !ok && optional || ok && optional && v.Kind() == pyjson.Null:
+			return "", false, nil
+		case !ok:
+			return "", false, fail(ptr+"/"+key, "missing")
+		case v.Kind() != pyjson.String:
+			return "", false, fail(ptr+"/"+key, "got a JSON %s, want a string", v.Kind())
+		}
+		return v.Str(), true, nil
+	}
+	var err error
+	if c.kid, _, err = str("kid", false); err != nil {
+		return c, err
+	}
+	if !kidRE.MatchString(c.kid) {
+		return c, fail(ptr+"/kid", "got %s, want 1 to 64 of A-Z a-z 0-9 . _ -", quoted(c.kid))
+	}
+	t, _, err := str("type", false)
+	if err != nil {
+		return c, err
+	}
+	if t != typ {
+		return c, fail(ptr+"/type", "got %s, want %q", quoted(t), typ)
+	}
+	if c.material, _, err = str(materialKey, false); err != nil {
+		return c, err
+	}
+	if c.node, _, err = str("node", true); err != nil {
+		return c, err
+	}
+	from, _, err := str("valid_from", false)
+	if err != nil {
+		return c, err
+	}
+	if c.from, err = time.Parse(time.RFC3339, from); err != nil {
+		return c, fail(ptr+"/valid_from", "got %s, want an RFC 3339 date-time", quoted(from))
+	}
+	retired, ok, err := str("retired_at", true)
+	if err != nil {
+		return c, err
+	}
+	if ok {
+		if c.retired, err = time.Parse(time.RFC3339, retired); err != nil {
+			return c, fail(ptr+"/retired_at", "got %s, want null or an RFC 3339 date-time", quoted(retired))
+		}
+		if !c.from.Before(c.retired) {
+			return c, fail(ptr+"/retired_at", "%s is not after valid_from %s", retired, from)
+		}
+	}
+	return c, nil
 }
 
 // parseP256PEM reads one PEM "PUBLIC KEY" block holding an ECDSA P-256
@@ -341,4 +420,12 @@ func parseP256PEM(s string) (*ecdsa.PublicKey, error) {
 		return nil, fmt.Errorf("key is %T, want an ECDSA P-256 key", k)
 	}
 	return pub, nil
+}
+
+func quoted(s string) string {
+	q := string(pyjson.Canonical(pyjson.StringValue(s)))
+	if len(q) > 80 {
+		return q[:80] + "…"
+	}
+	return q
 }

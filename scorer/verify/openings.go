@@ -1,101 +1,122 @@
 package verify
 
 import (
-	"github.com/ark-forge/proveit/scorer/anchor"
+	"fmt"
+
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
 )
 
-// checkOpenings opens request_hash and response_hash with the disclosure.
+// checkOpenings opens request_hash and response_hash with the submission's
+// disclosure (§4, §4.1 condition 1): against their commitments (3.0, 3.1),
+// or, for a version that commits nothing, against the values hashes
+// serves, which its chain covers in clear.
 func checkOpenings(r *report, view *pv.View, d *submission.Disclosure) {
 	if d == nil {
-		r.skip("openings", "no disclosure given: request_hash and response_hash not opened")
+		r.skip(CheckOpenings, "no disclosure given: request_hash and response_hash not opened")
 		return
 	}
-	for _, o := range []struct {
-		field string
-		open  submission.Opening
-		dst   *string
+	committed := pv.AlgorithmOf(view.SpecVersion) == pv.MerkleCommitments
+	var opened [2]string
+	for i, o := range []struct {
+		field, flatName, flat string
+		open                  submission.Opening
 	}{
-		{pv.FieldRequestHash, d.RequestHash, &r.out.RequestHash},
-		{pv.FieldResponseHash, d.ResponseHash, &r.out.ResponseHash},
+		{pv.FieldRequestHash, "hashes.request", view.Hashes.Request, d.RequestHash},
+		{pv.FieldResponseHash, "hashes.response", view.Hashes.Response, d.ResponseHash},
 	} {
-		name := "opening." + o.field
-		if pv.AlgorithmOf(view.SpecVersion) != pv.Committed {
-			// Before 3.0 the hashes are chained in clear: the disclosed
-			// value must be the chained one; there is no nonce to check.
-			flat := view.Flat[o.field].Str()
-			if o.open.Value != flat {
-				r.fail(anchor.Failf(name, "disclosed %s %s, the %s chain covers %s", o.field, o.open.Value, view.SpecVersion, flat), name)
-				continue
+		if !committed {
+			if o.flat != pv.DigestPrefix+o.open.Value {
+				r.failf(CheckOpenings, "disclosed %s %s, the spec %s view serves %s %s (it commits nothing to open)", o.field, quote(o.open.Value), pv.SpecName(view.SpecVersion), o.flatName, quote(o.flat))
+				return
 			}
-			*o.dst = o.open.Value
-			r.ok(name, "%s %s is the chained value (spec %s has no commitment)", o.field, o.open.Value, view.SpecVersion)
+			opened[i] = o.open.Value
 			continue
 		}
-		got := pv.Commitment(o.field, o.open.Nonce, pyjson.StringValue(o.open.Value))
-		if want := view.Commitments[o.field]; got != want {
-			r.fail(anchor.Failf(name, "commitment of the disclosed (nonce %s, value %s) is %s, the view commits %s", o.open.Nonce, o.open.Value, got, want), name)
-			continue
+		want, ok := view.Commitment(o.field)
+		if !ok {
+			r.failf(CheckOpenings, "the view publishes no commitment for %s", o.field)
+			return
 		}
-		*o.dst = o.open.Value
-		r.ok(name, "%s %s opens its commitment", o.field, o.open.Value)
-		if flat := view.Flat[o.field]; flat.Str() != o.open.Value {
-			r.flatIncident(view, flatName(o.field), flat, pyjson.StringValue(o.open.Value))
+		got, err := (pv.Opening{Field: o.field, Nonce: o.open.Nonce, Value: pyjson.StringValue(o.open.Value)}).Open()
+		if err != nil {
+			r.failf(CheckOpenings, "disclosed %s: %v", o.field, err)
+			return
+		}
+		if got.String() != want {
+			r.failf(CheckOpenings, "disclosed %s (nonce %s, value %s) commits to %s, the view publishes %s", o.field, o.open.Nonce, quote(o.open.Value), got, quote(want))
+			return
+		}
+		opened[i] = o.open.Value
+		if o.flat != pv.DigestPrefix+o.open.Value {
+			r.incident(o.flatName, "flat field %s is %s, the opened commitment of %s holds %s", o.flatName, quote(o.flat), o.field, quote(o.open.Value))
 		}
 	}
-}
-
-func flatName(field string) string {
-	switch field {
-	case pv.FieldRequestHash:
-		return "hashes.request"
-	case pv.FieldResponseHash:
-		return "hashes.response"
+	r.out.RequestHash, r.out.ResponseHash = opened[0], opened[1]
+	if committed {
+		r.ok(CheckOpenings, "request_hash %s and response_hash %s open their commitments", opened[0], opened[1])
+		return
 	}
-	return field
+	r.ok(CheckOpenings, "request_hash %s and response_hash %s are the values hashes serves (spec %s commits nothing to open)", opened[0], opened[1], pv.SpecName(view.SpecVersion))
 }
 
-// checkIdentity is condition 2 of §4.1.
+// checkIdentity is condition 2 of §4.1: spec 3.1, every opening of
+// disclosed opens its commitment, the identity block is opened, bound to
+// the enrolled DID.
 func checkIdentity(r *report, view *pv.View, did string) {
 	if view.SpecVersion != pv.Spec31 {
-		r.fail(anchor.Failf("identity", "spec_version %s commits no identity: an identity that no anchor covers is not admissible (§4.1 condition 2)", view.SpecVersion), "identity")
+		r.failf(CheckIdentity, "spec %s commits no identity: what it serves of the agent is covered by no anchor and is not evidence (§4.1 condition 2)", pv.SpecName(view.SpecVersion))
 		return
 	}
-	opened := map[string]pyjson.Value{}
-	for _, f := range pv.IdentityFields {
-		o, ok := view.Disclosed[f]
+	for _, o := range view.Disclosed {
+		want, ok := view.Commitment(o.Field)
 		if !ok {
-			r.fail(anchor.Failf("identity", "disclosed has no %s", f), "identity")
+			r.failf(CheckIdentity, "disclosed opens %s, for which the view publishes no commitment", o.Field)
 			return
 		}
-		got := pv.Commitment(f, o.Nonce, o.Value)
-		if want := view.Commitments[f]; got != want {
-			r.fail(anchor.Failf("identity", "disclosed %s %s does not open its commitment: %s, the view commits %s", f, pyjson.Canonical(o.Value), got, want), "identity")
+		got, err := o.Open()
+		if err != nil {
+			r.failf(CheckIdentity, "disclosed %s: %v", o.Field, err)
 			return
 		}
-		opened[f] = o.Value
-		// A flat field served as null is not served: v1.7 writes null for
-		// an absent party field (get_public_proof), and false as null.
-		if flat, ok := view.Flat[f]; ok && flat.Kind() != pyjson.Null && !pyjson.Equal(flat, o.Value) {
-			r.flatIncident(view, f, flat, o.Value)
+		if got.String() != want {
+			r.failf(CheckIdentity, "disclosed %s %s does not open its commitment: it commits to %s, the view publishes %s", o.Field, pyjson.Canonical(o.Value), got, quote(want))
+			return
 		}
 	}
-	id, verified, status := opened[pv.FieldAgentIdentity], opened[pv.FieldAgentIdentityVerified], opened[pv.FieldDIDResolutionStatus]
+	values := map[string]pyjson.Value{}
+	var unopened []string
+	for _, f := range pv.IdentityFields {
+		o, ok := view.Opening(f)
+		if !ok {
+			unopened = append(unopened, f)
+			continue
+		}
+		values[f] = o.Value
+		if flat, served := view.Flat[f]; served && !pyjson.Equal(flat, o.Value) {
+			r.incident(f, "flat field %s is %s, its opened commitment holds %s", f, pyjson.Canonical(flat), pyjson.Canonical(o.Value))
+		}
+	}
+	if unopened != nil {
+		r.failf(CheckIdentity, "the identity block is committed but not opened: disclosed has no %s", join(unopened))
+		return
+	}
+	id, verified, status, consistent := values[pv.FieldAgentIdentity], values[pv.FieldAgentIdentityVerified], values[pv.FieldDIDResolutionStatus], values[pv.FieldIdentityConsistent]
 	r.out.AgentDID, r.out.IdentityVerified, r.out.DIDResolutionStatus = id.Str(), verified.Kind() == pyjson.Bool && verified.Bool(), status.Str()
+	shown := fmt.Sprintf("identity_consistent opens to %s", pyjson.Canonical(consistent))
 	switch {
 	case verified.Kind() != pyjson.Bool || !verified.Bool():
-		r.fail(anchor.Failf("identity", "agent_identity_verified opens to %s, want true", pyjson.Canonical(verified)), "identity")
+		r.failf(CheckIdentity, "agent_identity_verified opens to %s, want true (%s)", pyjson.Canonical(verified), shown)
 	case status.Kind() != pyjson.String || status.Str() != "bound":
-		r.fail(anchor.Failf("identity", "did_resolution_status opens to %s, want \"bound\"", pyjson.Canonical(status)), "identity")
+		r.failf(CheckIdentity, "did_resolution_status opens to %s, want \"bound\" (%s)", pyjson.Canonical(status), shown)
 	case id.Kind() != pyjson.String:
-		r.fail(anchor.Failf("identity", "agent_identity opens to %s, want a DID", pyjson.Canonical(id)), "identity")
+		r.failf(CheckIdentity, "agent_identity opens to %s, want a DID (%s)", pyjson.Canonical(id), shown)
 	case did != "" && id.Str() != did:
-		r.fail(anchor.Failf("identity", "agent_identity opens to %s, the enrolled DID is %s", quote(id.Str()), quote(did)), "identity")
+		r.failf(CheckIdentity, "agent_identity opens to %s, the enrolled DID is %s (%s)", quote(id.Str()), quote(did), shown)
 	case did == "":
-		r.ok("identity", "bound to %s (no enrolled DID given to compare)", quote(id.Str()))
+		r.ok(CheckIdentity, "the identity block opens: agent_identity %s, verified and bound (no enrolled DID given to compare); %s", quote(id.Str()), shown)
 	default:
-		r.ok("identity", "bound to the enrolled DID %s", quote(did))
+		r.ok(CheckIdentity, "the identity block opens: bound to the enrolled DID %s; %s", quote(did), shown)
 	}
 }

@@ -4,90 +4,89 @@ import (
 	"crypto/ed25519"
 	"time"
 
-	"github.com/ark-forge/proveit/scorer/anchor"
 	pv "github.com/ark-forge/proveit/scorer/proof"
-	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/trust"
 )
 
-// checkSignature verifies the Ed25519 signature over the hashes.chain hex
-// string with the pinned proof keys signatureKeys chooses, never with a
-// key the view carries.
-func (v *Verifier) checkSignature(r *report, view *pv.View, ba *batchResult, window trust.Window) {
-	keys, when := v.signatureKeys(ba, window)
-	defer checkPublicKey(r, view, keys, when)
-	if view.Signature == nil {
-		r.fail(anchor.Failf("signature", "the view carries no arkforge_signature (null)"), "signature")
+// checkSignature verifies the Ed25519 signature over the chain's hex
+// string (SPEC §6) with the published key the view names, valid at the
+// proof's date (package doc).
+func (v *Verifier) checkSignature(r *report, view *pv.View, chain pv.Digest, chainOK bool, a anchors) {
+	if view.Signature == "" {
+		r.failf(CheckSignature, "the view carries no arkforge_signature")
 		return
 	}
-	if len(keys) == 0 {
-		r.fail(anchor.Failf("signature", "no Trust Layer proof key is %s", when), "signature")
+	sig, why := pv.DecodeEd25519(view.Signature, ed25519.SignatureSize)
+	if why != "" {
+		r.failf(CheckSignature, "arkforge_signature %s: %s", quote(view.Signature), why)
 		return
 	}
-	msg := []byte(view.Chain)
-	for _, k := range keys {
-		if ed25519.Verify(k.Key, msg, view.Signature) {
-			r.signedWith = k
-			r.ok("signature", "Ed25519 over hashes.chain verifies with key %s, %s", k.ID, when)
-			return
-		}
+	key, ok := v.keyOf(r, view)
+	if !ok {
+		return
 	}
-	r.fail(anchor.Failf("signature", "Ed25519 signature over hashes.chain %s verifies with no key %s (%d tried)", view.Chain, when, len(keys)), "signature")
-}
-
-// checkPublicKey reports the view's arkforge_pubkey, which no check relies
-// on, as a Trust Layer incident when it is not the pinned key: the one
-// that verified the signature, or, when none did, one of the keys pinned
-// for the proof's time. A view that serves none is not an incident.
-func checkPublicKey(r *report, view *pv.View, keys []trust.ProofKey, when string) {
-	pk := view.PublicKey
-	served := pyjson.Canonical(pk.Served)
+	date, dated, when := proofDate(view, a)
 	switch {
-	case pk.Served.Kind() == pyjson.Null:
-	case pk.Key == nil:
-		r.incident(view, "arkforge_pubkey", "arkforge_pubkey %s is not an Ed25519 key in the Trust Layer's encoding (%s): not used, the signature is checked with the pinned keys only", served, pk.Problem)
-	case r.signedWith.Key != nil:
-		if !pk.Key.Equal(r.signedWith.Key) {
-			r.incident(view, "arkforge_pubkey", "arkforge_pubkey %s is not the pinned key %s (%s) that verifies the signature: not used", served, r.signedWith.ID, pv.EncodeEd25519(r.signedWith.Key))
-		}
-	default:
-		for _, k := range keys {
-			if pk.Key.Equal(k.Key) {
-				return
-			}
-		}
-		r.incident(view, "arkforge_pubkey", "arkforge_pubkey %s is no Trust Layer proof key %s: not used, the signature is checked with the pinned keys only", served, when)
+	case !dated && !key.RetiredAt.IsZero():
+		r.failf(CheckSignature, "key %s is %s and the proof has no date to compare (no anchored time, no timestamp)", key.KID, trust.Retirement(key.RetiredAt))
+		return
+	case dated && !key.ValidAt(date):
+		r.failf(CheckSignature, "key %s was %s, the proof is dated %s", key.KID, trust.Retirement(key.RetiredAt), when)
+		return
+	case !chainOK:
+		r.failf(CheckSignature, "hashes.chain is not a digest: no chain to verify the signature over")
+		return
 	}
+	if !ed25519.Verify(key.Public, []byte(chain.Hex()), sig) {
+		r.failf(CheckSignature, "the Ed25519 signature over hashes.chain %s does not verify with published key %s (%s)", chain.Hex(), key.KID, key.Encoded)
+		return
+	}
+	r.out.KeyID = key.KID
+	r.ok(CheckSignature, "Ed25519 over hashes.chain verifies with published key %s, %s, the proof dated %s", key.KID, trust.Retirement(key.RetiredAt), when)
 }
 
-// signatureKeys returns the pinned proof keys a signature may verify with,
-// and says which they are:
-//
-//   - with an anchored time (the batch's token verified), the keys pinned
-//     at its genTime, bounds included;
-//   - without one (an open batch, or a token that fails), the keys pinned
-//     at some time inside the season window, bounds included: a proof is
-//     valid only with a genTime inside the season and a key pinned at that
-//     genTime, so no other key can ever make it valid. The view's own
-//     timestamp is never the time (§4.1: « jamais le timestamp servi par
-//     Trust Layer »);
-//   - without an anchored time and without a window, every pinned key.
-func (v *Verifier) signatureKeys(ba *batchResult, window trust.Window) ([]trust.ProofKey, string) {
-	switch {
-	case ba != nil && ba.tsaErr == nil:
-		return v.trust.ProofKeysAt(ba.genTime), "pinned for " + ba.genTime.UTC().Format(time.RFC3339)
-	case window == (trust.Window{}):
-		return v.trust.ProofKeys, "pinned for any date (no anchored time, no season window)"
-	}
-	var keys []trust.ProofKey
-	for _, k := range v.trust.ProofKeys {
-		if meets(k.Window, window) {
-			keys = append(keys, k)
+// keyOf returns the published key the view names: by arkforge_kid, else by
+// its arkforge_pubkey. An arkforge_pubkey that is not the key arkforge_kid
+// names is an incident.
+func (v *Verifier) keyOf(r *report, view *pv.View) (trust.Key, bool) {
+	if view.KID != "" {
+		key, ok := v.trust.KeyByID(view.KID)
+		if !ok {
+			r.failf(CheckSignature, "arkforge_kid %s names no key of the published history", quote(view.KID))
+			return key, false
 		}
+		if view.PublicKey != "" && view.PublicKey != key.Encoded {
+			r.incident("arkforge_pubkey", "arkforge_pubkey %s is not %s, the published key %s that arkforge_kid names: not used", quote(view.PublicKey), key.Encoded, key.KID)
+		}
+		return key, true
 	}
-	return keys, "pinned at some time inside the season " + window.String() + " (no anchored time)"
+	if view.PublicKey == "" {
+		r.failf(CheckSignature, "the view names no key: no arkforge_kid, no arkforge_pubkey")
+		return trust.Key{}, false
+	}
+	pub, why := pv.DecodeEd25519(view.PublicKey, ed25519.PublicKeySize)
+	if why != "" {
+		r.failf(CheckSignature, "arkforge_pubkey %s: %s", quote(view.PublicKey), why)
+		return trust.Key{}, false
+	}
+	key, ok := v.trust.KeyByPublic(pub)
+	if !ok {
+		r.failf(CheckSignature, "arkforge_pubkey %s is no key of the published history", view.PublicKey)
+	}
+	return key, ok
 }
 
-// meets reports whether windows a and b share at least one instant, both
-// bounds of each included.
-func meets(a, b trust.Window) bool { return !a.Until.Before(b.From) && !b.Until.Before(a.From) }
+// proofDate is the date a key must be valid at, and how it was found: the
+// genTime of the anchors' token when it verifies, else the view's
+// timestamp (RFC 3339).
+func proofDate(view *pv.View, a anchors) (date time.Time, dated bool, when string) {
+	if a.res != nil && a.res.tsaErr == nil {
+		return a.res.genTime, true, a.res.genTime.UTC().Format(time.RFC3339) + " (the token's genTime)"
+	}
+	if ts := view.Flat[pv.FieldTimestamp]; ts.Str() != "" {
+		if t, err := time.Parse(time.RFC3339, ts.Str()); err == nil {
+			return t, true, t.UTC().Format(time.RFC3339) + " (the view's timestamp: no anchored time)"
+		}
+	}
+	return time.Time{}, false, "nowhere"
+}
