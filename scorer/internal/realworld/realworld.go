@@ -17,7 +17,7 @@ import (
 	"runtime"
 )
 
-//go:embed trust-layer freetsa sigstore trust
+//go:embed trust-layer freetsa sigstore trust verify_many.py
 var files embed.FS
 
 // Files is every artefact, by path under this package's directory.

@@ -5,6 +5,8 @@ import (
 	"crypto/x509"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -18,6 +20,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161"
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/ark-forge/proveit/scorer/internal/openssl"
+	"github.com/ark-forge/proveit/scorer/internal/realworld"
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 )
@@ -39,7 +42,7 @@ func mint(t *testing.T, seed string) (views [][]byte, root, tl []byte) {
 		}
 		ps = append(ps, p)
 		if i == 2 {
-			if _, err := is.CloseBatch("lot-a", at.Add(time.Minute)); err != nil {
+			if _, err := is.CloseBatch(at.Add(time.Minute)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -51,7 +54,7 @@ func mint(t *testing.T, seed string) (views [][]byte, root, tl []byte) {
 		}
 		views = append(views, v)
 	}
-	root, tl, err = is.TrustMaterial("did:key:z6MkChallenge")
+	root, tl, err = is.TrustMaterial()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,8 +100,8 @@ func TestSaysItIsATestIssuer(t *testing.T) {
 				t.Errorf("view %d names %s, not under .invalid", i, url)
 			}
 		}
-		if i < 3 && parsed.Batch.Status != pv.BatchClosed || i >= 3 && parsed.Batch.Status != pv.BatchOpen {
-			t.Errorf("view %d: batch %s", i, parsed.Batch.Status)
+		if i < 3 && parsed.BatchAnchor.Status != pv.BatchAnchored || i >= 3 && parsed.BatchAnchor.Status != pv.BatchPending {
+			t.Errorf("view %d: batch %s", i, parsed.BatchAnchor.Status)
 		}
 	}
 	if !strings.Contains(string(tl), "TEST MATERIAL") || !strings.Contains(string(root), "rekor.test.invalid") {
@@ -118,9 +121,6 @@ func TestSaysItIsATestIssuer(t *testing.T) {
 				t.Errorf("TSA %d: certificate OU %q, want %q", i, c.Subject.OrganizationalUnit, TSAPool[i])
 			}
 		}
-	}
-	if !strings.Contains(string(tl), `rekor_origin = "rekor.test.invalid"`) {
-		t.Error("trust_layer.toml does not pin the test log's origin")
 	}
 }
 
@@ -161,7 +161,7 @@ func poolTokens(t *testing.T) []poolToken {
 	if err != nil {
 		t.Fatal(err)
 	}
-	trJSON, _, err := is.TrustMaterial("did:key:z6MkChallenge")
+	trJSON, _, err := is.TrustMaterial()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func poolTokens(t *testing.T) []poolToken {
 		if _, err := is.Issue(Call{Target: "https://corpus.arkforge.tech/x", Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(`{}`), DID: "did:key:z6MkT", APIKey: "k", At: at}); err != nil {
 			t.Fatal(err)
 		}
-		ps, err := is.CloseBatchWith(fmt.Sprintf("lot-%d", i), at.Add(time.Minute), a)
+		ps, err := is.CloseBatchWith(at.Add(time.Minute), a)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -191,68 +191,75 @@ func poolTokens(t *testing.T) []poolToken {
 		if len(ts.Certificates) != 0 || ts.Nonce != nil {
 			t.Errorf("batch %d: the token embeds %d certificates, nonce %v: want the real shape, none and none", i, len(ts.Certificates), ts.Nonce)
 		}
-		res, err := rfc3161.Verify(ps[0].Token, b.Root, tsas)
+		res, err := rfc3161.Verify(ps[0].Token, b.Root[:], tsas)
 		if err != nil {
 			t.Fatalf("batch %d: %v", i, err)
 		}
 		if want := "https://" + TSAPool[i] + ".invalid"; res.TSAURI != want {
 			t.Errorf("batch %d: stamped by %s, want %s", i, res.TSAURI, want)
 		}
-		tokens = append(tokens, poolToken{root: b.Root, resp: ps[0].Token, tsa: tsas[i].(*root.SigstoreTimestampingAuthority), at: res.GenTime})
+		tokens = append(tokens, poolToken{root: b.Root[:], resp: ps[0].Token, tsa: tsas[i].(*root.SigstoreTimestampingAuthority), at: res.GenTime})
 	}
 	return tokens
 }
 
-// TestTree checks the RFC 6962 tree helpers: on every size up to 33 each
-// leaf's path verifies with transparency-dev/merkle, and the path of RFC
-// 6962 §2.1.3's example is the one the RFC gives.
-func TestTree(t *testing.T) {
+// TestAuditPath: on every size up to 33 each leaf's path verifies with
+// transparency-dev/merkle, and the path of RFC 6962 §2.1.3's example is
+// the one the RFC gives.
+func TestAuditPath(t *testing.T) {
 	for n := 1; n <= 33; n++ {
 		var leaves [][]byte
 		for i := 0; i < n; i++ {
 			leaves = append(leaves, []byte{byte(i), byte(n)})
 		}
-		root := treeHash(leaves)
+		root := pv.TreeHash(leaves)
 		for i := range leaves {
-			if err := proof.VerifyInclusion(rfc6962.DefaultHasher, uint64(i), uint64(n), rfc6962.DefaultHasher.HashLeaf(leaves[i]), inclusionPath(leaves, i), root); err != nil {
+			if err := proof.VerifyInclusion(rfc6962.DefaultHasher, uint64(i), uint64(n), rfc6962.DefaultHasher.HashLeaf(leaves[i]), auditPath(leaves, i), root[:]); err != nil {
 				t.Fatalf("leaf %d of %d: %v", i, n, err)
 			}
 		}
 	}
-
 	// RFC 6962 §2.1.3: for seven leaves, the path of leaf 3 (d) is [c, g(a,b), h(e,f,g)].
 	var leaves [][]byte
 	for i := 0; i < 7; i++ {
 		leaves = append(leaves, []byte{byte(i)})
 	}
-	path := inclusionPath(leaves, 3)
-	want := [][]byte{treeHash(leaves[2:3]), treeHash(leaves[0:2]), treeHash(leaves[4:7])}
+	path := auditPath(leaves, 3)
+	want := []pv.Digest{pv.TreeHash(leaves[2:3]), pv.TreeHash(leaves[0:2]), pv.TreeHash(leaves[4:7])}
 	if len(path) != 3 {
 		t.Fatalf("path of 7:3 has %d hashes", len(path))
 	}
 	for i := range want {
-		if !bytes.Equal(path[i], want[i]) {
+		if !bytes.Equal(path[i], want[i][:]) {
 			t.Errorf("path[%d] differs", i)
 		}
 	}
-	if len(inclusionPath(leaves[:1], 0)) != 0 {
+	if len(auditPath(leaves[:1], 0)) != 0 {
 		t.Error("a tree of one leaf has a non-empty path")
 	}
 }
 
-// v17Keys are the top-level keys of the public view v1.7 serves
-// (ark-forge/trust-layer v1.7.0: proofs.py get_public_proof, demo_notice
-// for a demo proof; app.py get_proof adds integrity_verified).
-var v17Keys = []string{"agent_identity", "agent_identity_verified", "arkforge_pubkey", "arkforge_signature", "demo_notice", "did_resolution_status",
-	"dispute_id", "disputed", "hashes", "identity_consistent", "integrity_verified", "is_demo", "proof_id", "provider_payment", "seller", "spec_version",
-	"timestamp", "timestamp_authority", "transaction_success", "transparency_log", "upstream_status_code", "upstream_timestamp", "verification_algorithm",
-	"views_count"}
+// keysOf returns the sorted keys of a JSON object.
+func keysOf(t *testing.T, raw []byte) []string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
 
-// TestServedViewHasTheRealKeys: a served 3.1 view carries exactly v1.7's
-// keys and the three the model of 3.1 adds (commitments, disclosed,
-// batch); a 2.1 view, the two it chains in clear beside them
-// (buyer_fingerprint, transaction_id). Its timestamp_authority and
-// transparency_log carry v1.7's keys.
+// TestServedViewHasTheRealKeys: a served view carries exactly the keys of
+// the real view of its shape, with the two a test proof adds (demo_notice,
+// since it is a demo proof; arkforge_kid, which Trust Layer 1.12.0 added
+// after the real views were served): a 3.1 view those of the real 3.1
+// view, a 1.2 view those of the real 1.2 view; their batch_anchor,
+// timestamp_authority and transparency_log too.
 func TestServedViewHasTheRealKeys(t *testing.T) {
 	is, err := New(Config{Seed: []byte("keys"), KeyWindow: window})
 	if err != nil {
@@ -260,50 +267,113 @@ func TestServedViewHasTheRealKeys(t *testing.T) {
 	}
 	at := time.Date(2026, 9, 25, 12, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
-		spec  string
-		extra []string
-	}{{pv.Spec31, []string{"batch", "commitments", "disclosed"}}, {pv.Spec21, []string{"batch", "buyer_fingerprint", "transaction_id"}}} {
+		spec, real string
+	}{{pv.Spec31, realworld.View31}, {pv.Spec12, realworld.View12}} {
 		p, err := is.Issue(Call{Target: "https://corpus.arkforge.tech/x", Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(`{}`), DID: "did:key:z6MkT", APIKey: "k", At: at, Spec: c.spec})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := is.CloseBatch("lot-"+c.spec, at.Add(time.Minute)); err != nil {
+		if _, err := is.CloseBatch(at.Add(time.Minute)); err != nil {
 			t.Fatal(err)
 		}
 		served, err := p.ServedView(4)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(served, &m); err != nil {
-			t.Fatal(err)
-		}
-		want := append(append([]string(nil), v17Keys...), c.extra...)
+		real := realworld.Read(c.real)
+		want := append(keysOf(t, real), "arkforge_kid", "demo_notice")
 		sort.Strings(want)
-		var got []string
-		for k := range m {
-			got = append(got, k)
-		}
-		sort.Strings(got)
-		if strings.Join(got, ",") != strings.Join(want, ",") {
+		if got := keysOf(t, served); strings.Join(got, ",") != strings.Join(want, ",") {
 			t.Errorf("spec %s: keys\n%v\nwant\n%v", c.spec, got, want)
 		}
-		for name, keys := range map[string]string{
-			"timestamp_authority": "provider,status,tsr_base64,tsr_url",
-			"transparency_log":    "integrated_time,log_index,log_url,provider,status,uuid,verify_url",
-		} {
-			var sub map[string]json.RawMessage
-			if err := json.Unmarshal(m[name], &sub); err != nil {
+		var m, r map[string]json.RawMessage
+		json.Unmarshal(served, &m)
+		json.Unmarshal(real, &r)
+		for _, name := range []string{"batch_anchor", "timestamp_authority", "transparency_log", "hashes", "disclosed"} {
+			if string(r[name]) == "null" || r[name] == nil {
+				if string(m[name]) != string(r[name]) && !(r[name] == nil && m[name] == nil) {
+					t.Errorf("spec %s: %s is %s, the real view's %s", c.spec, name, m[name], r[name])
+				}
+				continue
+			}
+			if got, want := keysOf(t, m[name]), keysOf(t, r[name]); strings.Join(got, ",") != strings.Join(want, ",") {
+				t.Errorf("spec %s: %s has %v, want %v", c.spec, name, got, want)
+			}
+		}
+	}
+}
+
+// TestArkForgeVerifierAgrees: ArkForge's own verifier (verify_proof.py
+// --offline) finds every minted view well made: the chain, the identity
+// and its disclosure (3.1), Ed25519 and the batch anchor OK, a pending
+// batch waiting, an older proof's chain not recomputable from its public
+// view, as for the real ones. Its RFC 3161 witness refuses the test TSA by
+// name, as it must: it maps the real pool's providers only.
+func TestArkForgeVerifierAgrees(t *testing.T) {
+	is, err := New(Config{Seed: []byte("arkforge"), KeyWindow: window})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 9, 25, 12, 0, 0, 0, time.UTC)
+	var ps []*Proof
+	issue := func(n int, spec string, unverified bool) {
+		for i := 0; i < n; i++ {
+			p, err := is.Issue(Call{Target: "https://corpus.arkforge.tech/x", Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(fmt.Sprint(`{"n": "`, i, `"}`)), DID: "did:key:z6MkT", APIKey: "k", At: at.Add(time.Duration(len(ps)) * time.Second), Spec: spec, Unverified: unverified})
+			if err != nil {
 				t.Fatal(err)
 			}
-			var ks []string
-			for k := range sub {
-				ks = append(ks, k)
+			ps = append(ps, p)
+		}
+	}
+	issue(11, pv.Spec31, false)
+	issue(2, pv.Spec30, false)
+	issue(1, pv.Spec21, false)
+	issue(1, pv.Spec20, false)
+	issue(1, pv.Spec31, true)
+	if _, err := is.CloseBatch(at.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	issue(2, pv.Spec31, false) // pending
+	dir := t.TempDir()
+	var paths []string
+	for _, p := range ps {
+		v, err := p.View()
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, p.ID+".json")
+		if err := os.WriteFile(path, v, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, path)
+	}
+	got := realworld.VerifyProofOffline(t, paths)
+	for i, p := range ps {
+		ws := got[paths[i]]
+		want := map[string]string{"Ed25519 (ArkForge)": realworld.WitnessOK}
+		switch {
+		case p.Spec == pv.Spec31:
+			want["chain hash"], want["agent identity"], want["selective disclosure"] = realworld.WitnessOK, realworld.WitnessOK, realworld.WitnessOK
+		case p.Spec == pv.Spec30:
+			want["chain hash"], want["agent identity"] = realworld.WitnessOK, realworld.WitnessSkip
+		default:
+			want["chain hash"], want["agent identity"] = realworld.WitnessSkip, realworld.WitnessSkip
+		}
+		switch {
+		case p.Batch.Status == pv.BatchAnchored:
+			want["batch anchor"] = realworld.WitnessOK
+		case p.Batch.Status == pv.BatchPending:
+			want["batch anchor"] = realworld.WitnessSkip
+		}
+		for name, status := range want {
+			if w, ok := realworld.Find(ws, name); !ok || w.Status != status {
+				t.Errorf("%s (spec %s, batch %q): %s is %+v, want %s", p.ID, p.Spec, p.Batch.Status, name, w, status)
 			}
-			sort.Strings(ks)
-			if strings.Join(ks, ",") != keys {
-				t.Errorf("spec %s: %s has %v, want %s", c.spec, name, ks, keys)
-			}
+		}
+		// Its RFC 3161 witness knows the real pool's providers only: a
+		// test TSA is « unknown issuer » there, even offline.
+		if w, _ := realworld.Find(ws, "RFC 3161 timestamp"); p.Anchored && (w.Status != realworld.WitnessFail || !strings.Contains(w.Detail, "unknown issuer 'test-tsa-1-in-place-of-freetsa.invalid'")) {
+			t.Errorf("%s: RFC 3161 %+v", p.ID, w)
 		}
 	}
 }
