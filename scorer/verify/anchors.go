@@ -55,12 +55,13 @@ func (v *Verifier) AnchorRuns() int { return int(v.runs.Load()) }
 // anchors is what a view's anchors cover and what their verification
 // found.
 type anchors struct {
-	pending bool      // the batch is pending: nothing is anchored yet
-	hash    pv.Digest // the anchored hash: the batch root, or the chain
-	hashOK  bool
-	what    string // "batch root" or "chain"
-	why     string // without an anchored hash (and not pending): why
-	res     *anchorResult
+	pending  bool      // the batch is pending: nothing is anchored yet
+	hash     pv.Digest // the anchored hash: the batch root, or the chain
+	hashOK   bool
+	included bool   // the chain's inclusion in the anchored batch verified
+	what     string // "batch root" or "chain"
+	why      string // without verified anchors (and not pending): why
+	res      *anchorResult
 }
 
 // anchorKey is everything a view's anchors are verified from, beside the
@@ -86,8 +87,7 @@ type anchorResult struct {
 	notFetched error  // the Rekor entry is not available
 }
 
-// anchorsOf finds what the view's anchors cover, and verifies them once
-// per anchorKey.
+// anchorsOf finds what the view's anchors cover.
 func (v *Verifier) anchorsOf(view *pv.View, chain pv.Digest, chainOK bool) anchors {
 	a := anchors{what: "chain"}
 	switch b := view.BatchAnchor; {
@@ -108,8 +108,21 @@ func (v *Verifier) anchorsOf(view *pv.View, chain pv.Digest, chainOK bool) ancho
 		}
 		a.hash, a.hashOK = root, true
 	}
-	if !a.hashOK {
-		return a
+	return a
+}
+
+// verifyAnchorsOf verifies, once per anchorKey, the anchors over a's hash:
+// the chain of a proof anchored on its own, or the root of a batch the
+// chain is included in. Anchors over a root the chain is not shown to be
+// included in say nothing of this proof: they are not verified (as in the
+// Trust Layer's own verifier).
+func (v *Verifier) verifyAnchorsOf(view *pv.View, a *anchors) {
+	if a.pending || !a.hashOK {
+		return
+	}
+	if view.BatchAnchor != nil && !a.included {
+		a.why = "the chain's inclusion in the batch did not verify: no anchored hash covers this proof"
+		return
 	}
 	ta, tl := view.TimestampAuthority, view.TransparencyLog
 	k := anchorKey{hash: a.hash, token: ta.TSRBase64, uuid: tl.UUID, hasTA: ta.Present, hasLog: tl.Present, taStatus: describeTSA(ta), note: describeLog(tl)}
@@ -125,7 +138,6 @@ func (v *Verifier) anchorsOf(view *pv.View, chain pv.Digest, chainOK bool) ancho
 	v.mu.Unlock()
 	r.once.Do(func() { v.verifyAnchors(r, k) })
 	a.res = r
-	return a
 }
 
 // verifyAnchors verifies the RFC 3161 token and the Rekor entry of k.
@@ -232,7 +244,7 @@ func asFailure(err error, prefix string) *anchor.Failure {
 // walk to the root. Neither number is anchored, and another position with
 // a path of the same shape reaches the same root: what verifies is that
 // the proof is included in the batch, never that it is leaf i of n.
-func checkInclusion(r *report, view *pv.View, chain pv.Digest, chainOK bool, a anchors) {
+func checkInclusion(r *report, view *pv.View, chain pv.Digest, chainOK bool, a *anchors) {
 	b := view.BatchAnchor
 	switch {
 	case b == nil:
@@ -273,6 +285,7 @@ func checkInclusion(r *report, view *pv.View, chain pv.Digest, chainOK bool, a a
 		r.failf(CheckInclusion, "the chain %s, leaf_index %d of tree_size %d and the audit path of %s lead to %x, not to the batch root %s", chain.Hex(), b.LeafIndex, b.TreeSize, count(len(path), "hash", "hashes"), got, a.hash.Hex())
 		return
 	}
+	a.included = true
 	r.ok(CheckInclusion, "included in batch %s: the chain and an audit path of %s, the length leaf_index and tree_size imply, lead to the root %s (the position is not anchored)", batchName(b), count(len(path), "hash", "hashes"), a.hash.Hex())
 }
 
@@ -311,7 +324,7 @@ func (v *Verifier) checkAnchors(r *report, view *pv.View, a anchors, window trus
 		return
 	}
 	checkMarkers(r, view)
-	if !a.hashOK {
+	if a.res == nil {
 		for _, name := range []string{CheckRFC3161, CheckRekor, CheckSeasonWindow} {
 			r.skip(name, "no anchored hash to check: %s", a.why)
 		}
@@ -322,7 +335,11 @@ func (v *Verifier) checkAnchors(r *report, view *pv.View, a anchors, window trus
 		r.fail(CheckRFC3161, res.tsaErr)
 	} else {
 		r.out.GenTime = res.genTime
-		r.ok(CheckRFC3161, "the token of %s (signer %s) stamps the %s %s at %s", res.tsa.TSA, res.tsa.SignerSHA256, a.what, a.hash.Hex(), res.genTime.UTC().Format(time.RFC3339))
+		tsa := res.tsa.TSAURI
+		if tsa == "" {
+			tsa = res.tsa.TSA
+		}
+		r.ok(CheckRFC3161, "the token of the pinned TSA %s (signer certificate sha256 %s) stamps the %s %s at %s", tsa, res.tsa.SignerSHA256, a.what, a.hash.Hex(), res.genTime.UTC().Format(time.RFC3339))
 	}
 	switch {
 	case res.notFetched != nil:

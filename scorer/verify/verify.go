@@ -163,14 +163,27 @@ type Options struct {
 	DID string
 }
 
-// report accumulates the checks of one verification.
+// report accumulates the checks of one verification, each in its slot of
+// checkNames' order, whatever order they are computed in: the first
+// failure in that order is the Outcome's.
 type report struct {
-	out  *Outcome
-	view *pv.View
+	out      *Outcome
+	view     *pv.View
+	checks   [9]*Check
+	failures [9]*anchor.Failure
+}
+
+func slot(name string) int {
+	for i, n := range checkNames {
+		if n == name {
+			return i
+		}
+	}
+	panic("verify: no check " + name)
 }
 
 func (r *report) add(name, result, format string, args ...any) {
-	r.out.Checks = append(r.out.Checks, Check{Name: name, Result: result, Detail: fmt.Sprintf(format, args...)})
+	r.checks[slot(name)] = &Check{Name: name, Result: result, Detail: fmt.Sprintf(format, args...)}
 }
 
 func (r *report) ok(name, format string, args ...any) { r.add(name, OK, format, args...) }
@@ -179,13 +192,15 @@ func (r *report) skip(name, format string, args ...any) { r.add(name, Skipped, f
 
 func (r *report) pending(name, format string, args ...any) { r.add(name, Waiting, format, args...) }
 
-// fail reports check name as failed with f; the first failure is the
-// Outcome's.
+// fail reports check name as failed with f. The detail is f's, prefixed
+// with its code when the code is not the check's name.
 func (r *report) fail(name string, f *anchor.Failure) {
-	r.out.Checks = append(r.out.Checks, Check{Name: name, Result: Failed, Detail: f.Error()})
-	if r.out.Failure == nil {
-		r.out.Failure = f
+	detail := f.Detail
+	if f.Check != name {
+		detail = f.Error()
 	}
+	i := slot(name)
+	r.checks[i], r.failures[i] = &Check{Name: name, Result: Failed, Detail: detail}, f
 }
 
 func (r *report) failf(name, format string, args ...any) {
@@ -196,6 +211,29 @@ func (r *report) incident(field, format string, args ...any) {
 	r.out.Incidents = append(r.out.Incidents, Incident{ProofID: r.view.ProofID, Field: field, Detail: fmt.Sprintf(format, args...)})
 }
 
+// failed reports whether a check before the identity failed: condition 1.
+func (r *report) failed() bool {
+	for _, f := range r.failures[:slot(CheckIdentity)] {
+		if f != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// finish writes the checks, in order, and the first failure.
+func (r *report) finish() {
+	for i, c := range r.checks {
+		if c == nil {
+			continue
+		}
+		r.out.Checks = append(r.out.Checks, *c)
+		if r.out.Failure == nil {
+			r.out.Failure = r.failures[i]
+		}
+	}
+}
+
 // Verify checks view. It never panics and never returns an error: every
 // fault is an outcome, with the check that failed and what it compared.
 func (v *Verifier) Verify(view *pv.View, opts Options) Outcome {
@@ -203,28 +241,31 @@ func (v *Verifier) Verify(view *pv.View, opts Options) Outcome {
 	r := &report{out: &out, view: view}
 	if !checkSpecVersion(r, view) {
 		out.Status = Invalid
+		r.finish()
 		return out
 	}
 	chain, chainOK := checkChain(r, view)
 	a := v.anchorsOf(view, chain, chainOK)
+	checkInclusion(r, view, chain, chainOK, &a)
+	v.verifyAnchorsOf(view, &a)
 	v.checkSignature(r, view, chain, chainOK, a)
 	checkOpenings(r, view, opts.Disclosure)
-	checkInclusion(r, view, chain, chainOK, a)
 	v.checkAnchors(r, view, a, opts.Window)
-	condition1 := out.Failure == nil
+	condition1 := !r.failed()
 	checkIdentity(r, view, opts.DID)
 	switch {
 	case !condition1:
 		out.Status = Invalid
 	case out.NotFetched != nil:
 		out.Status = Incomplete
-	case out.Failure != nil:
+	case r.failures[slot(CheckIdentity)] != nil:
 		out.Status = Unbound
 	case a.pending:
 		out.Status = Pending
 	default:
 		out.Status = Valid
 	}
+	r.finish()
 	return out
 }
 
