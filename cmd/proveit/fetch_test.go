@@ -53,7 +53,7 @@ func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, 
 	for range cited - 1 {
 		ps = append(ps, issue("https://corpus.arkforge.tech/agrements/AGR-4417"))
 	}
-	if _, err := is.CloseBatch("lot-1", at.Add(time.Minute)); err != nil {
+	if _, err := is.CloseBatch(at.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	rk.PutAll(is.RekorEntries())
@@ -84,7 +84,7 @@ func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, tl, err := is.TrustMaterial("did:key:z6MkChallenge")
+	root, tl, err := is.TrustMaterial()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,11 +99,12 @@ closes_at = 2026-10-05T20:00:00Z
 status = "open"
 demo = true
 corpus_host = "https://corpus.arkforge.tech"
+challenge_did = "did:key:z6MkChallenge"
 tracks = ["conformite"]
 track_titles.conformite = { fr = "conformité", en = "compliance" }
 `),
 		"trust/trusted_root.json":                   root,
-		"trust/trust_layer.toml":                    tl,
+		"trust/published_keys.json":                    tl,
 		"participants/alice.toml":                   []byte("agent = \"Alice\"\ndid = \"did:key:z6MkCliFetch\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n"),
 		"conformite/bareme.md":                      []byte("# conformite-bareme-v3\n"),
 		"conformite/corpus/agr.json":                []byte(body),

@@ -241,7 +241,7 @@ func TestBrokenSeasonLeavesSiteWhole(t *testing.T) {
 		{"conformite/track.toml", func(p string) error { return os.Truncate(p, 100) }, "track.toml"},
 		{"conformite/corpus/manifest.json", func(p string) error { os.Remove(p); return syscall.Mkfifo(p, 0o644) }, "named pipe"},
 		{"conformite/key.salt", func(p string) error { return appendTo(p, strings.Repeat("0", 100)) }, "longer than 64 hex digits"},
-		{"trust/trust_layer.toml", func(p string) error { os.Remove(p); return os.Symlink("/etc/hostname", p) }, "symbolic link"},
+		{"trust/published_keys.json", func(p string) error { os.Remove(p); return os.Symlink("/etc/hostname", p) }, "symbolic link"},
 		{"participants/boussole.toml", func(p string) error { return appendTo(p, "# \xff\xfe\n") }, "boussole.toml"},
 	} {
 		p := filepath.Join(s0, filepath.FromSlash(c.rel))

@@ -76,7 +76,11 @@ outcome, then the outcome, and exits 0 only for a valid proof.`, e.stderr)
 	}
 	where := openings.note
 	out := verify.New(material, s).Verify(view, opts)
-	fmt.Fprintf(e.stdout, "proof %s (spec %s, batch %s)\n%s\n", view.ProofID, view.SpecVersion, view.Batch.ID, where)
+	batch := "(none)"
+	if view.BatchAnchor != nil {
+		batch = view.BatchAnchor.BatchID
+	}
+	fmt.Fprintf(e.stdout, "proof %s (spec %s, batch %s)\n%s\n", view.ProofID, proof.SpecName(view.SpecVersion), batch, where)
 	for _, c := range out.Checks {
 		fmt.Fprintf(e.stdout, "%-8s %-22s %s\n", c.Result, c.Name, c.Detail)
 	}
@@ -200,7 +204,7 @@ func chooseDisclosure(s *season.Season, view *proof.View, file string) (openings
 // agent_identity names, or nil. Whether the opening matches its commitment
 // is the verifier's check; this only chooses whose disclosure to use.
 func ownerOf(s *season.Season, view *proof.View) *season.Participant {
-	id, ok := view.Disclosed[proof.FieldAgentIdentity]
+	id, ok := view.Opening(proof.FieldAgentIdentity)
 	if !ok || id.Value.Kind() != pyjson.String {
 		return nil
 	}

@@ -29,10 +29,10 @@ func TestVerifySelfHostedRekor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := is.CloseBatch("lot-1", at.Add(time.Minute)); err != nil {
+	if _, err := is.CloseBatch(at.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	root, tl, err := is.TrustMaterial("did:key:z6MkChallenge")
+	root, tl, err := is.TrustMaterial()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,10 +54,11 @@ closes_at = 2026-10-05T20:00:00Z
 status = "open"
 demo = true
 corpus_host = "https://corpus.arkforge.tech"
+challenge_did = "did:key:z6MkChallenge"
 tracks = []
 `,
 			"trust/trusted_root.json": string(root),
-			"trust/trust_layer.toml":  tl,
+			"trust/published_keys.json":  tl,
 		}
 		for name, b := range cached {
 			files[name] = string(b)

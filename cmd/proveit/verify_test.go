@@ -34,11 +34,11 @@ func verifySeason(t *testing.T) (dir, valid, tampered, pending, missing string) 
 		return p
 	}
 	a, b := issue(), issue()
-	if _, err := is.CloseBatch("lot-1", at.Add(time.Minute)); err != nil {
+	if _, err := is.CloseBatch(at.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	c := issue()
-	root, tl, err := is.TrustMaterial("did:key:z6MkChallenge")
+	root, tl, err := is.TrustMaterial()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,10 +51,11 @@ closes_at = 2026-10-05T20:00:00Z
 status = "open"
 demo = true
 corpus_host = "https://corpus.arkforge.tech"
+challenge_did = "did:key:z6MkChallenge"
 tracks = []
 `),
 		"trust/trusted_root.json": root,
-		"trust/trust_layer.toml":  tl,
+		"trust/published_keys.json":  tl,
 	}
 	for _, p := range []*prooftest.Proof{a, b, c} {
 		cached, err := p.CacheFiles()

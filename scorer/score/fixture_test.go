@@ -164,8 +164,8 @@ func newFixture(t testing.TB) *fixture {
 		t.Fatal(err)
 	}
 	f := &fixture{t: t, is: is, files: map[string][]byte{}, parts: map[string]string{}, at: opensAt.Add(24 * time.Hour), openIDs: map[string]bool{}}
-	f.files["season.toml"] = []byte(fmt.Sprintf("number = 3\ntitle = \"Saison d'essai (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\ntracks = [\"conformite\"]\ntrack_titles.conformite = { fr = \"conformité\", en = \"compliance\" }\n",
-		opensAt.Format(time.RFC3339), closesAt.Format(time.RFC3339), host))
+	f.files["season.toml"] = []byte(fmt.Sprintf("number = 3\ntitle = \"Saison d'essai (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\nchallenge_did = %q\ntracks = [\"conformite\"]\ntrack_titles.conformite = { fr = \"conformité\", en = \"compliance\" }\n",
+		opensAt.Format(time.RFC3339), closesAt.Format(time.RFC3339), host, challengeDID))
 	var paths []string
 	for p := range corpusBodies {
 		paths = append(paths, p)
@@ -293,12 +293,12 @@ func (f *fixture) write() (*season.Season, *trust.Material) {
 	// One batch for every participant proof, closed a minute after the last
 	// call; the proofs meant to be pending are shown in the open batch.
 	if len(f.proofs) > 0 {
-		if _, err := f.is.CloseBatch("lot-1", f.at.Add(time.Minute)); err != nil {
+		if _, err := f.is.CloseBatch(f.at.Add(time.Minute)); err != nil {
 			f.t.Fatal(err)
 		}
 		for _, p := range f.proofs {
 			if f.openIDs[p.ID] {
-				p.Batch = pv.Batch{ID: prooftest.OpenBatch, Status: pv.BatchOpen}
+				p.Batch, p.Anchored = prooftest.Batch{ID: p.Batch.ID, Status: pv.BatchPending}, false
 			}
 		}
 	}
@@ -328,7 +328,7 @@ func (f *fixture) write() (*season.Season, *trust.Material) {
 	if anchored.IsZero() {
 		anchored = opensAt.Add(-47 * time.Hour)
 	}
-	if _, err := freezeIs.CloseBatch("lot-gel", anchored); err != nil {
+	if _, err := freezeIs.CloseBatch(anchored); err != nil {
 		f.t.Fatal(err)
 	}
 	f.cache(fp)
@@ -342,11 +342,11 @@ payload = '%s'
 request_hash = { nonce = %q, value = %q }
 response_hash = { nonce = %q, value = %q }
 `, fp.ID, target, pyjson.Canonical(payload), d.RequestHash.Nonce, d.RequestHash.Value, d.ResponseHash.Nonce, d.ResponseHash.Value))
-	root, tl, err := f.is.TrustMaterial(challengeDID)
+	root, tl, err := f.is.TrustMaterial()
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	f.files["trust/trusted_root.json"], f.files["trust/trust_layer.toml"] = root, tl
+	f.files["trust/trusted_root.json"], f.files["trust/published_keys.json"] = root, tl
 	for _, m := range f.mutators {
 		m(f.files)
 	}

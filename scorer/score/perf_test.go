@@ -438,7 +438,7 @@ func TestScorerKeepsNoCitedOutcome(t *testing.T) {
 		t.Fatal("no cited proof verified")
 	}
 	for k := range sc.outcomes {
-		if k.did != sc.trust.ChallengeDID {
+		if k.did != sc.season.ChallengeDID {
 			t.Errorf("the Scorer keeps the outcome of proof %s for DID %s", k.proofID, k.did)
 		}
 	}

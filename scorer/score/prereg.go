@@ -75,7 +75,7 @@ func (sc *Scorer) CheckPreregistration(t *season.Track) ([]FreezeResult, error) 
 			return nil, fail("proof", "", "", fmt.Sprintf("proofs/%s.json is not in the cache: run proveit fetch", f.ProofID))
 		}
 		d := submission.Disclosure{RequestHash: f.RequestHash, ResponseHash: f.ResponseHash}
-		o := sc.verifyProof(f.ProofID, d, sc.trust.ChallengeDID, trust.Window{})
+		o := sc.verifyProof(f.ProofID, d, sc.season.ChallengeDID, trust.Window{})
 		switch {
 		case o.notFound:
 			return nil, fail("proof", "", "", "the Trust Layer answered 404: the freeze does not exist")

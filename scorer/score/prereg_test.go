@@ -82,14 +82,12 @@ func TestPreregistrationRefusesBadFreezes(t *testing.T) {
 		{"freeze view tampered", "proof", func(files map[string][]byte) {
 			for name, b := range files {
 				if strings.HasPrefix(name, "proofs/") && bytes.Contains(b, []byte(challengeDID)) {
-					files[name] = bytes.Replace(b, []byte(`"lot-gel"`), []byte(`"lot-gel2"`), 1)
-					files[name] = bytes.Replace(files[name], []byte(`"leaf_index":0`), []byte(`"leaf_index":1`), 1)
+					files[name] = bytes.Replace(b, []byte(`"leaf_index":0`), []byte(`"leaf_index":1`), 1)
 				}
 			}
 		}},
 		{"freeze of another DID", "proof", func(files map[string][]byte) {
-			p := "trust/trust_layer.toml"
-			files[p] = bytes.Replace(files[p], []byte(challengeDID), []byte("did:key:z6MkSomeoneElse"), 1)
+			files["season.toml"] = bytes.Replace(files["season.toml"], []byte(challengeDID), []byte("did:key:z6MkSomeoneElse"), 1)
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -102,7 +102,7 @@ func (sc *Scorer) CheckPublication() (*PublicationResult, error) {
 		return nil, fail("proof", "", "", fmt.Sprintf("proofs/%s.json is not in the cache: run proveit fetch", p.ProofID))
 	}
 	d := submission.Disclosure{RequestHash: p.RequestHash, ResponseHash: p.ResponseHash}
-	o := sc.verifyProof(p.ProofID, d, sc.trust.ChallengeDID, trust.Window{})
+	o := sc.verifyProof(p.ProofID, d, sc.season.ChallengeDID, trust.Window{})
 	switch {
 	case o.notFound:
 		return nil, fail("proof", "", "", "the Trust Layer answered 404: the publication was not anchored")

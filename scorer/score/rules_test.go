@@ -380,11 +380,11 @@ func TestValueFromAnotherResponse(t *testing.T) {
 	}
 }
 
-// TestSpecBeyondModelStops: a cited proof in a spec_version above the
+// TestSpecBeyondKnownStops: a cited proof in a spec_version above the
 // model's stops the track, naming the version and the proof, instead of
 // counting as an invalid proof (« 3.1 ou au-delà », §4.1); a lower unknown
 // version is an invalid proof as before.
-func TestSpecBeyondModelStops(t *testing.T) {
+func TestSpecBeyondKnownStops(t *testing.T) {
 	for _, c := range []struct {
 		spec  string
 		stops bool
@@ -403,7 +403,7 @@ func TestSpecBeyondModelStops(t *testing.T) {
 		})
 		s, m := f.write()
 		res, err := New(s, m).Track(s.Track("conformite"))
-		var be *BeyondModelError
+		var be *BeyondKnownError
 		if c.stops {
 			if !errors.As(err, &be) || !strings.Contains(err.Error(), `spec_version "`+c.spec+`": `+id) {
 				t.Errorf("spec %s: %v, want the track stopped naming the version and %s", c.spec, err, id)

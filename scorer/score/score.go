@@ -223,10 +223,11 @@ type Scorer struct {
 	outcomes map[outcomeKey]*outcomeEntry // the challenge's proofs: freezes, publication
 	views    map[string]*viewEntry        // views more than one verification reads
 	// The proofs cited by the participants verified so far whose
-	// spec_version is beyond the model (proof id → spec_version), and
+	// spec_version is above those the proof specification defines (proof
+	// id → spec_version), and
 	// whose batch's Rekor entry is not fetched (proof id → the
 	// *verify.NotFetchedError): the checks at the end of a track
-	// (beyondModel, notFetched) read them once every outcome is gone.
+	// (beyondKnown, notFetched) read them once every outcome is gone.
 	beyond       map[string]string
 	notFetchedBy map[string]error
 	// kept, when not nil, is given every outcome of a cited proof once it
@@ -269,7 +270,7 @@ type outcomeEntry struct {
 type proofOutcome struct {
 	notFound bool
 	parseErr error
-	beyond   string // a spec_version above the model's (proof.BeyondModel)
+	beyond   string // a spec_version above those proveit knows (proof.BeyondKnown)
 	out      verify.Outcome
 }
 
@@ -287,23 +288,24 @@ func (e *AnchorNotFetchedError) Error() string {
 
 func (e *AnchorNotFetchedError) Unwrap() error { return e.Err }
 
-// BeyondModelError is a track citing proofs in a spec_version above the
-// newest the model knows: « 3.1 ou au-delà » (§4.1) admits them, the model
-// cannot verify them, and scoring them as invalid would publish an
-// overclaim that is the model's, not the participants'. The build stops.
-type BeyondModelError struct {
+// BeyondKnownError is a track citing proofs in a spec_version above the
+// newest proveit knows (package proof): « 3.1 ou au-delà » (§4.1) admits
+// them, proveit cannot verify them, and scoring them as invalid would
+// publish an overclaim that is proveit's, not the participants'. The build
+// stops.
+type BeyondKnownError struct {
 	Track  string
 	Proofs map[string][]string // spec_version → proof ids, sorted
 }
 
-func (e *BeyondModelError) Error() string {
+func (e *BeyondKnownError) Error() string {
 	versions := make([]string, 0, len(e.Proofs))
 	for v := range e.Proofs {
 		versions = append(versions, v)
 	}
 	sort.Strings(versions)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: proofs in a spec_version the model does not know, above %s: the build stops rather than score them as invalid (update the model of scorer/proof first)", e.Track, pv.Spec31)
+	fmt.Fprintf(&b, "%s: proofs in a spec_version proveit does not know, above %s: the build stops rather than score them as invalid (teach scorer/proof and scorer/verify the new version first)", e.Track, pv.Spec31)
 	for _, v := range versions {
 		fmt.Fprintf(&b, "; spec_version %s: %s", quote(v), strings.Join(e.Proofs[v], ", "))
 	}
@@ -505,7 +507,7 @@ func (sc *Scorer) verify(data []byte, view *pv.View, opts verify.Options) verify
 		return out
 	}
 	var r vcache.Rekor
-	if tl := view.TransparencyLog; view.Batch.Status != pv.BatchOpen && tl.Present && rekor.ValidUUID(tl.UUID) {
+	if tl := view.TransparencyLog; (view.BatchAnchor == nil || view.BatchAnchor.Status != pv.BatchPending) && tl.Present && rekor.ValidUUID(tl.UUID) {
 		var ok bool
 		if r, ok = sc.rekorDigest(tl.UUID); !ok {
 			return out
@@ -620,7 +622,7 @@ func (sc *Scorer) outcome(res *proofOutcome, id string, d submission.Disclosure,
 		res.parseErr = err
 	case nf != nil:
 		res.notFound = true
-	case pv.BeyondModel(view.SpecVersion):
+	case pv.BeyondKnown(view.SpecVersion):
 		res.beyond = view.SpecVersion
 	default:
 		res.out = sc.verify(data, view, opts)
@@ -853,7 +855,7 @@ func (sg *Scoring) Score(i int) (*ParticipantResult, error) {
 	return p, nil
 }
 
-// End runs the checks at the end of the track (proofs beyond the model,
+// End runs the checks at the end of the track (proofs beyond the versions known,
 // anchors not fetched) once every participant is scored, and returns the
 // track's result.
 func (sg *Scoring) End() (*TrackResult, error) {
@@ -863,7 +865,7 @@ func (sg *Scoring) End() (*TrackResult, error) {
 		}
 	}
 	sg.sc.forgetViews()
-	if err := sg.sc.beyondModel(sg.pt.track); err != nil {
+	if err := sg.sc.beyondKnown(sg.pt.track); err != nil {
 		return nil, err
 	}
 	if err := sg.sc.notFetched(sg.pt.track); err != nil {
@@ -897,10 +899,10 @@ func (sc *Scorer) notFetched(t *season.Track) error {
 	return first
 }
 
-// beyondModel returns a *BeyondModelError listing every proof of the
-// track's submissions verified so far whose spec_version is above the
-// model's, or nil.
-func (sc *Scorer) beyondModel(t *season.Track) error {
+// beyondKnown returns a *BeyondKnownError listing every proof of the
+// track's submissions verified so far whose spec_version is above those
+// proveit knows, or nil.
+func (sc *Scorer) beyondKnown(t *season.Track) error {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	if len(sc.beyond) == 0 {
@@ -922,7 +924,7 @@ func (sc *Scorer) beyondModel(t *season.Track) error {
 	if len(found) == 0 {
 		return nil
 	}
-	be := &BeyondModelError{Track: t.Name, Proofs: map[string][]string{}}
+	be := &BeyondKnownError{Track: t.Name, Proofs: map[string][]string{}}
 	for v, ids := range found {
 		for id := range ids {
 			be.Proofs[v] = append(be.Proofs[v], id)
@@ -976,7 +978,7 @@ func (sc *Scorer) Explain(t *season.Track, slug, taskID string) (*TaskResult, er
 	if err != nil {
 		return nil, err
 	}
-	if err := sc.beyondModel(t); err != nil {
+	if err := sc.beyondKnown(t); err != nil {
 		return nil, err
 	}
 	if err := sc.notFetched(t); err != nil {
@@ -1262,8 +1264,8 @@ func (sc *Scorer) proofCause(t *season.Track, a submission.Assertion, o proofOut
 		pr.Cause, pr.Detail = InvalidProof, fmt.Sprintf("proof %s: the cached view is malformed: %v", id, o.parseErr)
 		return pr
 	case o.beyond != "":
-		// Never published: Track and Explain stop with a BeyondModelError.
-		pr.Cause, pr.Detail = InvalidProof, fmt.Sprintf("proof %s: spec_version %s is beyond the model", id, quote(o.beyond))
+		// Never published: Track and Explain stop with a BeyondKnownError.
+		pr.Cause, pr.Detail = InvalidProof, fmt.Sprintf("proof %s: spec_version %s is above those proveit knows", id, quote(o.beyond))
 		return pr
 	case o.out.NotFetched != nil:
 		// Never published: Track and Explain stop with an

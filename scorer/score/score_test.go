@@ -75,7 +75,7 @@ func TestCauses(t *testing.T) {
 	}, nil)
 	f.mutators = append(f.mutators, func(files map[string][]byte) {
 		p := "proofs/" + forged.ID + ".json"
-		files[p] = []byte(strings.Replace(string(files[p]), forged.Chain, strings.Repeat("0", 64), 1))
+		files[p] = []byte(strings.Replace(string(files[p]), forged.Chain.Hex(), strings.Repeat("0", 64), 1))
 	})
 	r := f.score()
 	want := []Cause{Supported, ValueMismatch, ResourceMismatch, InstrumentDefect, UnboundIdentity, UnboundIdentity}

@@ -106,6 +106,7 @@ closes_at = 2026-10-05T20:00:00+02:00
 status = "closed"
 demo = false
 corpus_host = "` + host + `"
+challenge_did = "did:key:z6MkChallenge"
 tracks = ["conformite", "generique"]
 track_titles.conformite = { fr = "conformité", en = "compliance" }
 track_titles.generique = { fr = "générique", en = "generic" }
@@ -114,7 +115,7 @@ track_titles.generique = { fr = "générique", en = "generic" }
 			"participants/ann-b.toml":                "agent = \"Ann B\"\ndid = \"did:web:ann-b.example.org\"\ndeclared_stack = \"Go, hand-written\"\nenrolled_at = 2026-09-22T10:00:00+01:00\n",
 			"participants/alice.toml":                "agent = \"Alice\"\ndid = \"did:key:z6MkAlice\"\ndeclared_stack = \"Claude + httpx\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
 			"trust/trusted_root.json":                `{"mediaType": "application/vnd.dev.sigstore.trustedroot+json;version=0.1"}`,
-			"trust/trust_layer.toml":                 "# parsed by another package\n",
+			"trust/published_keys.json":                 "# parsed by another package\n",
 			"proofs/prf_20260921_101233_ab12cd.json": `{"proof_id": "prf_20260921_101233_ab12cd"}`,
 			"proofs/prf_20260914_181440_541795.json": `{"status": 404}`,
 			"anchors/rekor/" + uuid80 + ".json":      `{}`,
@@ -308,10 +309,10 @@ func TestLoadValid(t *testing.T) {
 	if !errors.As(err, &nc) || nc.UUID != other || !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "run proveit fetch") {
 		t.Fatalf("an entry not cached: %v", err)
 	}
-	if s.Trust.TrustedRoot != "trust/trusted_root.json" || s.Trust.TrustLayer != "trust/trust_layer.toml" {
+	if s.Trust.TrustedRoot != "trust/trusted_root.json" || s.Trust.PublishedKeys != "trust/published_keys.json" {
 		t.Fatalf("trust: %+v", s.Trust)
 	}
-	if _, err := os.Stat(s.Path(s.Trust.TrustLayer)); err != nil {
+	if _, err := os.Stat(s.Path(s.Trust.PublishedKeys)); err != nil {
 		t.Fatal(err)
 	}
 	if len(s.Tracks) != 2 || s.Tracks[0].Name != "conformite" || s.Tracks[1].Name != "generique" {
@@ -719,10 +720,10 @@ func TestLoadRejects(t *testing.T) {
 			[]string{"README.md", "unexpected file"}},
 		{"missing trust directory", func(t *testing.T, f *fixture) {
 			delete(f.files, "trust/trusted_root.json")
-			delete(f.files, "trust/trust_layer.toml")
+			delete(f.files, "trust/published_keys.json")
 		}, []string{"trust", "missing directory"}},
-		{"missing trust_layer.toml", func(t *testing.T, f *fixture) { delete(f.files, "trust/trust_layer.toml") },
-			[]string{"trust/trust_layer.toml", "missing"}},
+		{"missing trust_layer.toml", func(t *testing.T, f *fixture) { delete(f.files, "trust/published_keys.json") },
+			[]string{"trust/published_keys.json", "missing"}},
 		{"unexpected trust file", func(t *testing.T, f *fixture) { f.files["trust/other.pem"] = "x" },
 			[]string{"trust/other.pem", "unexpected"}},
 		{"bad proof file name", func(t *testing.T, f *fixture) { f.files["proofs/prf_2026_x.json"] = "{}" },

@@ -411,7 +411,7 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 	}
 	// The tracks are scored one after the other: the scorer spreads a
 	// track's participants over the cores itself, and its checks at the end
-	// of a track (anchors not fetched, proofs beyond the model) read what it
+	// of a track (anchors not fetched, proofs beyond the versions known) read what it
 	// has verified so far, which another track scored at the same time
 	// would change.
 	var diffs []score.Difference

@@ -27,7 +27,7 @@ func trustFiles(t *testing.T) (trustedRoot, trustLayer string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, tl, err := is.TrustMaterial("did:key:z6MkChallenge")
+	root, tl, err := is.TrustMaterial()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,13 +54,14 @@ closes_at = 2026-10-05T20:00:00Z
 status = %q
 demo = true
 corpus_host = %q
+challenge_did = "did:key:z6MkChallenge"
 tracks = ["conformite"]
 track_titles.conformite = { fr = "conformité <essai> & \"cité\"", en = "compliance <trial> & \"quoted\"" }
 `, number, number, status, corpusHost),
 		"participants/alice.toml": "agent = \"<script>alert(1)</script>\"\ndid = \"did:key:z6MkAlice\"\ndeclared_stack = \"Go\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
 		"participants/bob.toml":   "agent = \"Bob\"\ndid = \"did:key:z6MkBob\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
 		"trust/trusted_root.json": tr,
-		"trust/trust_layer.toml":  tl,
+		"trust/published_keys.json":  tl,
 		"conformite/bareme.md":    "# conformite-bareme-v3\n",
 		"conformite/track.toml": `bareme = "conformite-bareme-v3"
 task_prefix = "conf"

@@ -158,8 +158,8 @@ func newClosedFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	f := &fixture{t: t, is: is, files: map[string][]byte{}, dids: map[string]string{}, at: fxOpens.Add(24 * time.Hour), openIDs: map[string]bool{}}
-	f.files["season.toml"] = []byte(fmt.Sprintf("number = %d\ntitle = \"Saison %d, close (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\ntracks = [\"conformite\", \"generique\"]\ntrack_titles.conformite = { fr = \"conformité\", en = \"compliance\" }\ntrack_titles.generique = { fr = \"générique\", en = \"generic\" }\n\n[contest]\nemail = \"contestations@example.org\"\n",
-		fxSeason, fxSeason, fxOpens.Format(time.RFC3339), fxCloses.Format(time.RFC3339), fxHost))
+	f.files["season.toml"] = []byte(fmt.Sprintf("number = %d\ntitle = \"Saison %d, close (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\nchallenge_did = %q\ntracks = [\"conformite\", \"generique\"]\ntrack_titles.conformite = { fr = \"conformité\", en = \"compliance\" }\ntrack_titles.generique = { fr = \"générique\", en = \"generic\" }\n\n[contest]\nemail = \"contestations@example.org\"\n",
+		fxSeason, fxSeason, fxOpens.Format(time.RFC3339), fxCloses.Format(time.RFC3339), fxHost, fxChallengeDID))
 	paths := make([]string, 0, len(fxBodies))
 	for p := range fxBodies {
 		paths = append(paths, p)
@@ -277,12 +277,12 @@ func (f *fixture) submit(track, slug, task, verdict, narrative string, claims []
 func (f *fixture) write(root string) {
 	f.t.Helper()
 	if len(f.proofs) > 0 {
-		if _, err := f.is.CloseBatch("lot-1", f.at.Add(time.Minute)); err != nil {
+		if _, err := f.is.CloseBatch(f.at.Add(time.Minute)); err != nil {
 			f.t.Fatal(err)
 		}
 		for _, p := range f.proofs {
 			if f.openIDs[p.ID] {
-				p.Batch = pv.Batch{ID: prooftest.OpenBatch, Status: pv.BatchOpen}
+				p.Batch, p.Anchored = prooftest.Batch{ID: p.Batch.ID, Status: pv.BatchPending}, false
 			}
 		}
 	}
@@ -315,7 +315,7 @@ func (f *fixture) write(root string) {
 		}
 		freezes = append(freezes, minted{fp, target, payload})
 	}
-	if _, err := freezeIs.CloseBatch("lot-gel", fxOpens.Add(-40*time.Hour)); err != nil {
+	if _, err := freezeIs.CloseBatch(fxOpens.Add(-40*time.Hour)); err != nil {
 		f.t.Fatal(err)
 	}
 	for i, m := range freezes {
@@ -331,11 +331,11 @@ request_hash = { nonce = %q, value = %q }
 response_hash = { nonce = %q, value = %q }
 `, fxTracks[i].bareme, m.p.ID, m.target, pyjson.Canonical(m.payload), d.RequestHash.Nonce, d.RequestHash.Value, d.ResponseHash.Nonce, d.ResponseHash.Value))
 	}
-	trustRoot, tl, err := f.is.TrustMaterial(fxChallengeDID)
+	trustRoot, tl, err := f.is.TrustMaterial()
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	f.files["trust/trusted_root.json"], f.files["trust/trust_layer.toml"] = trustRoot, tl
+	f.files["trust/trusted_root.json"], f.files["trust/published_keys.json"] = trustRoot, tl
 	dir := filepath.Join(root, fmt.Sprint(fxSeason))
 	for name, data := range f.files {
 		p := filepath.Join(dir, filepath.FromSlash(name))

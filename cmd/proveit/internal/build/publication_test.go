@@ -54,7 +54,7 @@ func anchorAs(t *testing.T, dir string, at time.Time, call *score.PublicationCal
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := is.CloseBatch("lot-publication", at.Add(5*time.Minute)); err != nil {
+	if _, err := is.CloseBatch(at.Add(5*time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	files, err := p.CacheFiles()
@@ -117,7 +117,7 @@ func TestPublishWritesSums(t *testing.T) {
 		}
 	}
 	joined := "\n" + strings.Join(paths, "\n") + "\n"
-	for _, want := range []string{"published/conformite.json", "conformite/key.json", "trust/trust_layer.toml", "participants/honnete.toml"} {
+	for _, want := range []string{"published/conformite.json", "conformite/key.json", "trust/published_keys.json", "participants/honnete.toml"} {
 		if !strings.Contains(joined, "\n"+want+"\n") {
 			t.Errorf("SHA256SUMS does not list %s", want)
 		}

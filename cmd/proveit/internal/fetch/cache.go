@@ -17,8 +17,8 @@ type Cached int
 const (
 	Missing    Cached = iota // no file: never fetched
 	Unreadable               // a file that does not parse for its id: read again, replaced if the answer parses
-	Pending                  // a view whose batch is open: read again
-	Closed                   // a view whose batch is closed: anchored, never read again
+	Pending                  // a view whose batch_anchor is pending: read again
+	Closed                   // any other view: anchored (by its batch, or on its own before 3.0), never read again
 	NotFound                 // the 404 record: the Trust Layer said it does not exist
 )
 
@@ -62,10 +62,10 @@ func inspect(dir, id string) (Cached, []byte, error) {
 		return Unreadable, data, err
 	case nf != nil:
 		return NotFound, data, nil
-	case view.Batch.Status == proof.BatchClosed:
-		return Closed, data, nil
+	case view.BatchAnchor != nil && view.BatchAnchor.Status == proof.BatchPending:
+		return Pending, data, nil
 	}
-	return Pending, data, nil
+	return Closed, data, nil
 }
 
 // notFoundRecord is the file cached for a proof the Trust Layer answered

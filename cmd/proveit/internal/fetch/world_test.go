@@ -117,7 +117,7 @@ func (w *world) issue(n int, body string) []string {
 // close closes the issuer's open batch and serves the closed views.
 func (w *world) close(batch string) {
 	w.t.Helper()
-	ps, err := w.is.CloseBatch(batch, w.at.Add(time.Minute))
+	ps, err := w.is.CloseBatch(w.at.Add(time.Minute))
 	if err != nil {
 		w.t.Fatal(err)
 	}

@@ -56,8 +56,8 @@ func (r *runner) view(id string, served []byte) error {
 		return err
 	}
 	r.rep.Written = append(r.rep.Written, id)
-	if held == Pending && v.Batch.Status == proof.BatchClosed {
-		r.logf("  proof %s: its batch %s is now closed", id, v.Batch.ID)
+	if b := v.BatchAnchor; held == Pending && (b == nil || b.Status != proof.BatchPending) {
+		r.logf("  proof %s: its batch %s is now anchored", id, batchName(v))
 	}
 	return nil
 }
@@ -105,7 +105,7 @@ func (r *runner) write(id string, data []byte) error {
 
 // boundKeys are the parts of a view that the chain hash and the signature
 // bind: they never change, even while the batch is open.
-var boundKeys = []string{"proof_id", "spec_version", "hashes", "commitments", "disclosed", "arkforge_signature"}
+var boundKeys = []string{"proof_id", "spec_version", "hashes", "commitments", "disclosed", "arkforge_signature", "arkforge_kid"}
 
 // same reports whether two view documents are equal in their cached form:
 // as JSON values, without their volatile fields (the comparison ignores
@@ -159,7 +159,16 @@ func contains(xs []string, s string) bool {
 // batchOf names the batch of a cached view, for a message.
 func batchOf(data []byte) string {
 	if v, err := proof.ParseView(data); err == nil {
-		return v.Batch.ID
+		return batchName(v)
 	}
 	return "?"
+}
+
+// batchName names a view's batch: its batch_id, or "(none)" for a proof
+// anchored on its own.
+func batchName(v *proof.View) string {
+	if v.BatchAnchor == nil || v.BatchAnchor.BatchID == "" {
+		return "(none)"
+	}
+	return v.BatchAnchor.BatchID
 }

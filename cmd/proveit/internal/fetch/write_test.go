@@ -52,7 +52,7 @@ func TestChangedClosedView(t *testing.T) {
 	// The same seed and calls give the same proofs; closed in another batch.
 	twin := newWorld(t, "re-anchored")
 	twin.issue(3, `{"statut": "actif"}`)
-	ps, err := twin.is.CloseBatch("lot-bis", twin.at.Add(time.Hour))
+	ps, err := twin.is.CloseBatch(twin.at.Add(time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -261,12 +261,12 @@ decision = %q
 decided_at = `+rfc3339(ClosesAt.Add(24*time.Hour))+`
 `, moderatedNarrative.participant, moderatedNarrative.track, moderatedNarrative.task, sum, moderatedNarrative.decision)))
 	}
-	root, tl, err := g.is.TrustMaterial(ChallengeDID)
+	root, tl, err := g.is.TrustMaterial()
 	if err != nil {
 		panic(err)
 	}
 	g.write("trust/trusted_root.json", root)
-	g.write("trust/trust_layer.toml", tl)
+	g.write("trust/published_keys.json", tl)
 	for _, t := range g.w.tracks() {
 		for _, r := range t.corpus.list {
 			g.write(t.name+"/corpus/"+r.file(), r.bytes)
@@ -344,7 +344,7 @@ func (g *generator) freezes() {
 			panic(err)
 		}
 		end := pl.at.Truncate(batchWindow).Add(batchWindow)
-		if _, err := g.is.CloseBatchWith(batchID(end, ""), end, prooftest.Anchoring{}); err != nil {
+		if _, err := g.is.CloseBatchWith(end, prooftest.Anchoring{}); err != nil {
 			panic(err)
 		}
 		f.proof = p
@@ -450,7 +450,7 @@ func (g *generator) timeline(ps []*participant) {
 		if end.Before(OpensAt) {
 			g.fail("batch closing %s before the season opens", rfc3339(end))
 		}
-		if _, err := g.is.CloseBatch(batchID(end, ""), end); err != nil {
+		if _, err := g.is.CloseBatch(end); err != nil {
 			panic(err)
 		}
 		open = nil
@@ -502,7 +502,7 @@ func (g *generator) closeAll(p *participant, suffix string) {
 		if end.After(ClosesAt) {
 			g.fail("%s: batch closing %s after the season", p.slug, rfc3339(end))
 		}
-		if _, err := g.is.CloseBatch(batchID(end, suffix+"-"+tr.name[:4]), end); err != nil {
+		if _, err := g.is.CloseBatch(end); err != nil {
 			panic(err)
 		}
 	}

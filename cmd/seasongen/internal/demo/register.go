@@ -229,7 +229,7 @@ func (g *generator) anchorPublication(dir string) error {
 	// The batch also holds the calls still pending at the close: the
 	// Trust Layer closes a batch over every call it holds.
 	end := PublicationAnchoredAt.Truncate(batchWindow).Add(batchWindow)
-	if _, err := g.is.CloseBatch(batchID(end, "publication"), end); err != nil {
+	if _, err := g.is.CloseBatch(end); err != nil {
 		return err
 	}
 	files, err := p.CacheFiles()
