@@ -10,6 +10,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/internal/realworld"
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	sn "github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
 )
 
@@ -168,6 +169,51 @@ func TestArkForgeAgrees(t *testing.T) {
 		out := New(s.material, w.is).Verify(parse(t, s.view), s.opts)
 		for _, d := range Agreement(out, reports[paths[i]], s.signature) {
 			t.Errorf("%s: %s", s.name, d)
+		}
+	}
+}
+
+// TestArkForgeAgreesOnDemo: on every view of the demo seasons, proveit and
+// ArkForge's own verifier agree check by check (Agreement), the signature
+// included: the demo's views name the key they carry.
+func TestArkForgeAgreesOnDemo(t *testing.T) {
+	for _, dir := range []string{"../../seasons/0", "../../seasons/1"} {
+		s, err := sn.Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := trust.Load(s.Path("trust"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var paths []string
+		views := map[string]*pv.View{}
+		for _, p := range s.Proofs {
+			data, err := s.ReadProof(p.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			view, nf, err := pv.ParseCached(p.ID, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if nf != nil {
+				continue
+			}
+			path := s.Path(p.File())
+			paths = append(paths, path)
+			views[path] = view
+		}
+		if len(paths) < 200 {
+			t.Fatalf("%s: %d views", dir, len(paths))
+		}
+		reports := realworld.VerifyProofOffline(t, paths)
+		v := New(m, s)
+		for _, path := range paths {
+			out := v.Verify(views[path], Options{})
+			for _, d := range Agreement(out, reports[path], true) {
+				t.Errorf("%s: %s", path, d)
+			}
 		}
 	}
 }

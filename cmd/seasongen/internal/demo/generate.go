@@ -191,7 +191,7 @@ func generate(opts Options, put func(rel string, data []byte) error) (gen *gener
 	for i := len(cast); i < n; i++ {
 		p := synthetic(g.w, i+1)
 		g.writeParticipant(p)
-		g.closeAll(p, "lot-"+p.slug)
+		g.closeAll(p)
 		g.finishParticipant(p)
 	}
 	// Pending proofs last: nothing closes their batch.
@@ -236,6 +236,8 @@ closes_at = `+rfc3339(ClosesAt)+`
 status = "closed"
 demo = true
 corpus_host = "`+corpusHost+`"
+# Le DID de la clé du challenge, qui ancre les gels (§8) et la publication.
+challenge_did = "`+ChallengeDID+`"
 tracks = ["`+conformite+`", "`+generique+`"]
 
 # Le nom de chaque piste sur les pages, en français et en anglais.
@@ -374,14 +376,6 @@ func (g *generator) freezes() {
 	}
 }
 
-func batchID(close time.Time, suffix string) string {
-	id := "lot-" + close.UTC().Format("20060102-1504")
-	if suffix != "" {
-		id += "-" + suffix
-	}
-	return id
-}
-
 // issue mints the proof of one call, or the id of a proof that does not exist.
 func (g *generator) issue(c *call) {
 	s := c.session
@@ -408,7 +402,7 @@ func (g *generator) issue(c *call) {
 	case modeSpec30:
 		call.Spec = pv.Spec30
 	case modeUnverified:
-		call.Unverified, call.DIDStatus, call.APIKey = true, "unbound", s.p.apiKey+"_second_key"
+		call.Unverified, call.APIKey = true, s.p.apiKey+"_second_key"
 	}
 	p, err := g.is.Issue(call)
 	if err != nil {
@@ -479,7 +473,7 @@ func (g *generator) timeline(ps []*participant) {
 
 // closeAll issues every call of a synthetic participant and closes one
 // batch per track at the end of its last window.
-func (g *generator) closeAll(p *participant, suffix string) {
+func (g *generator) closeAll(p *participant) {
 	for _, tr := range g.w.tracks() {
 		var last time.Time
 		n := 0

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"encoding/base64"
 	"testing"
 
 	"github.com/digitorus/timestamp"
@@ -21,11 +22,15 @@ func TestTokensHaveTheRealShape(t *testing.T) {
 			continue
 		}
 		v := readView(t, g.season, p.ID)
-		if len(v.TimestampAuthority.Token) == 0 {
+		if v.TimestampAuthority.TSRBase64 == "" {
 			continue
 		}
 		batches++
-		ts, err := timestamp.ParseResponse(v.TimestampAuthority.Token)
+		token, err := base64.StdEncoding.DecodeString(v.TimestampAuthority.TSRBase64)
+		if err != nil {
+			t.Fatalf("proof %s: %v", p.ID, err)
+		}
+		ts, err := timestamp.ParseResponse(token)
 		if err != nil {
 			t.Fatalf("proof %s: %v", p.ID, err)
 		}
