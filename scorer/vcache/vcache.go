@@ -69,7 +69,7 @@ import (
 )
 
 // format is the first line of every entry.
-const format = "proveit-vcache 1"
+const format = "proveit-vcache 2"
 
 // MaxEntryBytes bounds what Get reads: an outcome is a few kilobytes.
 const MaxEntryBytes = 1 << 20
@@ -680,6 +680,7 @@ func writePayload(b []byte, out verify.Outcome, rk Rekor) []byte {
 		b = binary.AppendVarint(b, out.GenTime.Unix())
 		b = binary.AppendUvarint(b, uint64(out.GenTime.Nanosecond()))
 	}
+	str(out.KeyID)
 	str(out.RequestHash)
 	str(out.ResponseHash)
 	str(out.AgentDID)
@@ -810,6 +811,7 @@ func readPayload(b []byte) (verify.Outcome, Rekor, error) {
 			r.fail("a zero time written as present")
 		}
 	}
+	out.KeyID = r.str()
 	out.RequestHash = r.str()
 	out.ResponseHash = r.str()
 	out.AgentDID = r.str()

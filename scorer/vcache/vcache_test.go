@@ -492,7 +492,7 @@ func TestEntryFormat(t *testing.T) {
 	k := Input{View: []byte("v")}.Key()
 	payload := []byte("payload")
 	sum := sha256.Sum256(payload)
-	want := fmt.Sprintf("proveit-vcache 1\nversion %s\nkey %x\nsha256 %x\n\n", verify.Version, k[:], sum[:])
+	want := fmt.Sprintf("proveit-vcache 2\nversion %s\nkey %x\nsha256 %x\n\n", verify.Version, k[:], sum[:])
 	if got := string(header(k, payload)); got != want {
 		t.Fatalf("header\n%q\nwant\n%q", got, want)
 	}
