@@ -39,7 +39,7 @@ func init() {
 		{"canon", "print the canonical JSON of a document, as the Trust Layer computes it", runCanon},
 		{"response-hash", "print hashes.response for a response body", runResponseHash},
 		{"request-hash", "print hashes.request for a call to the corpus", runRequestHash},
-		{"verify", "verify one Trust Layer proof, every check with its outcome", runVerify},
+		{"verify", "verify one Trust Layer proof view, of a season or on its own (--trust), every check with its outcome", runVerify},
 		{"explain", "print one submission's whole trail, check by check", runExplain},
 		{"fetch", "fill the proof cache from the Trust Layer, within its read limits", runFetch},
 		{"serve", "preview the built site on 127.0.0.1 (loopback only)", runServe},
