@@ -17,7 +17,7 @@ func TestExplain(t *testing.T) {
 		{[]string{"--track", "conformite", "--participant", "mirage", "--task", "conf-01"}, []string{"failed   signature", "=> unsupported (invalid_proof)"}},
 		{[]string{"--track", "conformite", "--participant", "archipel", "--task", "conf-03"}, []string{"close: rejected", `"/referentiel" is not in the task graph`, "status: rejected_at_close", "not evaluated"}},
 		{[]string{"--track", "conformite", "--participant", "carrefour", "--task", "conf-01"}, []string{"entry: rejected", "status: rejected_at_entry", "incident (season_service)"}},
-		{[]string{"--track", "generique", "--participant", "sablier", "--task", "gen-06"}, []string{"pending  batch", "status: pending"}},
+		{[]string{"--track", "generique", "--participant", "sablier", "--task", "gen-06"}, []string{"pending  inclusion", "status: pending"}},
 	} {
 		args := append([]string{"explain", "--seasons", seasons, "--season", "0"}, c.args...)
 		code, stdout, stderr := runCLI(t, "", args...)
