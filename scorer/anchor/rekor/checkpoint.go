@@ -155,7 +155,7 @@ func (cp *checkpoint) verifySignature(name string, key *ecdsa.PublicKey, logID s
 		for i, s := range cp.sigs {
 			seen[i] = fmt.Sprintf("%s %08x", truncate(s.name), s.hint)
 		}
-		return anchor.Failf("rekor.checkpoint.signature", "no signature by %s with key hint %08x (pinned log %s); the note is signed by: %s (a log that signs as another name than the host of its baseUrl needs that name pinned: trust_layer.toml rekor_origin)",
+		return anchor.Failf("rekor.checkpoint.signature", "no signature by %s with key hint %08x (pinned log %s); the note is signed by: %s (a log that signs as another name than the host of its baseUrl needs that name as the origin)",
 			truncate(name), hint, logID, strings.Join(seen, ", "))
 	}
 	return nil

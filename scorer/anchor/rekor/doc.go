@@ -117,9 +117,10 @@
 // http://rekor.rekor-system.172.18.255.1.sslip.io signs as
 // "rekor-00001-deployment-56bf7777c9-jds5x - 6364419738405537866" (the
 // real entry of sigstore-go's test data, testdata/real): so the origin is
-// pinned in trust_layer.toml (rekor_origin); where it is not, it is the
-// host of the TrustedRoot's baseUrl, as for the public-good log. It is
-// pinned without its tree id: the TrustedRoot
+// a parameter of Verify and VerifyAPIEntry; "" is the host of the
+// TrustedRoot's baseUrl, as for the public-good log, and is what package
+// verify passes (a season's trust material pins no other name). It is
+// given without its tree id: the TrustedRoot
 // pins a log by its key, and one key signs every shard of a sharded log,
 // each under its own tree id (rekor.sigstore.dev's older entries carry
 // checkpoints of tree 2605736670972794746), so any tree id of that form is

@@ -65,9 +65,9 @@ func Checks() []string { return append([]string(nil), checks...) }
 // anchor of artifact: a hashedrekord entry signed by submitter, the pinned
 // Trust Layer submission key, and logged by one of logs, the pinned Rekor
 // logs keyed by hex log ID (root.TrustedRoot.RekorLogs), whose checkpoints
-// are signed as origin, the pinned checkpoint origin without its tree id
-// (trust_layer.toml's rekor_origin, e.g. "rekor.sigstore.dev"; "" for the
-// host of the log's baseUrl, which is the public-good log's). On failure
+// are signed as origin, the checkpoint origin without its tree id (e.g.
+// "rekor.sigstore.dev"; "" for the host of the log's baseUrl, which is the
+// public-good log's). On failure
 // the error is an *anchor.Failure naming the first failing check (see the
 // package doc for the order); Verify never panics, whatever its input.
 func Verify(entryJSON []byte, artifact []byte, submitter *ecdsa.PublicKey, logs map[string]*root.TransparencyLog, origin string) (Result, error) {

@@ -189,7 +189,8 @@ func (l *Log) LogID() []byte { return bytes.Clone(l.logID) }
 func (l *Log) BaseURL() string { return l.baseURL }
 
 // Hostname returns the name the log signs its checkpoints as, the prefix
-// of their origin: what trust_layer.toml pins as rekor_origin.
+// of their origin: the host of its base URL unless NewWithHostname names
+// another.
 func (l *Log) Hostname() string { return l.hostname }
 
 // Origin returns the checkpoint origin, "<hostname> - <tree ID>", as the
