@@ -1,8 +1,8 @@
-// Package rekor verifies a batch's Rekor anchor, the « entrée Rekor » of
+// Package rekor verifies a proof's Rekor anchor, the « entrée Rekor » of
 // §4.1 condition 1 of the challenge specification (package anchor says
 // what it anchors): a Rekor v1 hashedrekord v0.0.1 entry whose artefact is
-// the batch root's lowercase hex string, signed with the Trust Layer's
-// pinned Rekor submission key.
+// the anchored hash's lowercase hex string (a batch root, or a chain),
+// signed with a Rekor key the Trust Layer publishes.
 //
 // Two shapes of the same entry are read. The view of a proof does not carry
 // the entry: its transparency_log names it by uuid, proveit fetch reads it

@@ -1,8 +1,9 @@
 // Package rfc3161 verifies the RFC 3161 timestamp token that anchors a
-// batch root, the « jeton TSA » of §4.1 condition 1 of the challenge
-// specification (package anchor says what it anchors): a DER
-// TimeStampResp whose TSTInfo message imprint is SHA-256 of the 32 raw
-// bytes of the batch's Merkle root, signed by a Time-Stamping Authority
+// batch root (or the chain of a proof anchored on its own), the « jeton
+// TSA » of §4.1 condition 1 of the challenge specification (package anchor
+// says what it anchors): a DER TimeStampResp whose TSTInfo message imprint
+// is SHA-256 of the 32 raw bytes of the anchored hash, signed by a
+// Time-Stamping Authority
 // pinned in the season's sigstore TrustedRoot. The token's genTime is the
 // time that counts for the season window (§4.1 condition 1).
 //

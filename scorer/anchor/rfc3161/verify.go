@@ -75,7 +75,8 @@ type Result struct {
 const panicDetail = "internal error, panic while verifying: "
 
 // Verify verifies respDER, a DER TimeStampResp, as the anchor of
-// anchoredRoot (the 32 raw bytes of a batch root) under the pinned TSAs
+// anchoredRoot (the 32 raw bytes of the anchored hash: a batch root, or a
+// chain) under the pinned TSAs
 // tsas (a TrustedRoot's TimestampingAuthorities; entries that are not
 // *root.SigstoreTimestampingAuthority, or have no root or no leaf, anchor
 // nothing: the signer must be an entry's leaf). The
