@@ -316,7 +316,7 @@ func TestPublicationRefusals(t *testing.T) {
 			b, _ := os.ReadFile(p)
 			os.WriteFile(p, append([]byte(strings.Repeat("0", 64)+"  season.toml\n"), b...), 0o644)
 		}, "", []string{"published/SHA256SUMS", "season.toml", "never listed"}},
-		{"loader: sums unsorted", true, edit("published/SHA256SUMS", "  trust/trust_layer.toml\n", "  trust/trust_layer.toml\n"+strings.Repeat("0", 64)+"  anchors/x\n"), "", []string{"published/SHA256SUMS", "out of order"}},
+		{"loader: sums unsorted", true, edit("published/SHA256SUMS", "  trust/trusted_root.json\n", "  trust/trusted_root.json\n"+strings.Repeat("0", 64)+"  anchors/x\n"), "", []string{"published/SHA256SUMS", "out of order"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var root, dir string
@@ -403,8 +403,8 @@ for track, digest in payload["snapshots"].items():
 request = {"amount": 0.0, "currency": "eur", "method": pub["method"], "payload": payload, "target": pub["target"]}
 assert sha(canon(request)) == pub["request_hash"]["value"]
 view = json.load(open(os.path.join(site, "preuves", proof_id + ".json")))
-opening = {"field": "request_hash", "nonce": pub["request_hash"]["nonce"], "value": pub["request_hash"]["value"]}
-assert sha(canon(opening)) == view["commitments"]["request_hash"], "commitment"
+commit = lambda field, nonce, value: hashlib.sha256(field.encode() + b"\x00" + bytes.fromhex(nonce) + canon(value)).hexdigest()
+assert "sha256:" + commit("request_hash", pub["request_hash"]["nonce"], pub["request_hash"]["value"]) == view["commitments"]["request_hash"], "commitment"
 print("OK", n, sha(canon(payload)))
 `
 
