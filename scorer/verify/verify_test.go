@@ -134,6 +134,7 @@ func TestTamperedFailsItsCheck(t *testing.T) {
 		}, Invalid, CheckInclusion, ""},
 		{"leaf_index", func(m map[string]any) { obj(m, "batch_anchor")["leaf_index"] = 3 }, Invalid, CheckInclusion, ""},
 		{"leaf_index at tree_size", func(m map[string]any) { obj(m, "batch_anchor")["leaf_index"] = 6 }, Invalid, CheckInclusion, ""},
+		{"leaf_index far beyond tree_size", func(m map[string]any) { obj(m, "batch_anchor")["leaf_index"] = 1 << 30 }, Invalid, CheckInclusion, ""},
 		{"tree_size overstated", func(m map[string]any) { obj(m, "batch_anchor")["tree_size"] = 12 }, Invalid, CheckInclusion, ""},
 		{"a sibling dropped", func(m map[string]any) {
 			b := obj(m, "batch_anchor")
@@ -198,6 +199,9 @@ func TestTamperedFailsItsCheck(t *testing.T) {
 			if c.check != "" && resultOf(out, c.check) != Failed {
 				t.Errorf("%s is %s", c.check, resultOf(out, c.check))
 			}
+			if strings.HasPrefix(c.name, "leaf_index ") && !strings.Contains(out.Failure.Detail, "is not below tree_size 6") {
+				t.Errorf("leaf_index out of range: %s", out.Failure.Detail)
+			}
 			var fields []string
 			for _, i := range out.Incidents {
 				fields = append(fields, i.Field)
@@ -206,6 +210,28 @@ func TestTamperedFailsItsCheck(t *testing.T) {
 				t.Errorf("incidents %s, want %s", got, c.incident)
 			}
 		})
+	}
+}
+
+// TestRelabelled: spec_version is covered by no anchor. A 3.0 proof
+// relabelled 3.1 keeps a chain that is the root of its commitments and a
+// signature that verifies, but it does not commit the identity block that
+// 3.1 commits always: its chain check fails, naming the missing
+// commitments (« a 3.1 proof that drops an identity commitment is not a
+// 3.1 proof »). A 3.1 proof relabelled 3.0 verifies as 3.0: unbound.
+func TestRelabelled(t *testing.T) {
+	w := newWorld(t)
+	p := w.closed(t, 2, pv.Spec30, prooftest.Anchoring{})[0]
+	out := w.verify(t, p, func(m map[string]any) { m["spec_version"] = "3.1" })
+	if out.Status != Invalid || out.Failure.Check != CheckChain || !strings.Contains(out.Failure.Detail, "no commitment for agent_identity, agent_identity_verified, did_resolution_status, identity_consistent") {
+		t.Errorf("3.0 as 3.1: %s", summary(out))
+	}
+	if resultOf(out, CheckSignature) != OK {
+		t.Errorf("the relabelled view's signature: %s", detailOf(out, CheckSignature))
+	}
+	q := w.closed(t, 2, pv.Spec31, prooftest.Anchoring{})[0]
+	if out := w.verify(t, q, func(m map[string]any) { m["spec_version"] = "3.0" }); out.Status != Unbound || resultOf(out, CheckChain) != OK {
+		t.Errorf("3.1 as 3.0: %s", summary(out))
 	}
 }
 
