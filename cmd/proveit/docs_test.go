@@ -13,13 +13,15 @@ import (
 var placeholders = strings.NewReplacer(
 	"FICHIER.json", "entites/ENT-1001.json",
 	"SLUG", "boussole",
-	"PROOF_ID", "prf_20261005_090009_02a94a",
+	"PROOF_ID", "prf_20261005_090009_187e08",
 )
 
 // TestDocumentedCommands runs every proveit command that the README and
 // the pages of content/ show in a code block, on the demo season, and
 // requires it to succeed: a page never shows a command that does not work.
-// build is run as check, which builds the same way and writes nothing.
+// A command whose comment says « exit N » (« # exit 1: incomplete ») must
+// exit with N instead. build is run as check, which builds the same way
+// and writes nothing.
 func TestDocumentedCommands(t *testing.T) {
 	t.Chdir(filepath.Join("..", ".."))
 	files, err := filepath.Glob(filepath.Join("content", "*.md"))
@@ -36,7 +38,11 @@ func TestDocumentedCommands(t *testing.T) {
 		}
 		for _, m := range line.FindAllStringSubmatch(string(b), -1) {
 			cmd := strings.TrimSpace(placeholders.Replace(m[1]))
+			want := 0
 			if i := strings.Index(cmd, "  #"); i >= 0 {
+				if e := exitComment.FindStringSubmatch(cmd[i:]); e != nil {
+					want = int(e[1][0] - '0')
+				}
 				cmd = strings.TrimSpace(cmd[:i])
 			}
 			args := shellWords(t, cmd)
@@ -44,8 +50,8 @@ func TestDocumentedCommands(t *testing.T) {
 				args[0] = "check"
 			}
 			n++
-			if code, stdout, stderr := runCLI(t, "", args...); code != 0 {
-				t.Errorf("%s shows `proveit %s`: exit %d\n%s%s", f, cmd, code, stdout, stderr)
+			if code, stdout, stderr := runCLI(t, "", args...); code != want {
+				t.Errorf("%s shows `proveit %s`: exit %d, want %d\n%s%s", f, cmd, code, want, stdout, stderr)
 			}
 		}
 	}
@@ -53,6 +59,9 @@ func TestDocumentedCommands(t *testing.T) {
 		t.Fatalf("only %d documented commands found", n)
 	}
 }
+
+// exitComment is the « exit N » of a documented command's comment.
+var exitComment = regexp.MustCompile(`#.*\bexit ([0-9])\b`)
 
 // shellWords splits a command line as a POSIX shell would for the forms
 // the pages use: words, and single-quoted strings.
