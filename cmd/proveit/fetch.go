@@ -23,21 +23,27 @@ var fetchHTTP *http.Client
 
 const fetchAbout = `
 Fetch fills the season's proof cache, DIR/proofs/<proof_id>.json, with the
-public view of every proof the season cites: the proofs of every assertion and
-every disclosure of the submissions that parse, and the proof of every freeze
-of preregistration.toml. It is the only command that talks to the network; the
-build reads the cache and nothing else.
+public view of every proof the season cites: the proofs every submission file
+names in its assertions' proof_ids and as keys of its disclosures (a
+submission rejected at entry too: its file is read as leniently as json.loads
+reads it, and every string there that is a proof id is read), the proof of
+every freeze of preregistration.toml, and the proof of the publication. It is
+the only command that talks to the network; the build reads the cache and
+nothing else.
 
 What it reads. Proofs are read by groups of at most 50 ids with POST
-/v1/proofs; a group of one id, and an id that a grouped answer neither serves
-nor lists as not found, is read alone with GET /v1/proof/{id}. A view whose
-batch is closed is anchored and never changes: once cached it is never read
-again. A pending view (batch open) is read again at every run until its batch
-closes. A proof the Trust Layer does not know is cached as the 404 record
-{"not_found": true, "proof_id": ID}, so that the build can tell "does not
-exist" from "not fetched", and is not read again. --recheck reads closed views
-and 404 records again, to audit that the Trust Layer still serves them
-unchanged.
+/v1/proofs, which answers {"proofs": {id: view | null}}; every id it answers
+null for (a proof that does not exist, or that is not a PROVE IT proof) or
+does not answer at all is then read alone with GET /v1/proof/{id}, and so is a
+group of one id. A grouped answer in any other shape is refused whole, and its
+ids are read at the next run. A view whose batch_anchor is anchored, or that
+has none (a proof before spec 3.0), never changes: once cached it is never
+read again. A pending view (batch_anchor status "pending") is read again at
+every run until its batch is anchored. A proof the Trust Layer does not know
+is cached as the 404 record {"not_found": true, "proof_id": ID}, so that the
+build can tell "does not exist" from "not fetched", and is not read again.
+--recheck reads closed views and 404 records again, to audit that the Trust
+Layer still serves them unchanged.
 
 What it writes. A view is written only once it parses as the view of the proof
 it was asked for; one that does not, or that is another proof's, is refused
@@ -46,9 +52,11 @@ file in DIR/proofs, then renamed), so an interrupted run loses nothing: what
 was written stays, and the next run reads only what is still missing or
 pending; a temporary file an interrupted run left behind is removed first
 (with --dry-run too: the season loader refuses it). A closed view that comes
-back different from the cached one, a
-pending view whose signed content changed, and a cached view now answered 404
-are refused, the cached file kept, and reported as Trust Layer incidents.
+back different from the cached one, a pending view whose content fixed at
+issue changed (proof_id, spec_version, hashes, commitments, disclosed,
+arkforge_signature, arkforge_kid, arkforge_pubkey), and a cached view now
+answered 404 are refused, the cached file kept, and reported as Trust Layer
+incidents.
 Response bodies are bounded (50 views of 1 MiB and their envelope for a
 grouped read, 1 MiB for one view); a truncated or oversized body is refused
 whole.
@@ -243,7 +251,10 @@ func fetchExit(rep *fetch.Report) int {
 	return 1
 }
 
-// citedIDs is the id of every proof the season cites.
+// citedIDs is the id of every proof the season cites
+// (season.Season.CitedProofs), whatever the place: those a submission
+// rejected at entry names (season.ByRejected) included, so that a cache
+// refilled from the Trust Layer holds every view the season's files name.
 func citedIDs(s *season.Season) ([]string, error) {
 	cited, err := s.CitedProofs()
 	if err != nil {
@@ -302,7 +313,7 @@ func printFetchDryRun(e *env, p *fetch.Plan, wait time.Duration) {
 				wait, made, gap.Truncate(time.Minute)+time.Minute)
 		}
 	}
-	fmt.Fprintf(e.stdout, "ids that a grouped answer does not serve are then read alone, one read each\n")
+	fmt.Fprintf(e.stdout, "ids a grouped answer gives null for (not found, or not a PROVE IT proof) are then read alone, one read each\n")
 }
 
 func printFetchReport(e *env, p *fetch.Plan, r *fetch.Report) {

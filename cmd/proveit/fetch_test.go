@@ -19,13 +19,15 @@ import (
 	"github.com/ark-forge/proveit/scorer/season"
 )
 
-// fetchSeason writes a season whose one submission cites cited proofs
-// (minted by a test issuer, all but the last closed) and one made-up id,
-// and whose preregistration cites a freeze proof; a test Trust Layer serves
-// every minted view. It returns the season directory, the server, every id
-// the season cites (the freeze, the made-up id, then the submission's) and
-// the minted views by id. A test Rekor log serves the issuer's entries:
-// fetchArgs names both servers.
+// fetchSeason writes a season whose conforming submission (alice's) cites
+// cited proofs (minted by a test issuer, all but the last closed) and one
+// made-up id, whose submission rejected at entry (bob's: its verdict is not
+// a string) names one more closed proof, cited nowhere else, and the first
+// of alice's, and whose preregistration cites a freeze proof; a test Trust
+// Layer serves every minted view. It returns the season directory, the
+// server, every id the season cites (the freeze, the made-up id, alice's,
+// then the one only bob's names) and the minted views by id. A test Rekor
+// log serves the issuer's entries: fetchArgs names both servers.
 func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, map[string][]byte) {
 	t.Helper()
 	window := rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
@@ -53,6 +55,7 @@ func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, 
 	for range cited - 1 {
 		ps = append(ps, issue("https://corpus.arkforge.tech/agrements/AGR-4417"))
 	}
+	rejected := issue("https://corpus.arkforge.tech/agrements/AGR-4417")
 	if _, err := is.CloseBatch(at.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +63,7 @@ func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, 
 	pending := issue("https://corpus.arkforge.tech/agrements/AGR-4417")
 	ps = append(ps, pending)
 	views := map[string][]byte{}
-	for _, p := range append(ps, freeze) {
+	for _, p := range append(ps, freeze, rejected) {
 		v, err := p.View()
 		if err != nil {
 			t.Fatal(err)
@@ -84,6 +87,12 @@ func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, 
 	if err != nil {
 		t.Fatal(err)
 	}
+	bobs := []map[string]any{{"id": "b1", "claim": map[string]any{"resource": "/agrements/AGR-4417", "field": "/statut", "value": "actif"}, "proof_ids": []string{rejected.ID, ps[0].ID}}}
+	bob, err := json.Marshal(map[string]any{"season": 7, "track": "conformite", "task_id": "conf-01", "agent_did": "did:key:z6MkBob", "verdict": 1, "assertions": bobs, "disclosures": map[string]any{rejected.ID: disclosures[ps[0].ID]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids = append(ids, rejected.ID)
 	root, tl, err := is.TrustMaterial()
 	if err != nil {
 		t.Fatal(err)
@@ -104,11 +113,13 @@ tracks = ["conformite"]
 track_titles.conformite = { fr = "conformité", en = "compliance" }
 `),
 		"trust/trusted_root.json":                   root,
-		"trust/published_keys.json":                    tl,
+		"trust/published_keys.json":                 tl,
 		"participants/alice.toml":                   []byte("agent = \"Alice\"\ndid = \"did:key:z6MkCliFetch\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n"),
 		"conformite/bareme.md":                      []byte("# conformite-bareme-v3\n"),
 		"conformite/corpus/agr.json":                []byte(body),
 		"conformite/submissions/alice/conf-01.json": sub,
+		"participants/bob.toml":                     []byte("agent = \"Bob\"\ndid = \"did:key:z6MkBob\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n"),
+		"conformite/submissions/bob/conf-01.json":   bob,
 		"conformite/track.toml": []byte(`bareme = "conformite-bareme-v3"
 task_prefix = "conf"
 trap_families = ["P1", "P2", "P3", "P4", "P5"]
@@ -164,8 +175,10 @@ func fetchArgs(dir string, srv *fetchtest.Server, state string) []string {
 }
 
 // TestFetchCommand: a dry run makes no call; a run fills the cache (views,
-// the pending one, the 404 record), which the season loader accepts and
-// verify reads; a second run reads only the pending view again.
+// the pending one, the one only a rejected submission names, the 404
+// record: null in the grouped answer, then 404 alone), which the season
+// loader accepts and verify reads; a second run reads only the pending
+// view again.
 func TestFetchCommand(t *testing.T) {
 	dir, srv, ids, _ := fetchSeason(t, 4)
 	state := filepath.Join(t.TempDir(), "state.json")
@@ -175,7 +188,7 @@ func TestFetchCommand(t *testing.T) {
 	if code != 0 || srv.Calls() != 0 {
 		t.Fatalf("dry run: exit %d, %d calls\n%s%s", code, srv.Calls(), stdout, stderr)
 	}
-	for _, want := range []string{"6 proofs cited; cached: 0 closed, 0 not found, 0 pending, 0 unreadable, 6 missing", "Rekor: 0 entries to read from " + rekors[srv].URL, "to read: 6 proofs in 1 call (at most 50 ids each)", "budget: 100 of 100 reads left in the last 1h0m0s (state " + state + ")", "dry run: no call made", "1 call fits in the budget now: no wait"} {
+	for _, want := range []string{"7 proofs cited; cached: 0 closed, 0 not found, 0 pending, 0 unreadable, 7 missing", "Rekor: 0 entries to read from " + rekors[srv].URL, "to read: 7 proofs in 1 call (at most 50 ids each)", "budget: 100 of 100 reads left in the last 1h0m0s (state " + state + ")", "dry run: no call made", "1 call fits in the budget now: no wait"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("dry run lacks %q:\n%s", want, stdout)
 		}
@@ -188,10 +201,14 @@ func TestFetchCommand(t *testing.T) {
 	}
 
 	code, stdout, stderr = runCLI(t, "", args...)
-	if code != 0 || srv.Calls() != 1 {
+	if code != 0 || srv.Calls() != 2 {
 		t.Fatalf("run: exit %d, %d calls\n%s%s", code, srv.Calls(), stdout, stderr)
 	}
-	for _, want := range []string{"[1] POST /v1/proofs, 6 ids: HTTP 200, 5 views, 1 not found · 99 of 100 reads left", "done: 1 call; 5 views written, 1 not found recorded, 0 unchanged, 0 refused, 0 incidents, 0 not read; 99 of 100 reads left"} {
+	for _, want := range []string{
+		"[1] POST /v1/proofs, 7 ids: HTTP 200, 6 views, 1 null (read alone next) · 99 of 100 reads left",
+		"[2] GET /v1/proof/" + ids[1] + ": HTTP 404, not found · 98 of 100 reads left",
+		"done: 2 calls; 6 views written, 1 not found recorded, 0 unchanged, 0 refused, 0 incidents, 0 not read; 98 of 100 reads left",
+	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("run lacks %q:\n%s", want, stdout)
 		}
@@ -200,8 +217,11 @@ func TestFetchCommand(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the season does not load after fetch: %v", err)
 	}
-	if len(s.Proofs) != 6 {
+	if len(s.Proofs) != 7 {
 		t.Errorf("%d proofs cached", len(s.Proofs))
+	}
+	if p, err := s.Track("conformite").Submission("bob", "conf-01").Read(); err != nil || p.Err == nil {
+		t.Fatalf("bob's submission parses: %v %v", p, err)
 	}
 	for _, id := range ids {
 		data, err := os.ReadFile(filepath.Join(dir, "proofs", id+".json"))
@@ -222,32 +242,32 @@ func TestFetchCommand(t *testing.T) {
 	if code, stdout, _ := runCLI(t, "", "verify", "--season", dir, ids[2]); code != 0 {
 		t.Errorf("verify of a fetched proof: exit %d\n%s", code, stdout)
 	}
-	if code, _, stderr := runCLI(t, "", "verify", "--season", dir, ids[1]); code != 1 || !strings.Contains(stderr, "does not exist: the Trust Layer answered 404") {
+	if code, _, stderr := runCLI(t, "", "verify", "--season", dir, ids[1]); code != 2 || !strings.Contains(stderr, "does not exist: the Trust Layer answered 404") {
 		t.Errorf("verify of the 404: exit %d %s", code, stderr)
 	}
 
 	// Only the pending view is read again, alone.
 	code, stdout, _ = runCLI(t, "", args...)
 	reqs := srv.Requests()
-	if code != 0 || len(reqs) != 2 || reqs[1].Method != "GET" || reqs[1].IDs[0] != ids[len(ids)-1] {
+	if code != 0 || len(reqs) != 3 || reqs[2].Method != "GET" || reqs[2].IDs[0] != ids[len(ids)-2] {
 		t.Fatalf("second run: exit %d, %v\n%s", code, reqs, stdout)
 	}
-	if !strings.Contains(stdout, "cached: 4 closed, 1 not found, 1 pending") || !strings.Contains(stdout, "1 unchanged") {
+	if !strings.Contains(stdout, "cached: 5 closed, 1 not found, 1 pending") || !strings.Contains(stdout, "1 unchanged") {
 		t.Errorf("second run:\n%s", stdout)
 	}
 	if len(rk.Requests()) != 1 {
 		t.Errorf("the second run read the log again: %v", rk.Requests())
 	}
-	// Without its entry, a cited proof cannot be verified: verify says to
-	// fetch, and exits 1.
+	// Without its entry, a cited proof cannot be completely verified:
+	// verify says it is incomplete and to fetch, and exits 1.
 	if err := os.Remove(filepath.Join(dir, "anchors", "rekor", s.RekorEntries[0].UUID+".json")); err != nil {
 		t.Fatal(err)
 	}
-	if code, stdout, stderr := runCLI(t, "", "verify", "--season", dir, ids[2]); code != 1 || !strings.Contains(stderr, "is not in the cache") || !strings.Contains(stderr, "run proveit fetch") || !strings.Contains(stdout, "not_fetched rekor") {
+	if code, stdout, stderr := runCLI(t, "", "verify", "--season", dir, ids[2]); code != 1 || !strings.Contains(stdout, "is not in the cache") || !strings.Contains(stdout, "run proveit fetch") || !strings.Contains(stdout, "skipped  rekor") || !strings.Contains(stdout, "status: incomplete") {
 		t.Errorf("verify without the entry: exit %d\n%s%s", code, stdout, stderr)
 	}
 	raw, _ := os.ReadFile(state)
-	if !strings.Contains(string(raw), `"format": "proveit-fetch-state/1"`) || strings.Count(string(raw), "Z\"") != 2 {
+	if !strings.Contains(string(raw), `"format": "proveit-fetch-state/1"`) || strings.Count(string(raw), "Z\"") != 3 {
 		t.Errorf("state:\n%s", raw)
 	}
 }
@@ -277,7 +297,7 @@ func TestFetchLimit(t *testing.T) {
 	if code != 3 || srv.Calls() != 0 {
 		t.Fatalf("exit %d, %d calls\n%s%s", code, srv.Calls(), stdout, stderr)
 	}
-	if !strings.Contains(stderr, "stopped: the read limit is spent (100 of 100 reads in the last 1h0m0s): run again at "+resume+"; 4 proofs are still to read") {
+	if !strings.Contains(stderr, "stopped: the read limit is spent (100 of 100 reads in the last 1h0m0s): run again at "+resume+"; 5 proofs are still to read") {
 		t.Errorf("stderr: %s", stderr)
 	}
 }

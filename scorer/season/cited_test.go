@@ -14,9 +14,12 @@ func TestCitedProofs(t *testing.T) {
 	// The submissions are parsed values, given to citedProofs as Read
 	// would give them.
 	parsed := map[*SubmissionFile]Parsed{}
-	bad := func(slug, task string) *SubmissionFile {
+	raws := map[*SubmissionFile][]byte{}
+	// bad is a submission that does not parse: its file is raw.
+	bad := func(slug, task, raw string) *SubmissionFile {
 		sf := &SubmissionFile{Participant: slug, TaskID: task}
 		parsed[sf] = Parsed{Err: errors.New("bad")}
+		raws[sf] = []byte(raw)
 		return sf
 	}
 	a, b, c, d := "prf_20260921_101233_ab12cd", "prf_20260921_101234_ab12ce", "prf_20260914_181440_541795", "prf_20260915_090000_00aa11"
@@ -26,6 +29,9 @@ func TestCitedProofs(t *testing.T) {
 	}
 	disclosure := func(track, slug, task string) Place {
 		return Place{Kind: ByDisclosure, Track: track, Participant: slug, Task: task}
+	}
+	rejected := func(track, slug, task string) Place {
+		return Place{Kind: ByRejected, Track: track, Participant: slug, Task: task}
 	}
 	sub := func(slug, task string, as []submission.Assertion, disclosed ...string) *SubmissionFile {
 		zero := submission.Opening{Nonce: strings.Repeat("0", 64), Value: strings.Repeat("0", 64)}
@@ -57,14 +63,14 @@ func TestCitedProofs(t *testing.T) {
 		{"no preregistration, no submission", []*Track{{Name: Conformite}}, nil},
 		{
 			// Every proof of the assertions, the disclosures and the freezes,
-			// distinct and sorted; a submission that does not parse is skipped.
+			// distinct and sorted; a submission that is not JSON names nothing.
 			"assertions, disclosures and freezes",
 			[]*Track{{
 				Name:            Conformite,
 				Preregistration: prereg(d, c),
 				Submissions: []*SubmissionFile{
 					sub("alice", "conf-01", []submission.Assertion{{ID: "a1", ProofIDs: []string{b, a}}, {ID: "a2", ProofIDs: []string{a}}}, b, a),
-					bad("ann", "conf-01"),
+					bad("ann", "conf-01", `{"assertions": [{"proof_ids": ["`+a+`"]}]`),
 				},
 			}},
 			[]Citation{
@@ -75,9 +81,29 @@ func TestCitedProofs(t *testing.T) {
 			},
 		},
 		{
-			"a submission that does not parse cites nothing",
-			[]*Track{{Name: Conformite, Submissions: []*SubmissionFile{bad("ann", "conf-01")}}},
+			"a submission whose bytes are not JSON names nothing",
+			[]*Track{{Name: Conformite, Submissions: []*SubmissionFile{bad("ann", "conf-01", `{"proof_ids": ["`+a+`"]`)}}},
 			nil,
+		},
+		{
+			// Each once per submission, in the submission's order
+			// (assertions, then disclosures), the submissions in season
+			// order, among the other places.
+			"submissions that do not parse still name their proofs",
+			[]*Track{{
+				Name:            Conformite,
+				Preregistration: prereg(b),
+				Submissions: []*SubmissionFile{
+					sub("alice", "conf-01", []submission.Assertion{{ID: "a1", ProofIDs: []string{a}}}, a),
+					bad("ann", "conf-01", `{"verdict": "?", "assertions": [{"proof_ids": ["`+b+`", "`+a+`", "`+b+`"]}], "disclosures": {"`+d+`": 1, "`+a+`": {}}}`),
+					bad("bob", "conf-01", `{"disclosures": {"`+b+`": null}}`),
+				},
+			}},
+			[]Citation{
+				{d, []Place{rejected(Conformite, "ann", "conf-01")}},
+				{a, []Place{assertion(Conformite, "alice", "conf-01", "a1"), disclosure(Conformite, "alice", "conf-01"), rejected(Conformite, "ann", "conf-01")}},
+				{b, []Place{freeze(Conformite), rejected(Conformite, "ann", "conf-01"), rejected(Conformite, "bob", "conf-01")}},
+			},
 		},
 		{
 			"a disclosure no assertion cites still names its proof",
@@ -116,14 +142,20 @@ func TestCitedProofs(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := &Season{Tracks: tc.tracks}
 			read := func(sf *SubmissionFile) (Parsed, error) { return parsed[sf], nil }
-			got, err := s.citedProofs(read)
+			raw := func(sf *SubmissionFile) ([]byte, error) {
+				if parsed[sf].Submission != nil {
+					t.Errorf("the file of %s/%s, which parses, was read again", sf.Participant, sf.TaskID)
+				}
+				return raws[sf], nil
+			}
+			got, err := s.citedProofs(read, raw)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("CitedProofs:\n got %+v\nwant %+v", got, tc.want)
 			}
-			if again, _ := s.citedProofs(read); !reflect.DeepEqual(again, got) {
+			if again, _ := s.citedProofs(read, raw); !reflect.DeepEqual(again, got) {
 				t.Errorf("CitedProofs is not deterministic:\n%+v\n%+v", got, again)
 			}
 		})
@@ -174,7 +206,7 @@ func TestCitedProofsUnreadable(t *testing.T) {
 }
 
 func TestCiteKindString(t *testing.T) {
-	for k, want := range map[CiteKind]string{ByAssertion: "assertion", ByDisclosure: "disclosure", ByFreeze: "freeze", 0: "CiteKind(0)"} {
+	for k, want := range map[CiteKind]string{ByAssertion: "assertion", ByDisclosure: "disclosure", ByFreeze: "freeze", ByPublication: "publication", ByRejected: "rejected submission", 0: "CiteKind(0)"} {
 		if got := k.String(); got != want {
 			t.Errorf("CiteKind(%d).String() = %q, want %q", int(k), got, want)
 		}
@@ -192,5 +224,92 @@ func TestCitedPublication(t *testing.T) {
 	}
 	if ByPublication.String() != "publication" {
 		t.Errorf("ByPublication is %q", ByPublication)
+	}
+}
+
+// TestRejectedProofIDs: a submission that does not parse still names the
+// proof ids at assertions[*].proof_ids[*] and the keys of disclosures,
+// read as json.loads reads the file, whatever else is wrong with it; only
+// strings that are proof ids, each once; bytes that are not JSON name
+// nothing.
+func TestRejectedProofIDs(t *testing.T) {
+	const a, b, c = "prf_20260921_101233_ab12cd", "prf_20260921_101234_ab12ce", "prf_20260921_101235_ab12cf"
+	for _, tc := range []struct {
+		name string
+		raw  string
+		want []string
+	}{
+		{"wrong verdict", strings.Replace(validSubmission, `"verdict":"conforme"`, `"verdict":42`, 1), []string{a}},
+		{"verdict missing", strings.Replace(validSubmission, `"verdict":"conforme",`, ``, 1), []string{a}},
+		{
+			// A nonce too short, and an entry for a proof no assertion cites:
+			// the assertions' ids first, then the disclosures' in id order.
+			"bad disclosure",
+			strings.Replace(strings.Replace(validSubmission, `"nonce":"1111`, `"nonce":"11`, 1), `"disclosures":{`, `"disclosures":{"`+c+`":{},"`+b+`":[],`, 1),
+			[]string{a, b, c},
+		},
+		{"not JSON", validSubmission[:len(validSubmission)-1], nil},
+		{"not JSON at all", "proof_ids: " + a, nil},
+		{"empty", "", nil},
+		{
+			"proof ids of the wrong type",
+			`{"assertions": [{"id": "a1", "proof_ids": "` + a + `"}, {"id": "a2", "proof_ids": [42, null, "not-a-proof-id", ["` + a + `"], {"id": "` + a + `"}, "` + b + `", " ` + c + `"]}], "disclosures": {"` + a + `x": {}}}`,
+			[]string{b},
+		},
+		{"assertions not an array, disclosures not an object", `{"assertions": {"a1": {"proof_ids": ["` + a + `"]}}, "disclosures": ["` + b + `"]}`, nil},
+		{"assertions that are not objects", `{"assertions": ["` + a + `", ["` + b + `"]]}`, nil},
+		{"a document that is not an object", `[{"assertions": [{"proof_ids": ["` + a + `"]}]}]`, nil},
+		{"a key twice: json.loads keeps the last", `{"assertions": [{"proof_ids": ["` + a + `"]}], "assertions": [{"proof_ids": ["` + b + `"]}]}`, []string{b}},
+		{"a byte order mark, as json.loads reads it", "\ufeff" + validSubmission, []string{a}},
+		{"NaN, as json.loads reads it", strings.Replace(validSubmission, `"season":1`, `"season":NaN`, 1), []string{a}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := submission.Parse([]byte(tc.raw)); err == nil {
+				t.Fatal("the submission parses: it is not rejected at entry")
+			}
+			if got := rejectedProofIDs([]byte(tc.raw)); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestCitedRejectedLoaded: on a season as Load reads it, a submission that
+// does not parse names its proofs (ByRejected), and CitedProofs is the same
+// at every call; one over submission.MaxBytes names nothing, and is no
+// error.
+func TestCitedRejectedLoaded(t *testing.T) {
+	const other = "prf_20260921_101240_00ff00"
+	f := newFixture()
+	f.files["conformite/submissions/ann/conf-01.json"] = strings.Replace(strings.Replace(validSubmission, `"verdict":"conforme"`, `"verdict":["conforme"]`, 1), `"disclosures":{`, `"disclosures":{"`+other+`":{},`, 1)
+	f.files["conformite/submissions/ann/conf-02.json"] = `{"assertions": [{"proof_ids": ["prf_20260921_101241_00ff01"]}]}` + strings.Repeat(" ", submission.MaxBytes)
+	s, err := Load(f.write(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sf := range s.Track(Conformite).Submissions {
+		if p, err := sf.Read(); err != nil || (sf.Participant == "ann") != (p.Err != nil) {
+			t.Fatalf("%s: parsed %v, %v", sf.File, p.Err, err)
+		}
+	}
+	ann := Place{Kind: ByRejected, Track: Conformite, Participant: "ann", Task: "conf-01"}
+	want := []Citation{
+		{"prf_20260914_181440_541795", []Place{{Kind: ByFreeze, Track: Conformite}}},
+		{"prf_20260914_181441_541796", []Place{{Kind: ByFreeze, Track: Generique}}},
+		{"prf_20260915_090000_00aa11", []Place{{Kind: ByFreeze, Track: Conformite}}},
+		{"prf_20260915_090001_00aa12", []Place{{Kind: ByFreeze, Track: Generique}}},
+		{"prf_20260921_101233_ab12cd", []Place{
+			{Kind: ByAssertion, Track: Conformite, Participant: "alice", Task: "conf-01", Assertion: "a1"},
+			{Kind: ByDisclosure, Track: Conformite, Participant: "alice", Task: "conf-01"},
+			ann,
+		}},
+		{other, []Place{ann}},
+	}
+	got, err := s.CitedProofs()
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("CitedProofs:\n got %+v, %v\nwant %+v", got, err, want)
+	}
+	if again, err := s.CitedProofs(); err != nil || !reflect.DeepEqual(again, got) {
+		t.Errorf("CitedProofs is not deterministic:\n%+v\n%+v", got, again)
 	}
 }

@@ -13,29 +13,47 @@
 // nothing) and carries the plan out (Client.Run, which says what it did in a
 // Report). The decisions it makes:
 //
-// Reads. Proofs are read by groups of at most GroupSize ids with POST
-// /v1/proofs, which counts one read whatever the group's size (§10). A group
-// of one, and an id that a grouped answer neither serves nor lists as not
-// found (the grouped read serves PROVE IT proofs only, §10), is read alone
-// with GET /v1/proof/{id}.
+// Reads. Proofs are read by groups of at most GroupSize distinct ids with
+// POST /v1/proofs, body {"proof_ids": [ids]}, which counts one read whatever
+// the group's size (§10). Its answer is {"proofs": {id: view | null}}: the
+// view of each id, as GET /v1/proof/{id} serves it, or null for a proof
+// that does not exist or is not a PROVE IT proof (the grouped read serves
+// PROVE IT proofs only, and does not say which of the two a null is). There
+// is no list of the proofs not found. Every id asked for whose value is
+// null, or that the answer does not carry at all, is then read alone with
+// GET /v1/proof/{id}, a read of the budget like any call, after the groups:
+// a 200 is its view, a 404 its 404 record (see below). A group of one is
+// read alone from the start. An answer that is not exactly that envelope is
+// refused whole, and nothing of it is written: another status than 200, a
+// body that is not one JSON object whose one member is "proofs" (a
+// "not_found" list, or any other member, included), a "proofs" that is not
+// an object, a value in it that is neither an object nor null, a key twice
+// in either object. Its ids are then not read in this run: the next run
+// reads them again. An id the answer carries though it was not asked for is
+// an incident (below), and ignored.
 //
-// What is read again. A view whose batch is closed is anchored and never
+// What is read again. A view is pending while its batch_anchor's status is
+// "pending" (its batch is open): it is read again at every run until its
+// batch closes. Any other view is settled (Closed): its batch anchored
+// (status "anchored"), or no batch_anchor at all (null or absent: a proof
+// before spec 3.0, anchored on its own), or a status neither of the two
+// (which the verifier does not take for anchored). A settled view never
 // changes, so once cached it is never read again (§10: a view kept on disk
-// need not be read again). A pending view, whose batch is open, is read
-// again at every run until its batch closes. A proof the Trust Layer answers
-// 404 for is cached as the 404 record {"not_found": true, "proof_id": ID}
-// and not read again: the build can then tell « does not exist », a proof
-// that fails condition 1 of §4.1, from « not fetched », which stops the
-// build. Options.Recheck reads closed views and 404 records again, to audit
-// that the Trust Layer still serves what was cached.
+// need not be read again). A proof the Trust Layer answers 404 for is
+// cached as the 404 record {"not_found": true, "proof_id": ID} and not read
+// again: the build can then tell « does not exist », a proof that fails
+// condition 1 of §4.1, from « not fetched », which stops the build.
+// Options.Recheck reads closed views and 404 records again, to audit that
+// the Trust Layer still serves what was cached.
 //
 // Writes. A view is written only once it parses, with proof.ParseCached, as
 // the view of the proof it was asked for; otherwise it is refused and
 // reported with the proof id. What is written is its cached form
 // (proof.CachedForm): the served view without proof.VolatileFields
-// (views_count, which every read increments, and integrity_verified),
-// re-serialised as canonical JSON, so that two reads of a closed proof
-// write the same bytes; the volatile fields are never compared either. Every file is written atomically: a temporary
+// (views_count, which every read alone increments, and
+// integrity_verified), re-serialised as canonical JSON, so that two reads
+// of a closed proof write the same bytes; the volatile fields are never
+// compared either. Every file is written atomically: a temporary
 // file in the same directory, synced, then renamed over the old one, so that
 // a reader sees the old file or the new one, never a part of either, and an
 // interrupted run loses nothing it wrote. The temporary files an interrupted
@@ -62,8 +80,9 @@
 //
 // Incidents. An answer that contradicts what the Trust Layer served before
 // is a Trust Layer incident: a closed view that comes back different, a
-// pending view whose signed content changed, a cached view now answered
-// 404. It is refused, the cached file is kept, and the Report names the
+// pending view whose content fixed at issue changed (its commitments,
+// hashes, openings, spec_version, signature, key), a cached view now
+// answered 404 (or null in a grouped answer, then 404 alone). It is refused, the cached file is kept, and the Report names the
 // proof and what differs. (A proof answered 404 before and served now is
 // reported too; its view replaces the 404 record.)
 //

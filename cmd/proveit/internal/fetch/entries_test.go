@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ark-forge/proveit/cmd/proveit/internal/fetch/fetchtest"
 	"github.com/ark-forge/proveit/scorer/anchor/rekor"
 	"github.com/ark-forge/proveit/scorer/anchor/rekor/rekortest"
 	"github.com/ark-forge/proveit/scorer/proof"
@@ -89,8 +91,8 @@ func TestEntriesFilledFromTheLog(t *testing.T) {
 
 // TestSameBytesTwice: two fetches of the same closed proof, into two
 // caches, give the same bytes, though the Trust Layer serves another
-// views_count at each read; and --recheck does not take the volatile
-// fields for a change.
+// views_count (the proof was read alone in between: the grouped read does
+// not count); and --recheck does not take the volatile fields for a change.
 func TestSameBytesTwice(t *testing.T) {
 	w := newWorld(t, "twice")
 	ids := sortedCopy(w.closed(2))
@@ -99,6 +101,16 @@ func TestSameBytesTwice(t *testing.T) {
 	}
 	_, first := w.cached(ids[0])
 	w.dir = filepath.Join(t.TempDir(), "proofs")
+	for range 2 { // two readers of the proof's page
+		resp, err := w.srv.Client().Get(w.srv.URL + pathProof + ids[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	if got := groupedViewsCount(t, w.srv, ids[0]); got != 2 {
+		t.Fatalf("views_count served %d, want 2", got)
+	}
 	if _, rep := w.run(ids, Options{}); !rep.OK() {
 		t.Fatal(rep)
 	}
@@ -319,4 +331,24 @@ func TestEntryRecheck(t *testing.T) {
 	if after, _ := os.ReadFile(w.entryFile(u)); !bytes.Equal(after, before) {
 		t.Error("the cached entry was replaced by a 404 record")
 	}
+}
+
+// groupedViewsCount reads id with POST /v1/proofs from srv, and returns
+// the views_count its view carries.
+func groupedViewsCount(t *testing.T, srv *fetchtest.Server, id string) int {
+	t.Helper()
+	resp, err := srv.Client().Post(srv.URL+pathProofs, "application/json", strings.NewReader(`{"proof_ids": ["`+id+`"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var ans struct {
+		Proofs map[string]struct {
+			ViewsCount int `json:"views_count"`
+		} `json:"proofs"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&ans); err != nil {
+		t.Fatal(err)
+	}
+	return ans.Proofs[id].ViewsCount
 }

@@ -56,8 +56,9 @@ func (r *runner) prepare() error {
 }
 
 // readAll reads the entries by groups of GroupSize (a group of one alone),
-// then alone every id a grouped answer did not serve. It stops at the first
-// error that stops the run.
+// then alone, in the order asked, every id a grouped answer served no view
+// for (null, or not carried). It stops at the first error that stops the
+// run.
 func (r *runner) readAll(ctx context.Context, entries []Entry) error {
 	ids := make([]string, len(entries))
 	for i, e := range entries {

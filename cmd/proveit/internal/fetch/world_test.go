@@ -3,7 +3,6 @@ package fetch
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -114,8 +113,9 @@ func (w *world) issue(n int, body string) []string {
 	return ids
 }
 
-// close closes the issuer's open batch and serves the closed views.
-func (w *world) close(batch string) {
+// close closes the issuer's open batch and serves the closed views; it
+// returns the batch's id.
+func (w *world) close() string {
 	w.t.Helper()
 	ps, err := w.is.CloseBatch(w.at.Add(time.Minute))
 	if err != nil {
@@ -127,12 +127,13 @@ func (w *world) close(batch string) {
 		}
 	}
 	w.rekor.PutAll(w.is.RekorEntries())
+	return ps[0].Batch.ID
 }
 
 // closed mints n proofs in a closed batch.
 func (w *world) closed(n int) []string {
 	ids := w.issue(n, `{"statut": "actif"}`)
-	w.close(fmt.Sprintf("lot-%d", len(w.proofs)))
+	w.close()
 	return ids
 }
 

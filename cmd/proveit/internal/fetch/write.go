@@ -42,7 +42,7 @@ func (r *runner) view(id string, served []byte) error {
 		return nil
 	case Pending:
 		if d := diffKeys(old, data, boundKeys); len(d) > 0 {
-			r.incident(id, fmt.Sprintf("the view of a pending proof came back with a different %s, which its signature binds: refused, the cached view is kept", strings.Join(d, ", ")))
+			r.incident(id, fmt.Sprintf("the view of a pending proof came back with a different %s, which the proof fixed when it was issued: refused, the cached view is kept", strings.Join(d, ", ")))
 			return nil
 		}
 		if same(old, data) {
@@ -103,9 +103,20 @@ func (r *runner) write(id string, data []byte) error {
 	return nil
 }
 
-// boundKeys are the parts of a view that the chain hash and the signature
-// bind: they never change, even while the batch is open.
-var boundKeys = []string{"proof_id", "spec_version", "hashes", "commitments", "disclosed", "arkforge_signature", "arkforge_kid"}
+// boundKeys are the parts of a view fixed when the proof is issued, which
+// never change, even while its batch is open: what the chain hash binds
+// (commitments, the Merkle root of the committed fields; hashes, which
+// carries the chain and the request and response hashes it commits;
+// disclosed, openings of commitments; spec_version, which says how the
+// chain is computed), the signature over the chain, and what names the
+// proof and the key that signed it (proof_id; arkforge_kid and
+// arkforge_pubkey, which the signature does not cover, but which the Trust
+// Layer sets once, when it signs). What may change while the batch is open
+// is the rest: batch_anchor (pending, then anchored), the anchors
+// (timestamp_authority, transparency_log) and the metadata SPEC 3.1 (§5,
+// §6) calls mutable (disputed, dispute_id, ...). A closed view is compared
+// whole.
+var boundKeys = []string{"proof_id", "spec_version", "hashes", "commitments", "disclosed", "arkforge_signature", "arkforge_kid", "arkforge_pubkey"}
 
 // same reports whether two view documents are equal in their cached form:
 // as JSON values, without their volatile fields (the comparison ignores

@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -39,9 +40,9 @@ func TestViewForAnotherID(t *testing.T) {
 }
 
 // TestChangedClosedView: a closed view that comes back different (the same
-// proof, re-anchored in another batch) is refused, reported as a Trust
-// Layer incident, and the cached view is kept. Closed views are read again
-// only with Recheck.
+// proof, its batch anchored again: another token, another Rekor entry) is
+// refused, reported as a Trust Layer incident, and the cached view is kept.
+// Closed views are read again only with Recheck.
 func TestChangedClosedView(t *testing.T) {
 	w := newWorld(t, "re-anchored")
 	ids := sortedCopy(w.closed(3))
@@ -68,7 +69,7 @@ func TestChangedClosedView(t *testing.T) {
 	if len(rep.Incidents) != 1 || rep.Incidents[0].ProofID != ids[1] || len(rep.Unchanged) != 2 || len(rep.Written) != 0 || rep.OK() {
 		t.Fatalf("%+v\n%s", rep, w.log.String())
 	}
-	if msg := rep.Incidents[0].Error(); !strings.Contains(msg, "its anchored view (batch lot-3 closed) came back different (batch, timestamp_authority, transparency_log): refused, the cached view is kept") {
+	if msg := rep.Incidents[0].Error(); !strings.Contains(msg, "its anchored view (batch "+w.proofs[ids[1]].Batch.ID+" closed) came back different (timestamp_authority, transparency_log): refused, the cached view is kept") {
 		t.Errorf("incident: %s", msg)
 	}
 	if _, after := w.cached(ids[1]); !bytes.Equal(before, after) {
@@ -97,7 +98,7 @@ func TestPendingReread(t *testing.T) {
 	if p.Held[Pending] != 3 || p.Calls != 1 || !rep.OK() || len(rep.Unchanged) != 3 {
 		t.Fatalf("still pending: %+v", rep)
 	}
-	w.close("lot-closed")
+	batch := w.close()
 	_, rep = w.run(ids, Options{})
 	if !rep.OK() || len(rep.Written) != 3 {
 		t.Fatalf("closed: %+v", rep)
@@ -109,7 +110,7 @@ func TestPendingReread(t *testing.T) {
 			t.Errorf("proof %s: %v", id, held)
 		}
 	}
-	if !strings.Contains(w.log.String(), "its batch lot-closed is now closed") {
+	if !strings.Contains(w.log.String(), "its batch "+batch+" is now anchored") {
 		t.Errorf("progress:\n%s", w.log.String())
 	}
 	if p, _ := w.run(ids, Options{}); p.Calls != 0 {
@@ -150,5 +151,107 @@ func TestPendingChanged(t *testing.T) {
 	}
 	if held, _ := w.cached(ids[1]); held != Pending {
 		t.Errorf("the vanished proof's view: %v", held)
+	}
+}
+
+// TestPendingBoundKeys: between two reads of a pending view, a change to a
+// key fixed when the proof was issued (boundKeys) is an incident, the
+// cached view kept; a change to what may still change while the batch is
+// open (its batch_anchor, the dispute fields) is written. A view for
+// another proof id is refused before any comparison.
+func TestPendingBoundKeys(t *testing.T) {
+	w := newWorld(t, "bound keys")
+	ids := w.issue(2, `{"statut": "actif"}`)
+	id, other := ids[0], ids[1] // the issuer's two keys sign in turn
+	if _, rep := w.run([]string{id}, Options{}); !rep.OK() {
+		t.Fatal(rep)
+	}
+	held, cached := w.cached(id)
+	if held != Pending {
+		t.Fatalf("cached as %v", held)
+	}
+	decode := func(p string) map[string]any {
+		v, err := w.proofs[p].View()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(v, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	mine, theirs := decode(id), decode(other)
+	if mine["arkforge_kid"] == theirs["arkforge_kid"] || mine["arkforge_pubkey"] == theirs["arkforge_pubkey"] {
+		t.Fatal("both proofs are signed by the same key")
+	}
+	sub := func(key, field string, v any) func(m map[string]any) {
+		return func(m map[string]any) { m[key].(map[string]any)[field] = v }
+	}
+	set := func(key string, v any) func(m map[string]any) { return func(m map[string]any) { m[key] = v } }
+	firstCommitment := func(m map[string]any) string {
+		var names []string
+		for k := range m["commitments"].(map[string]any) {
+			names = append(names, k)
+		}
+		return sortedCopy(names)[0]
+	}(mine)
+	for _, tc := range []struct {
+		key    string
+		change func(m map[string]any)
+		want   string // "incident", "written" or "refused"
+	}{
+		{"proof_id", set("proof_id", other), "refused"},
+		{"spec_version", set("spec_version", "3.2"), "incident"},
+		{"hashes", sub("hashes", "request", "sha256:"+strings.Repeat("ab", 32)), "incident"},
+		{"commitments", sub("commitments", firstCommitment, "sha256:"+strings.Repeat("cd", 32)), "incident"},
+		{"disclosed", func(m map[string]any) {
+			d := m["disclosed"].(map[string]any)
+			for _, o := range d {
+				o.(map[string]any)["nonce"] = strings.Repeat("ef", 32)
+				break
+			}
+		}, "incident"},
+		{"arkforge_signature", set("arkforge_signature", theirs["arkforge_signature"]), "incident"},
+		{"arkforge_kid", set("arkforge_kid", theirs["arkforge_kid"]), "incident"},
+		{"arkforge_pubkey", set("arkforge_pubkey", theirs["arkforge_pubkey"]), "incident"},
+		{"batch_anchor", set("batch_anchor", map[string]any{"status": "pending", "batch_id": "batch_20260925_120500_002"}), "written"},
+		{"disputed", func(m map[string]any) { m["disputed"], m["dispute_id"] = true, "dsp_1" }, "written"},
+	} {
+		t.Run(tc.key, func(t *testing.T) {
+			if err := writeAtomic(w.dir, id+".json", cached); err != nil {
+				t.Fatal(err)
+			}
+			m := decode(id)
+			tc.change(m)
+			view, err := json.Marshal(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.srv.Put(id, view)
+			_, rep := w.run([]string{id}, Options{})
+			_, after := w.cached(id)
+			switch tc.want {
+			case "incident":
+				if len(rep.Incidents) != 1 || !strings.Contains(rep.Incidents[0].Error(), "the view of a pending proof came back with a different "+tc.key+", which") {
+					t.Fatalf("want an incident naming %s: %+v\n%s", tc.key, rep, w.log.String())
+				}
+			case "refused":
+				if len(rep.Refused) != 1 || len(rep.Incidents) != 0 {
+					t.Fatalf("want a refusal: %+v", rep)
+				}
+			case "written":
+				if !rep.OK() || !equal(rep.Written, []string{id}) || bytes.Equal(after, cached) {
+					t.Fatalf("want the view written: %+v\n%s", rep, w.log.String())
+				}
+				if held, _ := w.cached(id); held != Pending {
+					t.Errorf("cached as %v", held)
+				}
+				return
+			}
+			if !bytes.Equal(after, cached) {
+				t.Error("the cached view was replaced")
+			}
+		})
 	}
 }
