@@ -115,7 +115,7 @@ track_titles.generique = { fr = "générique", en = "generic" }
 			"participants/ann-b.toml":                "agent = \"Ann B\"\ndid = \"did:web:ann-b.example.org\"\ndeclared_stack = \"Go, hand-written\"\nenrolled_at = 2026-09-22T10:00:00+01:00\n",
 			"participants/alice.toml":                "agent = \"Alice\"\ndid = \"did:key:z6MkAlice\"\ndeclared_stack = \"Claude + httpx\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
 			"trust/trusted_root.json":                `{"mediaType": "application/vnd.dev.sigstore.trustedroot+json;version=0.1"}`,
-			"trust/published_keys.json":                 "# parsed by another package\n",
+			"trust/published_keys.json":              "# parsed by another package\n",
 			"proofs/prf_20260921_101233_ab12cd.json": `{"proof_id": "prf_20260921_101233_ab12cd"}`,
 			"proofs/prf_20260914_181440_541795.json": `{"status": 404}`,
 			"anchors/rekor/" + uuid80 + ".json":      `{}`,

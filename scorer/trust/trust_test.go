@@ -206,7 +206,9 @@ func TestPublishedKeysRefused(t *testing.T) {
 		{"a Rekor key of the wrong type", editKeys(t, func(m map[string]any) { key(m, "rekor_keys", 0)["type"] = "Ed25519" }), "/rekor_keys/0/type", `want "ECDSA-P256-SHA256"`},
 		{"a Rekor key on P-384", editKeys(t, func(m map[string]any) { key(m, "rekor_keys", 1)["public_pem"] = pemOf(t, &p384.PublicKey) }), "/rekor_keys/1/public_pem", "P-256"},
 		{"an RSA Rekor key", editKeys(t, func(m map[string]any) { key(m, "rekor_keys", 1)["public_pem"] = pemOf(t, &rsaKey.PublicKey) }), "/rekor_keys/1/public_pem", "P-256"},
-		{"text after the PEM", editKeys(t, func(m map[string]any) { key(m, "rekor_keys", 0)["public_pem"] = key(m, "rekor_keys", 0)["public_pem"].(string) + "x" }), "/rekor_keys/0/public_pem", "text after"},
+		{"text after the PEM", editKeys(t, func(m map[string]any) {
+			key(m, "rekor_keys", 0)["public_pem"] = key(m, "rekor_keys", 0)["public_pem"].(string) + "x"
+		}), "/rekor_keys/0/public_pem", "text after"},
 		{"no PEM", editKeys(t, func(m map[string]any) { key(m, "rekor_keys", 0)["public_pem"] = "MFkw" }), "/rekor_keys/0/public_pem", "no PEM block"},
 		{"a Rekor key twice", editKeys(t, func(m map[string]any) { key(m, "rekor_keys", 2)["public_pem"] = key(m, "rekor_keys", 0)["public_pem"] }), "/rekor_keys/2/public_pem", "listed again"},
 		{"a Rekor kid twice", editKeys(t, func(m map[string]any) { key(m, "rekor_keys", 2)["kid"] = "rekor-2" }), "/rekor_keys/2/kid", "listed twice"},

@@ -23,7 +23,9 @@ func TestAnchorCacheKey(t *testing.T) {
 		good, bad *prooftest.Proof // the bad view is bad's, swapped
 		swap      func(m map[string]any)
 	}{
-		{"the token of another batch", p, p, func(m map[string]any) { obj(m, "timestamp_authority")["tsr_base64"] = qView.TimestampAuthority.TSRBase64 }},
+		{"the token of another batch", p, p, func(m map[string]any) {
+			obj(m, "timestamp_authority")["tsr_base64"] = qView.TimestampAuthority.TSRBase64
+		}},
 		{"the entry of another batch", p, p, func(m map[string]any) { obj(m, "transparency_log")["uuid"] = qView.TransparencyLog.UUID }},
 		// q's chain, path and root with p's anchors: the inclusion holds,
 		// the anchors are p's, over another root.

@@ -58,11 +58,11 @@ challenge_did = "did:key:z6MkChallenge"
 tracks = ["conformite"]
 track_titles.conformite = { fr = "conformité <essai> & \"cité\"", en = "compliance <trial> & \"quoted\"" }
 `, number, number, status, corpusHost),
-		"participants/alice.toml": "agent = \"<script>alert(1)</script>\"\ndid = \"did:key:z6MkAlice\"\ndeclared_stack = \"Go\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
-		"participants/bob.toml":   "agent = \"Bob\"\ndid = \"did:key:z6MkBob\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
-		"trust/trusted_root.json": tr,
-		"trust/published_keys.json":  tl,
-		"conformite/bareme.md":    "# conformite-bareme-v3\n",
+		"participants/alice.toml":   "agent = \"<script>alert(1)</script>\"\ndid = \"did:key:z6MkAlice\"\ndeclared_stack = \"Go\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
+		"participants/bob.toml":     "agent = \"Bob\"\ndid = \"did:key:z6MkBob\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
+		"trust/trusted_root.json":   tr,
+		"trust/published_keys.json": tl,
+		"conformite/bareme.md":      "# conformite-bareme-v3\n",
 		"conformite/track.toml": `bareme = "conformite-bareme-v3"
 task_prefix = "conf"
 trap_families = ["P1", "P2", "P3", "P4", "P5"]

@@ -315,7 +315,7 @@ func (f *fixture) write(root string) {
 		}
 		freezes = append(freezes, minted{fp, target, payload})
 	}
-	if _, err := freezeIs.CloseBatch(fxOpens.Add(-40*time.Hour)); err != nil {
+	if _, err := freezeIs.CloseBatch(fxOpens.Add(-40 * time.Hour)); err != nil {
 		f.t.Fatal(err)
 	}
 	for i, m := range freezes {

@@ -54,7 +54,7 @@ func anchorAs(t *testing.T, dir string, at time.Time, call *score.PublicationCal
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := is.CloseBatch(at.Add(5*time.Minute)); err != nil {
+	if _, err := is.CloseBatch(at.Add(5 * time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	files, err := p.CacheFiles()
