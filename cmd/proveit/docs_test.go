@@ -14,13 +14,14 @@ var placeholders = strings.NewReplacer(
 	"FICHIER.json", "entites/ENT-1001.json",
 	"SLUG", "boussole",
 	"PROOF_ID", "prf_20261005_090009_187e08",
+	"UUID", "0000000000000001885ae0eec51c73bee719e7c5110988d873a0c4250d4d8b597723a9fc28d8070e", // PROOF_ID's Rekor entry
 )
 
 // TestDocumentedCommands runs every proveit command that the README and
 // the pages of content/ show in a code block, on the demo season, and
 // requires it to succeed: a page never shows a command that does not work.
-// A command whose comment says « exit N » (« # exit 1: incomplete ») must
-// exit with N instead. build is run as check, which builds the same way
+// A command whose comment says « exit N » or « sortie N » (« # exit 1:
+// incomplete ») must exit with N instead. build is run as check, which builds the same way
 // and writes nothing.
 func TestDocumentedCommands(t *testing.T) {
 	t.Chdir(filepath.Join("..", ".."))
@@ -61,7 +62,7 @@ func TestDocumentedCommands(t *testing.T) {
 }
 
 // exitComment is the « exit N » of a documented command's comment.
-var exitComment = regexp.MustCompile(`#.*\bexit ([0-9])\b`)
+var exitComment = regexp.MustCompile(`#.*\b(?:exit|sortie) ([0-9])\b`)
 
 // shellWords splits a command line as a POSIX shell would for the forms
 // the pages use: words, and single-quoted strings.

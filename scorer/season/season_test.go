@@ -722,7 +722,7 @@ func TestLoadRejects(t *testing.T) {
 			delete(f.files, "trust/trusted_root.json")
 			delete(f.files, "trust/published_keys.json")
 		}, []string{"trust", "missing directory"}},
-		{"missing trust_layer.toml", func(t *testing.T, f *fixture) { delete(f.files, "trust/published_keys.json") },
+		{"missing published_keys.json", func(t *testing.T, f *fixture) { delete(f.files, "trust/published_keys.json") },
 			[]string{"trust/published_keys.json", "missing"}},
 		{"unexpected trust file", func(t *testing.T, f *fixture) { f.files["trust/other.pem"] = "x" },
 			[]string{"trust/other.pem", "unexpected"}},

@@ -107,8 +107,7 @@ func TestRealEntries(t *testing.T) {
 }
 
 // TestRealSelfHostedNeedsItsOrigin: the self-hosted log's entry is refused
-// under the host of its baseUrl, what Verify took for the origin before
-// rekor_origin was pinned.
+// under the host of its baseUrl, the origin Verify takes when given none.
 func TestRealSelfHostedNeedsItsOrigin(t *testing.T) {
 	r := realEntries(t)[1]
 	_, f := logChecks(r.entry, r.logs, "")

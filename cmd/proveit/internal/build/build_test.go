@@ -287,11 +287,11 @@ func TestBuildRefusesBadSeason(t *testing.T) {
 		t.Errorf("Build = %v, want an error naming season.toml and the key", err)
 	}
 	root = writeSeasons(t, false)
-	if err := os.WriteFile(filepath.Join(root, "2", "trust", "trust_layer.toml"), []byte("challenge_did = 1\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(root, "2", "trust", "published_keys.json"), []byte(`{"keys": 1, "rekor_keys": []}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Build(root); err == nil || !strings.Contains(err.Error(), "trust_layer.toml") {
-		t.Errorf("Build with a bad trust_layer.toml = %v", err)
+	if _, err := Build(root); err == nil || !strings.Contains(err.Error(), "published_keys.json: /keys: got a JSON integer, want an array") {
+		t.Errorf("Build with a bad published_keys.json = %v", err)
 	}
 }
 
