@@ -390,6 +390,9 @@ func TestTamperedContentParses(t *testing.T) {
 		"path":       func(m map[string]any) { obj(m, "batch_anchor")["audit_path"] = []any{"zz"} },
 		"uuid":       func(m map[string]any) { obj(m, "transparency_log")["uuid"] = "../x" },
 		"status":     func(m map[string]any) { obj(m, "batch_anchor")["status"] = "reopened" },
+		"status alone": func(m map[string]any) {
+			m["batch_anchor"] = map[string]any{"status": "closed", "batch_id": "batch_x"}
+		},
 	} {
 		if _, err := ParseView(edit(t, realworld.View31, f)); err != nil {
 			t.Errorf("%s: %v", name, err)
