@@ -20,8 +20,9 @@ var placeholders = strings.NewReplacer(
 // TestDocumentedCommands runs every proveit command that the README and
 // the pages of content/ show in a code block, on the demo season, and
 // requires it to succeed: a page never shows a command that does not work.
-// A command whose comment says « exit N » or « sortie N » (« # exit 1:
-// incomplete ») must exit with N instead. build is run as check, which builds the same way
+// A command whose comment says « exit N » (« # exit 1: incomplete ») must
+// exit with N instead: the same words on both editions' pages, whose code
+// blocks are the same. build is run as check, which builds the same way
 // and writes nothing.
 func TestDocumentedCommands(t *testing.T) {
 	t.Chdir(filepath.Join("..", ".."))
@@ -62,7 +63,7 @@ func TestDocumentedCommands(t *testing.T) {
 }
 
 // exitComment is the « exit N » of a documented command's comment.
-var exitComment = regexp.MustCompile(`#.*\b(?:exit|sortie) ([0-9])\b`)
+var exitComment = regexp.MustCompile(`#.*\bexit ([0-9])\b`)
 
 // shellWords splits a command line as a POSIX shell would for the forms
 // the pages use: words, and single-quoted strings.
