@@ -116,8 +116,8 @@ func appendFile(dst []byte, name string, before fs.FileInfo, limit int64) ([]byt
 // Sum returns the SHA-256 of the regular file name, read as Read reads it
 // (no symbolic link, no other kind of file, at most limit bytes) but
 // through a buffer of its own rather than into memory: the inputs digest
-// hashes every byte of a season (about 600 MB at 1,000 participants per
-// track) and keeps none of them.
+// hashes every byte of a season, far more than a build keeps, and keeps
+// none of them.
 func Sum(name string, limit int64) ([sha256.Size]byte, error) {
 	var sum [sha256.Size]byte
 	fi, err := os.Lstat(name)

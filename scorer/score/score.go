@@ -108,9 +108,9 @@ type TaskResult struct {
 // and keeps what the track's other pages read: every count, status,
 // verdict and incident, and each assertion's id and cause, in order. A
 // build renders a track's reports (Report, the report pages) as soon as the
-// track is scored, then releases their detail: at 10,000 participants per
-// track, the assertions and their proofs' results held 364 MB while the
-// rest of the site was rendered. Report panics on a released result: it
+// track is scored, then releases their detail, which would otherwise be
+// held while the rest of the site is rendered, in proportion to the
+// season. Report panics on a released result: it
 // would write reports without their assertions. Results, CSV, Counts and
 // Overclaim read only what is kept.
 func (r *TrackResult) ReleaseDetail() {
@@ -240,7 +240,7 @@ type Scorer struct {
 // so no other participant's scoring reads it, and it is dropped with the
 // participant's results, what is published of it being in them (causes
 // and details). Keeping every outcome for the Scorer's lifetime would grow
-// with the season (about 0.9 KB per cited proof).
+// with the season.
 type cited map[outcomeKey]proofOutcome
 
 // viewEntry is one cached view, parsed once, kept while uses remain.
@@ -765,8 +765,7 @@ func (sc *Scorer) prepare(t *season.Track) (*prepared, error) {
 // submitted to it at least once, in slug order.
 func Players(s *season.Season, t *season.Track) []*season.Participant {
 	// Both lists are sorted by slug (Load): one pass over each, not one
-	// pass over the submissions per participant (at 10,000 participants
-	// per track, that took 21 s of CPU).
+	// pass over the submissions per participant, which is quadratic.
 	var players []*season.Participant
 	i := 0
 	for _, p := range s.Participants {

@@ -5,12 +5,11 @@
 // Go's fuzzing engine minimizes every input that finds new coverage before
 // it fuzzes on, for -fuzzminimizetime (default 60s) per input. Its
 // minimizer (internal/fuzz, minimizeBytes) tries removing every subrange
-// of the input, about n²/2 runs of the fuzz function for n bytes: 4.5
-// million for a 3 KB token, some 225 s at 20,000 runs a second, so each of
-// the inputs found in the first milliseconds holds a worker for the whole
-// minute, and those runs are not counted in the "execs" the engine prints
-// (golang/go#48820 and #51484 report the engine stuck at "0/sec" so).
-// A 10 s run then reported a few dozen executions.
+// of the input, about n²/2 runs of the fuzz function for n bytes (millions
+// for a token of a few kilobytes), so each of the inputs found in the
+// first milliseconds holds a worker for the whole minute, and those runs
+// are not counted in the "execs" the engine prints (golang/go#48820 and
+// #51484 report the engine stuck at "0/sec" so).
 package fuzztest
 
 import (
@@ -19,7 +18,7 @@ import (
 )
 
 // MinimizeBudget is what BoundMinimization gives the minimizer: a number
-// of runs of the fuzz function per input, some 50 ms of them.
+// of runs of the fuzz function per input.
 const MinimizeBudget = "1000x"
 
 // BoundMinimization sets -test.fuzzminimizetime to MinimizeBudget unless

@@ -288,9 +288,8 @@ type renderedPage struct {
 // back once the page is written (written): the next page is rendered into
 // memory already grown to a page's size, instead of a new buffer grown by
 // doubling for every page, the largest part of what a build allocates
-// after scoring (100,000 pages at 10,000 participants per track, 25 to
-// 100 KB each), which the collector pays for in proportion to the heap it
-// finds live.
+// after scoring, which the collector pays for in proportion to the heap it
+// finds live (docs/benchmarks.md).
 var pageBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // renderPage renders a job and runs the publication guard on its page,
@@ -500,14 +499,8 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 // paths), then its proof views (saison-<n>/preuves/), to out, each under
 // its own progress step. Each is read over opts.Workers goroutines and
 // written by one, in its order, one window of it in memory at a time. The
-// two are not written at the same time: it was tried (a Stage taking files
-// from two goroutines, one per directory) and gave no reliable gain on
-// this project's machine. At 1,000 participants per track, alternating
-// with this, the two steps took 13.9, 29.7 and 44.3 s against 15.1, 16.0
-// and 20.2 s in one series of cold builds, 9.5, 11.6, 15.2 and 6.4 s
-// against 7.8, 16.9, 17.2 and 10.0 s in another, the whole builds within
-// the machine's noise and the concurrent ones using more CPU time
-// (README, « Benchmarks »).
+// two are not written at the same time: writing them at once, measured,
+// gave no reliable gain and used more CPU time (docs/benchmarks.md).
 func addEvidence(out Sink, s *season.Season, paths []string, opts Options) error {
 	step := func() { opts.Progress.Step(1) }
 	opts.Progress.Start(fmt.Sprintf("saison %d: dossier", s.Number), len(paths))

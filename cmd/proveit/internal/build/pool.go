@@ -93,11 +93,9 @@ func ordered[T any](n, workers int, produce func(i int) (T, error), consume func
 // addOrdered makes the files 0 … n-1 over workers goroutines (produce)
 // and adds each to out under name(i) in the order of i, so that the files
 // never depend on scheduling. step, if not nil, is called once file i is
-// added. The files are added by one goroutine: writing them from the
-// workers at once, tried on a 1,000-participant season in three runs
-// alternating with this, took 18 to 37 s of system time instead of 8 to
-// 23 s (creating files in one directory contends for its lock) and no
-// less wall time.
+// added. The files are added by one goroutine: creating files in one
+// directory from several goroutines contends for its lock, and, measured,
+// took more system time and no less wall time (docs/benchmarks.md).
 //
 // produce(i, dst) returns file i's bytes, appended to dst (empty, with
 // the memory of a file written before when out is a Stage, which is done

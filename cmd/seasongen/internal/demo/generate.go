@@ -632,8 +632,8 @@ func (g *generator) writeView(p *prooftest.Proof, edit func([]byte) []byte) {
 // One writer goroutine puts every file, the views and the others, in the
 // order it receives them: the files' bytes do not depend on that order,
 // and the system calls stay on one goroutine (putting from every
-// renderer under a lock cost 112 s of system time at 10k participants,
-// against 69 s). The channels bound what waits.
+// renderer under a lock, measured, cost more system time). The channels
+// bound what waits.
 type viewWriter struct {
 	jobs    chan viewJob
 	files   chan file
