@@ -20,6 +20,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/ark-forge/proveit/internal/pool"
 	"github.com/ark-forge/proveit/scorer/anchor"
 	"github.com/ark-forge/proveit/scorer/anchor/rekor"
 	"github.com/ark-forge/proveit/scorer/jsonpointer"
@@ -658,7 +659,7 @@ type citing struct {
 // is its error.
 func (sc *Scorer) surveyTrack(t *season.Track) ([]citing, error) {
 	out := make([]citing, len(t.Submissions))
-	err := forEach(len(t.Submissions), maxProcs(), func(i int) error {
+	err := pool.Each(len(t.Submissions), maxProcs(), func(i int) error {
 		sf := t.Submissions[i]
 		parsed, err := sf.Read()
 		if err != nil || parsed.Submission == nil {
@@ -680,35 +681,6 @@ func (sc *Scorer) surveyTrack(t *season.Track) ([]citing, error) {
 		return nil
 	})
 	return out, err
-}
-
-// forEach calls f(i) for every i below n on workers goroutines, and
-// returns the error of the lowest i that failed, so that the result does
-// not depend on scheduling.
-func forEach(n, workers int, f func(i int) error) error {
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	var next atomic.Int64
-	for range min(workers, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				errs[i] = f(i)
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // prepare checks what a track must have before any submission is scored:
@@ -791,7 +763,7 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 	// A participant's submissions are read when it is scored, and only its
 	// result is kept. Twice as many participants as cores are scored at
 	// once, so that reading their files overlaps the verifications.
-	err = forEach(sg.Len(), 2*maxProcs(), func(i int) error {
+	err = pool.Each(sg.Len(), 2*maxProcs(), func(i int) error {
 		_, err := sg.Score(i)
 		return err
 	})

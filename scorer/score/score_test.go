@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 
 	pv "github.com/ark-forge/proveit/scorer/proof"
@@ -315,40 +314,6 @@ func TestUnreadableSubmissionStops(t *testing.T) {
 		_, err := sc.Explain(tr, sf.Participant, sf.TaskID)
 		named(t, "Explain", err, sf)
 	})
-}
-
-// TestForEachFirstError: forEach calls f once for every index, on one to
-// four goroutines, and returns the error of the lowest index that failed, whatever
-// the order the calls ran in: the error a build reports does not depend on
-// scheduling.
-func TestForEachFirstError(t *testing.T) {
-	for _, n := range []int{0, 1, 2, 7, 100} {
-		for round := range 20 {
-			var calls sync.Map
-			failing := map[int]bool{n - 1: true, n / 2: true, n / 3: true}
-			err := forEach(n, 1+round%4, func(i int) error {
-				if _, again := calls.LoadOrStore(i, true); again {
-					t.Errorf("n=%d: f(%d) called twice", n, i)
-				}
-				if failing[i] {
-					return fmt.Errorf("index %d", i)
-				}
-				return nil
-			})
-			count := 0
-			calls.Range(func(any, any) bool { count++; return true })
-			if count != n {
-				t.Fatalf("n=%d round %d: %d calls, want %d", n, round, count, n)
-			}
-			want := ""
-			if n > 0 {
-				want = fmt.Sprintf("index %d", n/3)
-			}
-			if got := fmt.Sprint(err); n > 0 && got != want || n == 0 && err != nil {
-				t.Fatalf("n=%d round %d: got %v, want %q", n, round, err, want)
-			}
-		}
-	}
 }
 
 // TestPlayers: the participants with at least one submission to the

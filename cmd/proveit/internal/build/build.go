@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
+	"github.com/ark-forge/proveit/internal/pool"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
@@ -160,7 +161,7 @@ func (sr *streamReports) track(out Sink, s *season.Season, site templates.Site, 
 	if snap := s.Published(res.Track); snap != nil {
 		published = snap.Index()
 	}
-	err = ordered(sg.Len(), 2*workers(opts), func(i int) (scoredParticipant, error) {
+	err = pool.Ordered(sg.Len(), 2*workers(opts), func(i int) (scoredParticipant, error) {
 		p, err := sg.Score(i)
 		if err != nil {
 			return scoredParticipant{}, err
@@ -325,7 +326,7 @@ func renderPages(out Sink, jobs []templates.Job, opts Options, phase string) ([]
 	opts.Progress.Start(phase, len(jobs))
 	defer opts.Progress.Done()
 	var violations []guard.Violation
-	err := ordered(len(jobs), opts.Workers, func(i int) (renderedPage, error) {
+	err := pool.Ordered(len(jobs), opts.Workers, func(i int) (renderedPage, error) {
 		return renderPage(jobs[i])
 	}, func(i int, p renderedPage) error {
 		violations = append(violations, p.violations...)
@@ -450,7 +451,7 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 		if reports != nil {
 			err = reports.track(out, s, site, view, idx, sg, digest, opts)
 		} else {
-			err = ordered(sg.Len(), 2*workers(opts), func(i int) (struct{}, error) {
+			err = pool.Ordered(sg.Len(), 2*workers(opts), func(i int) (struct{}, error) {
 				_, err := sg.Score(i)
 				return struct{}{}, err
 			}, func(int, struct{}) error { opts.Progress.Step(1); return nil })

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/ark-forge/proveit/internal/pool"
 	"github.com/ark-forge/proveit/scorer/inputfile"
 )
 
@@ -55,7 +56,7 @@ func inputLines(dir string, workers int, progress *Progress) ([]string, error) {
 	lines := make([]string, len(files))
 	progress.Start(fmt.Sprintf("saison %s: inputs digest", base), len(files))
 	defer progress.Done()
-	err = ordered(len(files), workers, func(i int) (string, error) {
+	err = pool.Ordered(len(files), workers, func(i int) (string, error) {
 		p := files[i]
 		sum, err := inputfile.Sum(p, MaxInputFileBytes)
 		if err != nil {

@@ -1,94 +1,13 @@
 package build
 
-// The worker pool of the build: work spread over every core, results
-// consumed in a fixed order, so that nothing a build writes depends on
-// scheduling.
+// The files of the build made over every core and added in a fixed order
+// (pool.Ordered), so that nothing a build writes depends on scheduling.
 
 import (
-	"runtime"
 	"sync"
-)
 
-// ordered runs produce(0) … produce(n-1) on workers goroutines (all cores
-// when workers <= 0) and calls consume(i, result) in the order of i, on the
-// calling goroutine, as each result is ready. At most a few results per
-// worker wait for their turn, so that memory stays bounded by the window,
-// not by n. The first error, produce's or consume's, in the order of i,
-// stops the run: no result after it is consumed, the work under way is
-// drained, and that error is returned.
-func ordered[T any](n, workers int, produce func(i int) (T, error), consume func(i int, v T) error) error {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	if workers > n {
-		workers = n
-	}
-	if workers <= 1 {
-		for i := range n {
-			v, err := produce(i)
-			if err != nil {
-				return err
-			}
-			if err := consume(i, v); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	type result struct {
-		v   T
-		err error
-	}
-	window := 4 * workers
-	slots := make([]chan result, n)
-	for i := range slots {
-		slots[i] = make(chan result, 1)
-	}
-	tokens := make(chan struct{}, window) // results produced and not yet consumed
-	jobs := make(chan int)
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				v, err := produce(i)
-				slots[i] <- result{v, err}
-			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for i := range n {
-			select {
-			case tokens <- struct{}{}:
-			case <-stop:
-				return
-			}
-			select {
-			case jobs <- i:
-			case <-stop:
-				return
-			}
-		}
-	}()
-	var err error
-	for i := range n {
-		r := <-slots[i]
-		<-tokens
-		if r.err == nil {
-			r.err = consume(i, r.v)
-		}
-		if r.err != nil {
-			err = r.err
-			break
-		}
-	}
-	close(stop)
-	wg.Wait()
-	return err
-}
+	"github.com/ark-forge/proveit/internal/pool"
+)
 
 // addOrdered makes the files 0 … n-1 over workers goroutines (produce)
 // and adds each to out under name(i) in the order of i, so that the files
@@ -108,7 +27,7 @@ func addOrdered(out Sink, n, workers int, name func(i int) string, produce func(
 		data []byte
 		buf  *[]byte // where data's memory goes back to, when reused
 	}
-	return ordered(n, workers, func(i int) (file, error) {
+	return pool.Ordered(n, workers, func(i int) (file, error) {
 		if !reuse {
 			data, err := produce(i, nil)
 			return file{data: data}, err
