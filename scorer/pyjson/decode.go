@@ -512,7 +512,7 @@ func (p *parser) object(depth int) (Value, error) {
 	if p.strict && hasDup {
 		return Value{}, &DuplicateKeyError{Pointer: p.pointer(), Key: dup}
 	}
-	return objectOf(mems), nil
+	return Value{kind: Object, mems: mems}, nil
 }
 
 // array is _parse_array_unicode. p.pos is at '['.
@@ -548,5 +548,5 @@ func (p *parser) array(depth int) (Value, error) {
 		p.pos++
 		p.skipSpace()
 	}
-	return arrayOf(slices.Clone(p.elems[base:])), nil
+	return Value{kind: Array, elems: slices.Clone(p.elems[base:])}, nil
 }

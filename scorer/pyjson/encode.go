@@ -32,7 +32,7 @@ func appendValue(dst []byte, v Value, floatFn func([]byte, float64) []byte) []by
 		return appendString(dst, v.s)
 	case Array:
 		dst = append(dst, '[')
-		for i, e := range v.arr() {
+		for i, e := range v.elems {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
@@ -41,7 +41,7 @@ func appendValue(dst []byte, v Value, floatFn func([]byte, float64) []byte) []by
 		return append(dst, ']')
 	case Object:
 		dst = append(dst, '{')
-		for i, m := range v.obj() {
+		for i, m := range v.mems {
 			if i > 0 {
 				dst = append(dst, ',')
 			}

@@ -381,7 +381,7 @@ func (p *refParser) object(depth int) (Value, error) {
 	if p.strict && hasDup {
 		return Value{}, &DuplicateKeyError{Pointer: p.pointer(), Key: dup}
 	}
-	return objectOf(mems), nil
+	return Value{kind: Object, mems: mems}, nil
 }
 
 // array is _parse_array_unicode. p.pos is at '['.
@@ -416,5 +416,5 @@ func (p *refParser) array(depth int) (Value, error) {
 		p.pos++
 		p.skipSpace()
 	}
-	return arrayOf(elems), nil
+	return Value{kind: Array, elems: elems}, nil
 }

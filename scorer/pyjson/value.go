@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // Kind is the Python type a JSON value loads as.
@@ -34,59 +33,13 @@ func (k Kind) String() string {
 }
 
 // Value is one parsed JSON value. The zero Value is null.
-//
-// A season holds tens of thousands of values (every claimed value of
-// every submission) and a build parses millions: an Array's elements and
-// an Object's members are therefore held as a pointer to the first and a
-// count, so that a Value takes 40 bytes, not the 80 of two slices.
 type Value struct {
-	_    [0]func() // not comparable with ==: Equal is the comparison
-	kind Kind
-	b    bool
-	n    uint32 // Array: len(elems); Object: len(mems)
-	s    string // String: generalised UTF-8; Int: decimal digits, optional '-'
-	f    float64
-	// p is, for an Array, the first of its n elements ([]Value) and for
-	// an Object the first of its n members ([]Member), sorted by Key, keys
-	// unique; nil when the slice was nil. It points into a slice that
-	// arrayOf or objectOf was given, which it keeps alive.
-	p unsafe.Pointer
-}
-
-// arr is an Array's elements, nil for any other kind.
-func (v Value) arr() []Value {
-	if v.kind != Array || v.p == nil {
-		return nil
-	}
-	return unsafe.Slice((*Value)(v.p), v.n)
-}
-
-// obj is an Object's members, nil for any other kind.
-func (v Value) obj() []Member {
-	if v.kind != Object || v.p == nil {
-		return nil
-	}
-	return unsafe.Slice((*Member)(v.p), v.n)
-}
-
-// maxLen is the most elements or members a Value holds: a document
-// within any of this package's bounds holds far fewer.
-const maxLen = math.MaxUint32
-
-// arrayOf and objectOf make an Array and an Object of a slice, which they
-// keep and which must not be modified afterwards.
-func arrayOf(elems []Value) Value {
-	if uint64(len(elems)) > maxLen {
-		panic("pyjson: an array of more than 2^32-1 elements")
-	}
-	return Value{kind: Array, n: uint32(len(elems)), p: unsafe.Pointer(unsafe.SliceData(elems))}
-}
-
-func objectOf(mems []Member) Value {
-	if uint64(len(mems)) > maxLen {
-		panic("pyjson: an object of more than 2^32-1 members")
-	}
-	return Value{kind: Object, n: uint32(len(mems)), p: unsafe.Pointer(unsafe.SliceData(mems))}
+	kind  Kind
+	b     bool
+	s     string // String: generalised UTF-8; Int: decimal digits, optional '-'
+	f     float64
+	elems []Value  // Array
+	mems  []Member // Object: sorted by Key, keys unique
 }
 
 // Member is one key of an object with its value.
@@ -135,7 +88,7 @@ func StringValue(s string) Value {
 }
 
 // ArrayValue returns the list of elems.
-func ArrayValue(elems ...Value) Value { return arrayOf(elems) }
+func ArrayValue(elems ...Value) Value { return Value{kind: Array, elems: elems} }
 
 // ObjectValue returns the dict of mems. As in Python, when a key repeats
 // the last value wins.
@@ -143,7 +96,7 @@ func ObjectValue(mems ...Member) Value {
 	sorted := make([]Member, len(mems))
 	copy(sorted, mems)
 	sorted, _, _ = sortMembers(sorted)
-	return objectOf(sorted)
+	return Value{kind: Object, mems: sorted}
 }
 
 // sortMembers sorts by key in code-point order and keeps, for a repeated
@@ -208,27 +161,29 @@ func (v Value) Str() string {
 
 // Len returns the number of elements of an Array or members of an Object.
 func (v Value) Len() int {
-	if v.kind == Array || v.kind == Object {
-		return int(v.n)
+	switch v.kind {
+	case Array:
+		return len(v.elems)
+	case Object:
+		return len(v.mems)
 	}
 	return 0
 }
 
 // Index returns element i of an Array.
 func (v Value) Index(i int) (Value, bool) {
-	elems := v.arr() // nil but for an Array
-	if i < 0 || i >= len(elems) {
+	if v.kind != Array || i < 0 || i >= len(v.elems) {
 		return Value{}, false
 	}
-	return elems[i], true
+	return v.elems[i], true
 }
 
 // Elems returns the elements of an Array. The slice must not be modified.
-func (v Value) Elems() []Value { return v.arr() }
+func (v Value) Elems() []Value { return v.elems }
 
 // Members returns the members of an Object sorted by key in code-point
 // order. The slice must not be modified.
-func (v Value) Members() []Member { return v.obj() }
+func (v Value) Members() []Member { return v.mems }
 
 // Lookup returns the value of key in an Object; key is compared code point
 // by code point, without normalisation.
@@ -236,10 +191,9 @@ func (v Value) Lookup(key string) (Value, bool) {
 	if v.kind != Object {
 		return Value{}, false
 	}
-	mems := v.obj()
-	i := sort.Search(len(mems), func(i int) bool { return mems[i].Key >= key })
-	if i < len(mems) && mems[i].Key == key {
-		return mems[i].Value, true
+	i := sort.Search(len(v.mems), func(i int) bool { return v.mems[i].Key >= key })
+	if i < len(v.mems) && v.mems[i].Key == key {
+		return v.mems[i].Value, true
 	}
 	return Value{}, false
 }
@@ -251,20 +205,19 @@ func (v Value) Lookup(key string) (Value, bool) {
 // part keeps only its own bytes.
 func Clone(v Value) Value {
 	v.s = strings.Clone(v.s)
-	switch {
-	case v.p == nil:
-	case v.kind == Array:
-		elems := make([]Value, v.n)
-		for i, e := range v.arr() {
+	if v.elems != nil {
+		elems := make([]Value, len(v.elems))
+		for i, e := range v.elems {
 			elems[i] = Clone(e)
 		}
-		return arrayOf(elems)
-	case v.kind == Object:
-		mems := make([]Member, v.n)
-		for i, m := range v.obj() {
+		v.elems = elems
+	}
+	if v.mems != nil {
+		mems := make([]Member, len(v.mems))
+		for i, m := range v.mems {
 			mems[i] = Member{Key: strings.Clone(m.Key), Value: Clone(m.Value)}
 		}
-		return objectOf(mems)
+		v.mems = mems
 	}
 	return v
 }
@@ -284,9 +237,9 @@ func (v Value) Truthy() bool {
 	case String:
 		return v.s != ""
 	case Array:
-		return len(v.arr()) > 0
+		return len(v.elems) > 0
 	case Object:
-		return len(v.obj()) > 0
+		return len(v.mems) > 0
 	}
 	return false
 }
@@ -318,7 +271,7 @@ func Equal(a, b Value) bool {
 		}
 		return math.Float64bits(a.f) == math.Float64bits(b.f)
 	case Array:
-		ea, eb := a.arr(), b.arr()
+		ea, eb := a.elems, b.elems
 		if len(ea) != len(eb) {
 			return false
 		}
@@ -329,7 +282,7 @@ func Equal(a, b Value) bool {
 		}
 		return true
 	case Object:
-		ma, mb := a.obj(), b.obj()
+		ma, mb := a.mems, b.mems
 		if len(ma) != len(mb) {
 			return false
 		}
