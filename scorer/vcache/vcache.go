@@ -1,66 +1,99 @@
 // Package vcache is a content-addressed cache of proof verifications, kept
-// outside public/ so that a rebuild after one changed submission verifies
-// again only what changed.
+// outside public/ so that a rebuild verifies again only what changed.
+// proveit build keeps one by default in the user cache directory
+// (DefaultDir: proveit/verify under os.UserCacheDir), as the go command
+// keeps its build cache; proveit check never reads or writes one.
+//
+// # Keys
 //
 // An entry is one verify.Outcome, stored under the SHA-256 of what that
-// outcome is computed from (Input.Key): verify.Version, the view's bytes as
-// cached, the disclosure's openings, the enrolled DID, the season window
-// and the digest of the season's trust material (trust.Material.Digest).
-// The one other input, the Rekor entry the view names, is shared by every
-// proof of a batch and is not in the key, so that a hit needs no parse of
-// the view: the entry records the uuid and the SHA-256 of the Rekor entry
-// it was verified with (Rekor), and the caller uses a hit only if the
-// season's Rekor entry of that uuid still hashes to it (see Get).
-// Any change in any input is another key or a mismatch, so an entry is
-// never used stale.
+// outcome is computed from (Input.Key): the entry format, verify.Version,
+// the view's bytes as cached, the disclosure's openings, the enrolled DID,
+// the season window and the digest of the season's trust material
+// (trust.Material.Digest). The one other input, the Rekor entry the view
+// names, is shared by every proof of a batch and is not in the key, so
+// that a hit needs no parse of the view: the entry records the uuid and
+// the SHA-256 of the Rekor entry it was verified with (Rekor), and the
+// caller uses a hit only if the season's Rekor entry of that uuid still
+// hashes to it (see Get). Any change in any input is another key or a
+// mismatch, so an entry is never used stale.
 //
-// Entries are kept in packs, so that a build of ten thousand participants
-// writes a few files rather than a million: a pack, pack-<SHA-256 of its
-// bytes>.vc, is the line packFormat then records, each an entry's length
-// (four bytes, big-endian) and the entry. Open reads the key each entry
-// names; a Cache appends what it Puts to a pack of its own under a
-// temporary name, which Close gives its name; when a directory holds more
-// than maxPacks packs, Close merges them into one. Packs are never
-// rewritten in place, so several processes may share a directory: each
-// reads the packs there at its Open and writes its own. A build that is
-// killed leaves its pack under its temporary name (.pack-*.tmp), never
-// read; the one file per entry that earlier builds wrote (<dir>/<2
-// hex>/<key>) is not read either; both may be deleted.
+// # Layout
 //
-// Each entry authenticates itself: it holds a header naming the
-// format, verify.Version, its key and the SHA-256 of its payload, then the
-// payload (the outcome in a length-prefixed binary form, read without
-// reflection). Get checks all four and reads the payload strictly, to its
-// last byte; an entry that is truncated, altered, indexed under another
-// key or written by another version is counted in Stats.Rejected and
-// reported as a miss, so that the caller verifies again and Put stores it
-// anew. A pack whose framing breaks is read up to the break: what follows
-// is a miss. A hit is never trusted beyond that: the hash detects
-// corruption, not a writer who can recompute it, and the cache directory
-// is as trusted as the season's own files. Outcomes that say nothing about
-// the proof (an Outcome with NotFetched) are never stored.
+// The directory is laid out as the go command lays out its build cache
+// (cmd/go/internal/cache): the entry of a key is one file, named by the
+// key in lowercase hex, in the subdirectory named by the first two of
+// those hex digits (<dir>/3f/3fa9…). Put writes it atomically: a
+// temporary file in that subdirectory (.tmp-*), then a rename over the
+// entry's name, so that a reader finds a whole entry or none, and several
+// processes may share a directory (the last to write a key wins; both
+// wrote a verification of the same inputs). A build that is killed may
+// leave a temporary file, never read. The packs an earlier format kept at
+// the top of the directory (pack-*.vc, .pack-*.tmp) are never read.
+//
+// # Entries
+//
+// Each entry authenticates itself. It is a header, four lines and a
+// blank one:
+//
+//	proveit-vcache 3
+//	version <verify.Version>
+//	key <the key in hex>
+//	sha256 <the SHA-256 of the payload in hex>
+//
+// then the payload: the encoding/json of a struct that mirrors every field
+// of verify.Outcome but NotFetched, with the uuid and SHA-256 of the Rekor
+// entry. Get reads at most MaxEntryBytes (1 MiB: an outcome is a few
+// kilobytes), checks all four lines and decodes the payload strictly
+// (no unknown field, nothing after it, a status and times that Put could
+// have written). An entry that is over the bound, truncated, altered,
+// filed under another key or written under another format or
+// verify.Version is ignored: counted in Stats.Rejected and reported as a
+// miss, so that the caller verifies again and Put replaces it. A hit is
+// never trusted beyond that: the hash detects corruption, not a writer
+// who can recompute it, and the cache directory is as trusted as the
+// season's own files. Put stores only what reads back exactly: never an
+// outcome that says nothing about the proof (NotFetched set, or the
+// Incomplete status that goes with it), one whose genTime is not in UTC
+// (every token's is), one with a string that is not UTF-8
+// (encoding/json would replace its bytes), nor one whose entry would be
+// over MaxEntryBytes; the caller verifies it again next time.
+//
+// # Size
+//
+// Each entry is bounded (MaxEntryBytes); the directory is not: it grows by
+// one entry, a few kilobytes, per verification of new inputs, and nothing
+// caps its total, which is accepted for now. The one limit is age: Close
+// trims, at most once a day (the file trim.txt records when), every file
+// not used for TrimAge (30 days): the entries and the temporary files a
+// killed build left in the subdirectories, and at the top the packs of the
+// earlier format and a temporary file of trim.txt. Put sets an entry's
+// modification time, and a hit refreshes it when it is over an hour old.
+// A cache used every day thus holds the entries of the last 30 days'
+// verifications, however many. Removing the directory, or any file in it,
+// is always safe: what is missing is verified again.
 //
 // A Cache is safe for concurrent use.
 package vcache
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"hash"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
+	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ark-forge/proveit/scorer/anchor"
 	"github.com/ark-forge/proveit/scorer/submission"
@@ -68,11 +101,26 @@ import (
 	"github.com/ark-forge/proveit/scorer/verify"
 )
 
-// format is the first line of every entry.
-const format = "proveit-vcache 2"
+// format is the first line of every entry, and part of every key.
+const format = "proveit-vcache 3"
 
-// MaxEntryBytes bounds what Get reads: an outcome is a few kilobytes.
+// MaxEntryBytes bounds an entry: Get ignores a file larger than this, and
+// Put does not write one (an outcome is a few kilobytes).
 const MaxEntryBytes = 1 << 20
+
+// Trimming (see the package doc).
+const (
+	// TrimAge is how long an entry may go unused before Close removes it.
+	TrimAge = 30 * 24 * time.Hour
+	// trimEvery is how often Close trims a directory at most.
+	trimEvery = 24 * time.Hour
+	// touchEvery is how old an entry's modification time must be for a
+	// hit to refresh it: a warm build does not touch every entry.
+	touchEvery = time.Hour
+	// trimStamp records, in the directory, when it was last trimmed
+	// (Unix seconds).
+	trimStamp = "trim.txt"
+)
 
 // keyVersion is verify.Version, a variable so that a test can show that
 // another version is another key.
@@ -104,8 +152,8 @@ type Rekor struct {
 // RekorOf returns the Rekor of the entry of uuid whose bytes are entry.
 func RekorOf(uuid string, entry []byte) Rekor { return Rekor{UUID: uuid, SHA256: sha256.Sum256(entry)} }
 
-// Key returns the SHA-256 of verify.Version and every field of in, each
-// length-prefixed so that no two inputs share a key.
+// Key returns the SHA-256 of the format, verify.Version and every field of
+// in, each length-prefixed so that no two inputs share a key.
 func (in Input) Key() Key {
 	h := sha256.New()
 	field := func(b []byte) {
@@ -136,45 +184,21 @@ func (in Input) Key() Key {
 	return k
 }
 
-// Cache is a directory of packs (see the package doc).
+// Cache is a directory of entries (see the package doc).
 type Cache struct {
-	dir string
-
-	mu      sync.Mutex
-	index   map[Key]location   // every entry of the packs read at Open, and those Put since
-	others  map[Key][]location // the other entries of a key indexed in several packs
-	packs   []*os.File         // the packs read at Open, in name order, then the one being written
-	paths   []string           // their paths
-	pending *pendingPack       // the pack Put writes, nil before the first Put
-	closed  bool
+	dir    string
+	now    func() time.Time // the clock of trimming; time.Now but in tests
+	closed atomic.Bool
 
 	hits, misses, rejected, stale, written atomic.Int64
 	writeErrs                              atomic.Int64
-}
-
-// location is where an entry lies: a pack (an index into Cache.packs), the
-// offset of the entry's first byte and its length.
-type location struct {
-	pack   int
-	offset int64
-	length int
-}
-
-// pendingPack is the pack this Cache writes: a temporary file of the
-// directory, renamed to its content's name by Close.
-type pendingPack struct {
-	f      *os.File
-	w      *bufio.Writer
-	sum    hash.Hash // of every byte written, for the pack's name
-	offset int64     // bytes written, buffered or not
-	dirty  bool      // bytes are buffered
 }
 
 // Stats counts what a Cache did since Open.
 type Stats struct {
 	Hits     int // Get found a sound entry
 	Misses   int // Get found none, or one it rejected
-	Rejected int // of the misses: an entry that did not authenticate
+	Rejected int // of the misses: an entry that did not authenticate, or over MaxEntryBytes
 	Stale    int // of the misses: a sound entry of another Rekor entry (Stale)
 	Written  int // Put stored an entry
 	Failed   int // Put could not store one (the error was returned)
@@ -182,7 +206,7 @@ type Stats struct {
 
 // DefaultDir returns where a build keeps its cache when it is given none:
 // proveit/verify under os.UserCacheDir ($XDG_CACHE_HOME, else ~/.cache, on
-// Linux).
+// Linux). It fails when the user cache directory cannot be determined.
 func DefaultDir() (string, error) {
 	base, err := os.UserCacheDir()
 	if err != nil {
@@ -191,19 +215,9 @@ func DefaultDir() (string, error) {
 	return filepath.Join(base, "proveit", "verify"), nil
 }
 
-// packFormat is the first line of every pack.
-const packFormat = "proveit-vcache-pack 1\n"
-
-// maxPacks is how many packs Close lets a directory hold before it merges
-// them into one.
-const maxPacks = 8
-
-// Open returns the cache kept in dir, creating the directory if needed,
-// and reads the index of every pack in it: the key each entry names. A
-// pack that does not start with packFormat is not read; one whose framing
-// breaks (a length over MaxEntryBytes, a record cut short) is read up to
-// the break. Nothing is trusted here: Get authenticates each entry it
-// returns.
+// Open returns the cache kept in dir, creating the directory if needed.
+// It reads nothing: Get reads, and authenticates, each entry it is asked
+// for.
 func Open(dir string) (*Cache, error) {
 	if dir == "" {
 		return nil, errors.New("vcache: no directory given")
@@ -211,136 +225,7 @@ func Open(dir string) (*Cache, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("vcache: %w", err)
 	}
-	paths, err := Packs(dir)
-	if err != nil {
-		return nil, err
-	}
-	c := &Cache{dir: dir, index: map[Key]location{}, others: map[Key][]location{}}
-	for _, p := range paths {
-		f, err := os.Open(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue // merged by another process since the glob
-		}
-		if err != nil {
-			c.closeFiles()
-			return nil, fmt.Errorf("vcache: %w", err)
-		}
-		n := len(c.packs)
-		c.packs, c.paths = append(c.packs, f), append(c.paths, p)
-		if err := scanPack(f, func(k Key, offset int64, length int) {
-			loc := location{pack: n, offset: offset, length: length}
-			if first, dup := c.index[k]; dup {
-				c.others[k] = append(c.others[k], first)
-			}
-			c.index[k] = loc
-		}); err != nil {
-			c.closeFiles()
-			return nil, fmt.Errorf("vcache: %s: %w", p, err)
-		}
-	}
-	return c, nil
-}
-
-// Packs returns the paths of the packs in dir, sorted.
-func Packs(dir string) ([]string, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "pack-*.vc"))
-	if err != nil {
-		return nil, fmt.Errorf("vcache: %w", err)
-	}
-	sort.Strings(paths)
-	return paths, nil
-}
-
-// scanPack calls found with the key, offset and length of each record of
-// the pack f whose entry names a key, up to the end or the first break in
-// the framing. Only a read error is an error.
-func scanPack(f *os.File, found func(k Key, offset int64, length int)) error {
-	r := bufio.NewReaderSize(f, 1<<16)
-	head := make([]byte, len(packFormat))
-	if _, err := io.ReadFull(r, head); err != nil || string(head) != packFormat {
-		return nil // not a pack of this format: nothing in it is read
-	}
-	offset := int64(len(packFormat))
-	var n [4]byte
-	for {
-		if _, err := io.ReadFull(r, n[:]); err != nil {
-			return nil // the end, or a record cut short
-		}
-		length := int(binary.BigEndian.Uint32(n[:]))
-		if length > MaxEntryBytes {
-			return nil
-		}
-		offset += 4
-		// The key is on the third line of an entry's header.
-		peek, _ := r.Peek(min(length, 256))
-		k, named := entryKey(peek)
-		if d, err := r.Discard(length); err != nil || d != length {
-			return nil // cut short: not indexed
-		}
-		if named {
-			found(k, offset, length)
-		}
-		offset += int64(length)
-	}
-}
-
-// ReadPack returns the entries of the pack at path, in order, up to the
-// end or a break in its framing: for tools and tests that inspect a
-// cache. Nothing is authenticated.
-func ReadPack(path string) ([][]byte, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("vcache: %w", err)
-	}
-	rest, ok := bytes.CutPrefix(data, []byte(packFormat))
-	if !ok {
-		return nil, fmt.Errorf("vcache: %s is not a pack (%q)", path, strings.TrimSuffix(packFormat, "\n"))
-	}
-	var out [][]byte
-	for len(rest) >= 4 {
-		n := int(binary.BigEndian.Uint32(rest))
-		if n > MaxEntryBytes || n > len(rest)-4 {
-			break
-		}
-		out = append(out, rest[4:4+n])
-		rest = rest[4+n:]
-	}
-	return out, nil
-}
-
-// WritePack writes entries as a pack at path, as they are: for tools and
-// tests that repair or damage a cache.
-func WritePack(path string, entries [][]byte) error {
-	b := []byte(packFormat)
-	for _, e := range entries {
-		b = binary.BigEndian.AppendUint32(b, uint32(len(e)))
-		b = append(b, e...)
-	}
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		return fmt.Errorf("vcache: %w", err)
-	}
-	return nil
-}
-
-// entryKey reads the key an entry names in its header.
-func entryKey(b []byte) (Key, bool) {
-	var k Key
-	rest, ok := bytes.CutPrefix(b, []byte(format+"\n"))
-	if !ok {
-		return k, false
-	}
-	if _, rest, ok = bytes.Cut(rest, []byte("\n")); !ok { // the version line
-		return k, false
-	}
-	line, _, ok := bytes.Cut(rest, []byte("\n"))
-	h, isKey := bytes.CutPrefix(line, []byte("key "))
-	if !ok || !isKey || len(h) != hex.EncodedLen(len(k)) {
-		return k, false
-	}
-	if _, err := hex.Decode(k[:], h); err != nil {
-		return k, false
-	}
-	return k, true
+	return &Cache{dir: dir, now: time.Now}, nil
 }
 
 // Dir returns the cache's directory.
@@ -351,64 +236,117 @@ func (c *Cache) Stats() Stats {
 	return Stats{Hits: int(c.hits.Load()), Misses: int(c.misses.Load()), Rejected: int(c.rejected.Load()), Stale: int(c.stale.Load()), Written: int(c.written.Load()), Failed: int(c.writeErrs.Load())}
 }
 
+// path returns the file of the entry of k.
+func (c *Cache) path(k Key) string {
+	h := k.String()
+	return filepath.Join(c.dir, h[:2], h)
+}
+
+// Files returns the paths of the entries in dir (files named by a key in
+// a subdirectory named by its first two hex digits), sorted: for tools
+// and tests that inspect or damage a cache. Nothing is authenticated.
+func Files(dir string) ([]string, error) {
+	var out []string
+	for i := range 256 {
+		sub := fmt.Sprintf("%02x", i)
+		des, err := os.ReadDir(filepath.Join(dir, sub))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("vcache: %w", err)
+		}
+		for _, de := range des {
+			if n := de.Name(); de.Type().IsRegular() && isKeyName(n) && n[:2] == sub {
+				out = append(out, filepath.Join(dir, sub, n))
+			}
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// isKeyName reports whether name is a key in lowercase hex.
+func isKeyName(name string) bool {
+	if len(name) != hex.EncodedLen(sha256.Size) {
+		return false
+	}
+	for _, r := range name {
+		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// errTooLarge is an entry over MaxEntryBytes.
+var errTooLarge = fmt.Errorf("an entry over %d bytes", MaxEntryBytes)
+
 // Get returns the outcome stored under k, if a sound one is, with the
 // Rekor entry it was verified with. The caller must check, before using
 // the outcome, that the season's Rekor entry of that uuid hashes to its
 // SHA256 (when its UUID is not ""), and call Stale when it does not. An
-// entry that does not authenticate (see the package doc) is a miss.
+// entry that does not authenticate (see the package doc) is a miss,
+// counted as rejected. After Close, Get misses.
 func (c *Cache) Get(k Key) (verify.Outcome, Rekor, bool) {
-	locs := c.locations(k)
-	for _, loc := range locs {
-		data, ok := c.read(loc)
-		if !ok {
-			continue
-		}
-		if out, r, err := decodeEntry(k, data); err == nil {
+	if c.closed.Load() {
+		c.misses.Add(1)
+		return verify.Outcome{}, Rekor{}, false
+	}
+	path := c.path(k)
+	data, mtime, err := readEntry(path)
+	if err == nil {
+		var out verify.Outcome
+		var r Rekor
+		if out, r, err = decodeEntry(k, data); err == nil {
+			c.touch(path, mtime)
 			c.hits.Add(1)
 			return out, r, true
 		}
 	}
 	c.misses.Add(1)
-	if len(locs) > 0 {
+	if !errors.Is(err, fs.ErrNotExist) {
 		c.rejected.Add(1)
 	}
 	return verify.Outcome{}, Rekor{}, false
 }
 
-// locations returns where the entries indexed under k lie, the one Put
-// last or read in the last pack first, then those of earlier packs.
-func (c *Cache) locations(k Key) []location {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	loc, ok := c.index[k]
-	if !ok || c.closed {
-		return nil
+// readEntry returns the bytes of the file at path and its modification
+// time: fs.ErrNotExist when there is none, errTooLarge when it is over
+// MaxEntryBytes (it is not read).
+func readEntry(path string) ([]byte, time.Time, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, time.Time{}, err
 	}
-	return append([]location{loc}, c.others[k]...)
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, time.Time{}, errors.New("not a regular file")
+	}
+	if fi.Size() > MaxEntryBytes {
+		return nil, time.Time{}, errTooLarge
+	}
+	// Bounded again as read: the file may have grown since the Stat.
+	data, err := io.ReadAll(io.LimitReader(f, MaxEntryBytes+1))
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	if len(data) > MaxEntryBytes {
+		return nil, time.Time{}, errTooLarge
+	}
+	return data, fi.ModTime(), nil
 }
 
-// read returns the bytes of the entry at loc, false when they cannot be
-// read whole.
-func (c *Cache) read(loc location) ([]byte, bool) {
-	c.mu.Lock()
-	if c.closed {
-		c.mu.Unlock()
-		return nil, false
+// touch marks the entry at path used now, when its modification time is
+// over touchEvery old; an error only lets it be trimmed sooner.
+func (c *Cache) touch(path string, mtime time.Time) {
+	if now := c.now(); now.Sub(mtime) > touchEvery {
+		_ = os.Chtimes(path, now, now)
 	}
-	if p := c.pending; p != nil && loc.pack == len(c.packs)-1 && p.dirty {
-		if err := p.w.Flush(); err != nil {
-			c.mu.Unlock()
-			return nil, false
-		}
-		p.dirty = false
-	}
-	f := c.packs[loc.pack]
-	c.mu.Unlock()
-	data := make([]byte, loc.length)
-	if _, err := f.ReadAt(data, loc.offset); err != nil {
-		return nil, false
-	}
-	return data, true
 }
 
 // Stale records that the caller did not use a hit, its Rekor entry having
@@ -419,20 +357,21 @@ func (c *Cache) Stale() {
 	c.stale.Add(1)
 }
 
-// Put stores out under k, verified with the Rekor entry r, in the pack
-// this Cache writes (Close names it). An outcome that cannot be stored
-// exactly (one with NotFetched, or a genTime outside UTC, which every
-// token's is) is not stored, and Put returns nil: the caller verifies it
-// again next time.
+// Put stores out under k, verified with the Rekor entry r, replacing any
+// entry of k, at once (atomically: see the package doc). An outcome that
+// cannot be stored exactly (see the package doc) is not stored, and Put
+// returns nil: the caller verifies it again next time. After Close, Put
+// fails.
 func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
-	// The entry is made in a pooled buffer: the pack's writer copies it.
-	e := entryBufs.Get().(*entryBuf)
-	defer e.release()
-	data, ok := e.encode(k, out, r)
+	data, ok := encodeEntry(k, out, r)
 	if !ok {
 		return nil
 	}
-	if err := c.append(k, data); err != nil {
+	err := errors.New("the cache is closed")
+	if !c.closed.Load() {
+		err = writeAtomic(c.path(k), data)
+	}
+	if err != nil {
 		c.writeErrs.Add(1)
 		return fmt.Errorf("vcache: storing %s: %w", k, err)
 	}
@@ -440,408 +379,285 @@ func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
 	return nil
 }
 
-func (c *Cache) append(k Key, data []byte) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.closed {
-		return errors.New("the cache is closed")
-	}
-	if c.pending == nil {
-		p, err := newPending(c.dir)
-		if err != nil {
-			return err
+// writeAtomic writes data to path through a temporary file of its
+// directory (created if needed), renamed over path once written whole.
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.MkdirAll(dir, 0o755); err == nil {
+			f, err = os.CreateTemp(dir, ".tmp-*")
 		}
-		c.pending = p
-		c.packs, c.paths = append(c.packs, p.f), append(c.paths, p.f.Name())
 	}
-	p := c.pending
-	offset, err := p.record(data)
 	if err != nil {
 		return err
 	}
-	if first, dup := c.index[k]; dup {
-		c.others[k] = append(c.others[k], first)
-	}
-	c.index[k] = location{pack: len(c.packs) - 1, offset: offset, length: len(data)}
-	return nil
-}
-
-func newPending(dir string) (*pendingPack, error) {
-	f, err := os.CreateTemp(dir, ".pack-*.tmp")
-	if err != nil {
-		return nil, err
-	}
-	p := &pendingPack{f: f, sum: sha256.New()}
-	p.w = bufio.NewWriterSize(io.MultiWriter(f, p.sum), 1<<16)
-	if _, err := p.w.WriteString(packFormat); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return nil, err
-	}
-	p.offset = int64(len(packFormat))
-	return p, nil
-}
-
-// record appends one entry, and returns the offset of its first byte.
-func (p *pendingPack) record(data []byte) (int64, error) {
-	var n [4]byte
-	binary.BigEndian.PutUint32(n[:], uint32(len(data)))
-	if _, err := p.w.Write(n[:]); err != nil {
-		return 0, err
-	}
-	if _, err := p.w.Write(data); err != nil {
-		return 0, err
-	}
-	p.dirty = true
-	offset := p.offset + 4
-	p.offset = offset + int64(len(data))
-	return offset, nil
-}
-
-// finish writes what is buffered and renames the pack to
-// pack-<SHA-256 of its bytes>.vc in dir; it returns the new path.
-func (p *pendingPack) finish(dir string) (string, error) {
-	err := p.w.Flush()
-	if cerr := p.f.Close(); err == nil {
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
 	if err != nil {
-		os.Remove(p.f.Name())
-		return "", err
+		os.Remove(f.Name())
 	}
-	path := filepath.Join(dir, fmt.Sprintf("pack-%x.vc", p.sum.Sum(nil)))
-	if err := os.Rename(p.f.Name(), path); err != nil {
-		os.Remove(p.f.Name())
-		return "", err
-	}
-	return path, nil
+	return err
 }
 
-// Close names the pack this Cache wrote, if it wrote one, so that the next
-// Open reads it, and, when the directory then holds more than maxPacks
-// packs, merges every sound entry of the packs this Cache read and wrote
-// into one (in key order) and removes them. Entries Put by a Cache that is
-// never closed are lost, never half-read: its pack keeps a temporary name.
-// After Close, Get misses and Put fails.
+// Close trims the directory (see the package doc) when it was last
+// trimmed a day ago or more, or never. After Close, Get misses and Put
+// fails; what was Put is already in the directory. An error of trimming
+// leaves every entry sound.
 func (c *Cache) Close() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.closed {
+	if c.closed.Swap(true) {
 		return nil
 	}
-	c.closed = true
-	defer c.closeFiles()
-	if p := c.pending; p != nil {
-		path, err := p.finish(c.dir)
-		c.pending = nil
-		c.packs = c.packs[:len(c.packs)-1]
-		c.paths = c.paths[:len(c.paths)-1]
-		if err != nil {
-			return fmt.Errorf("vcache: writing the pack: %w", err)
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return fmt.Errorf("vcache: %w", err)
-		}
-		c.packs, c.paths = append(c.packs, f), append(c.paths, path)
-	}
-	all, err := Packs(c.dir)
-	if err != nil || len(all) <= maxPacks {
-		return err
-	}
-	return c.merge()
+	return c.trim()
 }
 
-// merge writes every sound entry of c's packs into one pack, then removes
-// the packs it merged (but the new one, should it have the name of one).
-func (c *Cache) merge() error {
-	keys := make([]Key, 0, len(c.index))
-	for k := range c.index {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return bytes.Compare(keys[i][:], keys[j][:]) < 0 })
-	p, err := newPending(c.dir)
-	if err != nil {
-		return fmt.Errorf("vcache: merging: %w", err)
-	}
-	for _, k := range keys {
-		for _, loc := range append([]location{c.index[k]}, c.others[k]...) {
-			data := make([]byte, loc.length)
-			if _, err := c.packs[loc.pack].ReadAt(data, loc.offset); err != nil {
-				continue
+// trim removes the files not used for TrimAge, at most once per trimEvery.
+func (c *Cache) trim() error {
+	now := c.now()
+	stamp := filepath.Join(c.dir, trimStamp)
+	if b, err := os.ReadFile(stamp); err == nil {
+		if sec, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil {
+			if since := now.Sub(time.Unix(sec, 0)); since >= 0 && since < trimEvery {
+				return nil
 			}
-			if _, _, err := decodeEntry(k, data); err != nil {
-				continue
-			}
-			if _, err := p.record(data); err != nil {
-				p.f.Close()
-				os.Remove(p.f.Name())
-				return fmt.Errorf("vcache: merging: %w", err)
-			}
-			break
 		}
 	}
-	merged, err := p.finish(c.dir)
-	if err != nil {
-		return fmt.Errorf("vcache: merging: %w", err)
+	cutoff := now.Add(-TrimAge)
+	old := func(de fs.DirEntry) bool {
+		fi, err := de.Info()
+		return err == nil && fi.Mode().IsRegular() && fi.ModTime().Before(cutoff)
 	}
-	for _, old := range c.paths {
-		if old != merged {
-			os.Remove(old)
+	var errs []error
+	for i := range 256 {
+		sub := filepath.Join(c.dir, fmt.Sprintf("%02x", i))
+		des, err := os.ReadDir(sub)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
 		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		for _, de := range des {
+			if old(de) {
+				if err := os.Remove(filepath.Join(sub, de.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+					errs = append(errs, err)
+				}
+			}
+		}
+	}
+	// The packs of the earlier format, never read, and a temporary file of
+	// trim.txt.
+	top, err := os.ReadDir(c.dir)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	for _, de := range top {
+		n := de.Name()
+		pack := strings.HasPrefix(n, "pack-") && strings.HasSuffix(n, ".vc") || strings.HasPrefix(n, ".pack-") && strings.HasSuffix(n, ".tmp")
+		if (pack || strings.HasPrefix(n, ".tmp-")) && old(de) {
+			if err := os.Remove(filepath.Join(c.dir, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				errs = append(errs, err)
+			}
+		}
+	}
+	if err := writeAtomic(stamp, []byte(strconv.FormatInt(now.Unix(), 10)+"\n")); err != nil {
+		errs = append(errs, err)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("vcache: trimming: %w", err)
 	}
 	return nil
-}
-
-// closeFiles closes every pack c has open.
-func (c *Cache) closeFiles() {
-	for _, f := range c.packs {
-		f.Close()
-	}
-	if c.pending != nil {
-		c.pending.f.Close()
-		os.Remove(c.pending.f.Name())
-		c.pending = nil
-	}
-	c.packs, c.paths = nil, nil
 }
 
 // header returns the lines an entry of k with payload starts with.
 func header(k Key, payload []byte) []byte {
-	return appendHeader(nil, k, payload)
-}
-
-// appendHeader appends the header of an entry of payload under k to b.
-func appendHeader(b []byte, k Key, payload []byte) []byte {
 	sum := sha256.Sum256(payload)
-	b = append(b, format+"\nversion "+verify.Version+"\nkey "...)
+	b := []byte(format + "\nversion " + verify.Version + "\nkey ")
 	b = hex.AppendEncode(b, k[:])
 	b = append(b, "\nsha256 "...)
 	b = hex.AppendEncode(b, sum[:])
 	return append(b, "\n\n"...)
 }
 
-// The payload is the outcome's fields in a fixed order, each string and
-// byte string as a uvarint length then its bytes, each flag as one byte 0
-// or 1: no reflection, and a strict reader (writePayload, readPayload).
-func encodeEntry(k Key, out verify.Outcome, rk Rekor) ([]byte, bool) {
-	return new(entryBuf).encode(k, out, rk)
+// entry is the payload: every field of verify.Outcome but NotFetched
+// (never stored), each of its structs mirrored, and the Rekor entry.
+// TestEveryFieldKept fails when a field of verify.Outcome, verify.Check,
+// verify.Incident or anchor.Failure is not kept.
+type entry struct {
+	ProofID             string     `json:"proof_id"`
+	Status              int        `json:"status"`
+	Failure             *failure   `json:"failure"`
+	GenTime             time.Time  `json:"gen_time,omitzero"`
+	KeyID               string     `json:"key_id"`
+	RequestHash         string     `json:"request_hash"`
+	ResponseHash        string     `json:"response_hash"`
+	AgentDID            string     `json:"agent_did"`
+	IdentityVerified    bool       `json:"identity_verified"`
+	DIDResolutionStatus string     `json:"did_resolution_status"`
+	Checks              []check    `json:"checks"`    // null and [] kept apart
+	Incidents           []incident `json:"incidents"` // likewise
+	Rekor               *rekor     `json:"rekor"`     // null: the zero Rekor
 }
 
-// entryBuf is where Put makes an entry: the payload, then the header and
-// the payload, in buffers reused from one Put to the next.
-type entryBuf struct{ payload, entry []byte }
+type failure struct {
+	Check  string `json:"check"`
+	Detail string `json:"detail"`
+}
 
-var entryBufs = sync.Pool{New: func() any { return new(entryBuf) }}
+type check struct {
+	Name   string `json:"name"`
+	Result string `json:"result"`
+	Detail string `json:"detail"`
+}
 
-// maxKeptEntryBuf bounds what a pooled entryBuf keeps between uses: an
-// outcome with long details does not keep its buffers.
-const maxKeptEntryBuf = 64 << 10
+type incident struct {
+	ProofID string `json:"proof_id"`
+	Field   string `json:"field"`
+	Detail  string `json:"detail"`
+}
 
-// encode is encodeEntry into e's buffers; the entry is valid until e is
-// released.
-func (e *entryBuf) encode(k Key, out verify.Outcome, rk Rekor) ([]byte, bool) {
-	if out.NotFetched != nil || (!out.GenTime.IsZero() && out.GenTime.Location() != time.UTC) {
+type rekor struct {
+	UUID   string `json:"uuid"`
+	SHA256 string `json:"sha256"` // hex
+}
+
+// encodeEntry returns the entry of out, verified with rk, under k: the
+// header, then the payload; false when out cannot be stored exactly.
+func encodeEntry(k Key, out verify.Outcome, rk Rekor) ([]byte, bool) {
+	if !storable(out, rk) {
 		return nil, false
 	}
-	e.payload = writePayload(e.payload[:0], out, rk)
-	e.entry = append(appendHeader(e.entry[:0], k, e.payload), e.payload...)
-	return e.entry, true
-}
-
-// release puts e back into the pool unless one of its buffers outgrew
-// maxKeptEntryBuf; it reports whether it kept e.
-func (e *entryBuf) release() bool {
-	if cap(e.payload) > maxKeptEntryBuf || cap(e.entry) > maxKeptEntryBuf {
-		return false
+	e := entry{
+		ProofID: out.ProofID, Status: int(out.Status), GenTime: out.GenTime, KeyID: out.KeyID,
+		RequestHash: out.RequestHash, ResponseHash: out.ResponseHash,
+		AgentDID: out.AgentDID, IdentityVerified: out.IdentityVerified, DIDResolutionStatus: out.DIDResolutionStatus,
 	}
-	entryBufs.Put(e)
-	return true
-}
-
-func writePayload(b []byte, out verify.Outcome, rk Rekor) []byte {
-	str := func(s string) { b = binary.AppendUvarint(b, uint64(len(s))); b = append(b, s...) }
-	flag := func(f bool) {
-		if f {
-			b = append(b, 1)
-		} else {
-			b = append(b, 0)
+	if f := out.Failure; f != nil {
+		e.Failure = &failure{Check: f.Check, Detail: f.Detail}
+	}
+	if out.Checks != nil {
+		e.Checks = make([]check, len(out.Checks))
+		for i, c := range out.Checks {
+			e.Checks[i] = check{Name: c.Name, Result: c.Result, Detail: c.Detail}
 		}
 	}
-	str(out.ProofID)
-	b = append(b, byte(out.Status))
-	flag(out.Failure != nil)
-	if out.Failure != nil {
-		str(out.Failure.Check)
-		str(out.Failure.Detail)
+	if out.Incidents != nil {
+		e.Incidents = make([]incident, len(out.Incidents))
+		for i, in := range out.Incidents {
+			e.Incidents[i] = incident{ProofID: in.ProofID, Field: in.Field, Detail: in.Detail}
+		}
 	}
-	flag(!out.GenTime.IsZero())
-	if !out.GenTime.IsZero() {
-		b = binary.AppendVarint(b, out.GenTime.Unix())
-		b = binary.AppendUvarint(b, uint64(out.GenTime.Nanosecond()))
-	}
-	str(out.KeyID)
-	str(out.RequestHash)
-	str(out.ResponseHash)
-	str(out.AgentDID)
-	flag(out.IdentityVerified)
-	str(out.DIDResolutionStatus)
-	flag(out.Checks != nil)
-	b = binary.AppendUvarint(b, uint64(len(out.Checks)))
-	for _, c := range out.Checks {
-		str(c.Name)
-		str(c.Result)
-		str(c.Detail)
-	}
-	flag(out.Incidents != nil)
-	b = binary.AppendUvarint(b, uint64(len(out.Incidents)))
-	for _, in := range out.Incidents {
-		str(in.ProofID)
-		str(in.Field)
-		str(in.Detail)
-	}
-	str(rk.UUID)
 	if rk.UUID != "" {
-		b = append(b, rk.SHA256[:]...)
+		e.Rekor = &rekor{UUID: rk.UUID, SHA256: hex.EncodeToString(rk.SHA256[:])}
 	}
-	return b
+	payload, err := json.Marshal(e)
+	if err != nil {
+		return nil, false
+	}
+	data := append(header(k, payload), payload...)
+	if len(data) > MaxEntryBytes {
+		return nil, false
+	}
+	return data, true
+}
+
+// storable reports whether out, verified with rk, reads back exactly.
+func storable(out verify.Outcome, rk Rekor) bool {
+	if out.NotFetched != nil || out.Status < verify.Pending || out.Status > verify.Valid {
+		return false
+	}
+	if !out.GenTime.IsZero() && out.GenTime.Location() != time.UTC {
+		return false
+	}
+	strs := []string{out.ProofID, out.KeyID, out.RequestHash, out.ResponseHash, out.AgentDID, out.DIDResolutionStatus, rk.UUID}
+	if f := out.Failure; f != nil {
+		strs = append(strs, f.Check, f.Detail)
+	}
+	for _, c := range out.Checks {
+		strs = append(strs, c.Name, c.Result, c.Detail)
+	}
+	for _, in := range out.Incidents {
+		strs = append(strs, in.ProofID, in.Field, in.Detail)
+	}
+	for _, s := range strs {
+		if !utf8.ValidString(s) {
+			return false
+		}
+	}
+	return true
 }
 
 // decodeEntry reads an entry found under k: its header must name this
 // format, this verify.Version, k and the SHA-256 of the payload that
-// follows, and the payload must read back to an outcome with nothing left.
+// follows, and the payload must decode strictly to an outcome Put could
+// have stored.
 func decodeEntry(k Key, data []byte) (verify.Outcome, Rekor, error) {
 	head, payload, ok := bytes.Cut(data, []byte("\n\n"))
 	if !ok {
 		return verify.Outcome{}, Rekor{}, errors.New("no header")
 	}
-	if want := header(k, payload); !bytes.Equal(append(head, '\n', '\n'), want) {
-		return verify.Outcome{}, Rekor{}, errors.New("header does not match this version, this key or the payload")
+	if want := header(k, payload); len(head)+2 != len(want) || !bytes.Equal(head, want[:len(head)]) {
+		return verify.Outcome{}, Rekor{}, errors.New("header does not match this format, this version, this key or the payload")
 	}
-	return readPayload(payload)
+	return decodePayload(payload)
 }
 
-// payloadReader reads a payload; its first fault sticks.
-type payloadReader struct {
-	b   []byte
-	err error
-}
-
-func (r *payloadReader) fail(what string) {
-	if r.err == nil {
-		r.err = fmt.Errorf("payload: %s", what)
+// decodePayload reads a payload: one JSON object of entry's fields and no
+// other, nothing after it, a status Put stores, times in UTC, a Rekor
+// with a uuid and a SHA-256.
+func decodePayload(payload []byte) (verify.Outcome, Rekor, error) {
+	fail := func(what string) (verify.Outcome, Rekor, error) {
+		return verify.Outcome{}, Rekor{}, fmt.Errorf("payload: %s", what)
 	}
-}
-
-func (r *payloadReader) uvarint() uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.fail("bad length")
-		return 0
+	dec := json.NewDecoder(bytes.NewReader(payload))
+	dec.DisallowUnknownFields()
+	var e entry
+	if err := dec.Decode(&e); err != nil {
+		return fail(err.Error())
 	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *payloadReader) bytes(n uint64) []byte {
-	if r.err != nil || n > uint64(len(r.b)) {
-		r.fail("truncated")
-		return nil
+	if _, err := dec.Token(); err != io.EOF {
+		return fail("data after the outcome")
 	}
-	out := r.b[:n]
-	r.b = r.b[n:]
-	return out
-}
-
-func (r *payloadReader) str() string { return string(r.bytes(r.uvarint())) }
-
-func (r *payloadReader) byte() byte {
-	if b := r.bytes(1); len(b) == 1 {
-		return b[0]
+	if e.Status < int(verify.Pending) || e.Status > int(verify.Valid) {
+		return fail("bad status")
 	}
-	return 0
-}
-
-func (r *payloadReader) flag() bool {
-	switch r.byte() {
-	case 0:
-		return false
-	case 1:
-		return true
+	if !e.GenTime.IsZero() && e.GenTime.Location() != time.UTC {
+		return fail("a time outside UTC")
 	}
-	r.fail("bad flag")
-	return false
-}
-
-// count reads a slice length, bounded by what is left (each element is at
-// least three bytes).
-func (r *payloadReader) count() int {
-	n := r.uvarint()
-	if n > uint64(len(r.b))/3 {
-		r.fail("bad count")
-		return 0
+	out := verify.Outcome{
+		ProofID: e.ProofID, Status: verify.Status(e.Status), GenTime: e.GenTime, KeyID: e.KeyID,
+		RequestHash: e.RequestHash, ResponseHash: e.ResponseHash,
+		AgentDID: e.AgentDID, IdentityVerified: e.IdentityVerified, DIDResolutionStatus: e.DIDResolutionStatus,
 	}
-	return int(n)
-}
-
-func readPayload(b []byte) (verify.Outcome, Rekor, error) {
-	r := &payloadReader{b: b}
-	var out verify.Outcome
-	out.ProofID = r.str()
-	if st := r.byte(); st <= byte(verify.Valid) {
-		out.Status = verify.Status(st)
-	} else {
-		r.fail("bad status")
+	if f := e.Failure; f != nil {
+		out.Failure = &anchor.Failure{Check: f.Check, Detail: f.Detail}
 	}
-	if r.flag() {
-		out.Failure = &anchor.Failure{Check: r.str(), Detail: r.str()}
-	}
-	if r.flag() {
-		sec, n := binary.Varint(r.b)
-		if n <= 0 {
-			r.fail("bad time")
-		} else {
-			r.b = r.b[n:]
-		}
-		ns := r.uvarint()
-		if ns >= 1e9 {
-			r.fail("bad time")
-		}
-		if out.GenTime = time.Unix(sec, int64(ns)).UTC(); out.GenTime.IsZero() {
-			r.fail("a zero time written as present")
+	if e.Checks != nil {
+		out.Checks = make([]verify.Check, len(e.Checks))
+		for i, c := range e.Checks {
+			out.Checks[i] = verify.Check{Name: c.Name, Result: c.Result, Detail: c.Detail}
 		}
 	}
-	out.KeyID = r.str()
-	out.RequestHash = r.str()
-	out.ResponseHash = r.str()
-	out.AgentDID = r.str()
-	out.IdentityVerified = r.flag()
-	out.DIDResolutionStatus = r.str()
-	if r.flag() {
-		out.Checks = make([]verify.Check, r.count())
-		for i := range out.Checks {
-			out.Checks[i] = verify.Check{Name: r.str(), Result: r.str(), Detail: r.str()}
+	if e.Incidents != nil {
+		out.Incidents = make([]verify.Incident, len(e.Incidents))
+		for i, in := range e.Incidents {
+			out.Incidents[i] = verify.Incident{ProofID: in.ProofID, Field: in.Field, Detail: in.Detail}
 		}
-	} else if r.count() != 0 {
-		r.fail("elements in a nil slice")
-	}
-	if r.flag() {
-		out.Incidents = make([]verify.Incident, r.count())
-		for i := range out.Incidents {
-			out.Incidents[i] = verify.Incident{ProofID: r.str(), Field: r.str(), Detail: r.str()}
-		}
-	} else if r.count() != 0 {
-		r.fail("elements in a nil slice")
 	}
 	var rk Rekor
-	if rk.UUID = r.str(); rk.UUID != "" {
-		copy(rk.SHA256[:], r.bytes(sha256.Size))
-	}
-	if r.err == nil && len(r.b) != 0 {
-		r.fail("data after the outcome")
-	}
-	if r.err != nil {
-		return verify.Outcome{}, Rekor{}, r.err
+	if r := e.Rekor; r != nil {
+		sum, err := hex.DecodeString(r.SHA256)
+		if r.UUID == "" || err != nil || len(sum) != sha256.Size || r.SHA256 != hex.EncodeToString(sum) {
+			return fail("bad rekor")
+		}
+		rk.UUID = r.UUID
+		copy(rk.SHA256[:], sum)
 	}
 	return out, rk, nil
 }

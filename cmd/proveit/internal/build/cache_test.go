@@ -1,6 +1,7 @@
 package build
 
 import (
+	"os"
 	"testing"
 
 	"github.com/ark-forge/proveit/scorer/vcache"
@@ -43,21 +44,18 @@ func TestBuildWithCache(t *testing.T) {
 	if warm.Hits != cold.Written || warm.Misses != 0 || warm.Written != 0 {
 		t.Fatalf("warm cache: %+v, want %d hits and nothing verified", warm, cold.Written)
 	}
-	packs, err := vcache.Packs(dir)
-	if err != nil || len(packs) != 1 {
-		t.Fatalf("packs %v, %v: want the one the cold build wrote", packs, err)
-	}
-	entries, err := vcache.ReadPack(packs[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(entries) != cold.Written {
-		t.Fatalf("%d entries in the cache, want %d", len(entries), cold.Written)
+	files, err := vcache.Files(dir)
+	if err != nil || len(files) != cold.Written {
+		t.Fatalf("%d entries in the cache (%v), want %d", len(files), err, cold.Written)
 	}
 	// One byte of one entry's payload flipped: the entry no longer
 	// authenticates.
-	entries[0][len(entries[0])-1] ^= 0x01
-	if err := vcache.WritePack(packs[0], entries); err != nil {
+	entry, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry[len(entry)-1] ^= 0x01
+	if err := os.WriteFile(files[0], entry, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	corrupted := build(t)
