@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,14 +14,15 @@ import (
 )
 
 func runBuild(e *env, args []string) int {
-	fs := newFlags("build", "[--seasons DIR] [--out DIR] [--cache DIR] [--close] [--quiet] [--memory-limit SIZE] [--cpuprofile FILE] [--memprofile FILE]", `
+	fs := newFlags("build", "[--seasons DIR] [--out DIR] [--cache DIR | --no-cache] [--close] [--quiet] [--memory-limit SIZE] [--cpuprofile FILE] [--memprofile FILE]", `
 Build loads every season under the seasons directory strictly, renders the
 Index and replaces the output directory with it as a whole: a build that fails
 leaves the previous output untouched. The output directory is replaced only if
 it is absent, empty or a previous build (its SHA256SUMS lists exactly its
 files); one that is, contains or lies inside the seasons directory or a season,
-or that holds a .git, a go.mod or a season.toml, is refused. It reads no clock and no network: the
-same inputs give the same bytes on any machine.
+or that holds a .git, a go.mod or a season.toml, is refused. It reads no network, and no clock
+but to trim its verification cache (below): the same inputs give the same bytes
+on any machine.
 
 It prints, per scored track, the count of each task status and each cause, the
 incidents (instrument defects and flat fields for the Trust Layer, submissions
@@ -32,16 +34,22 @@ before the close is published.
 It reports its progress on stderr (a bar on a terminal, a line per tenth of
 each step otherwise), except with --quiet; the files are the same either way.
 
-With --cache DIR it keeps every proof's verification in DIR (created if
-needed; keep it outside the output, e.g. ~/.cache/proveit/verify), in pack
-files (each build adds one, and merges them past eight), keyed by the
-SHA-256 of everything the verification reads, so that a rebuild verifies
-again only the proofs whose inputs changed; it prints the cache's hits and
-misses. An entry that does not authenticate (altered, truncated, of another
-version) is verified again and replaced, never trusted. Without --cache no
-cache is read or written: a build reads only the seasons directory. The files
-are the same with a cache, warm or cold, as without one; proveit check always
-rebuilds without one.
+It keeps every proof's verification in a cache, by default in the user cache
+directory (proveit/verify under $XDG_CACHE_HOME, else ~/.cache, on Linux: as
+the go command keeps its build cache), keyed by the SHA-256 of everything the
+verification reads, so that a rebuild verifies again only the proofs whose
+inputs changed; it prints the cache's hits and misses. --cache DIR keeps it in
+DIR instead (created if needed; keep it outside the output); --no-cache reads
+and writes no cache: the build reads only the seasons directory. When the user
+cache directory cannot be determined (neither $XDG_CACHE_HOME nor $HOME set) or
+made, the build goes on without a cache and says so in one line on stderr. An
+entry is one file (the go command's layout), written whole then renamed; one
+that does not authenticate (altered, truncated, over 1 MiB, of another
+version) is verified again and replaced, never trusted. Entries unused for 30
+days are removed at the end of a build, at most once a day; nothing else
+bounds the directory, which may be deleted at any time. The files are the same
+with a cache, warm or cold, as without one; proveit check never reads or
+writes one.
 
 It sets a soft memory limit of 768 MiB (--memory-limit, or GOMEMLIMIT when the
 flag is not given): past it the garbage collector runs more often rather than
@@ -51,7 +59,8 @@ more slowly. The files are the same under any limit.`, e.stderr)
 	out := fs.String("out", "public", "the site directory to replace")
 	closing := fs.Bool("close", false, "refuse to write while a closed season has a pending participant")
 	quiet := fs.Bool("quiet", false, "print nothing but errors, and no progress")
-	cacheDir := fs.String("cache", "", "keep proof verifications in `DIR`, outside the output, and verify again only what changed (default: no cache)")
+	cacheDir := fs.String("cache", "", "keep proof verifications in `DIR`, outside the output (default: proveit/verify in the user cache directory)")
+	noCache := fs.Bool("no-cache", false, "read and write no verification cache: verify every proof")
 	memoryLimit := fs.String("memory-limit", "", memoryLimitUsage)
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the build to `FILE` (go tool pprof reads it)")
 	memprofile := fs.String("memprofile", "", "write a profile of the live heap to `FILE` after a collection when the last track of a closed season is scored, every participant's result held, its report written and its detail released (of several seasons, the one with the largest live heap; go tool pprof reads it)")
@@ -59,6 +68,16 @@ more slowly. The files are the same under any limit.`, e.stderr)
 		return exitFor(err)
 	} else if len(pos) != 0 {
 		fs.Usage()
+		return 2
+	}
+	cacheSet := false
+	fs.Visit(func(f *flag.Flag) { cacheSet = cacheSet || f.Name == "cache" })
+	switch {
+	case cacheSet && *noCache:
+		fmt.Fprintf(e.stderr, "proveit build: --cache and --no-cache: choose one\n")
+		return 2
+	case cacheSet && *cacheDir == "":
+		fmt.Fprintf(e.stderr, "proveit build: --cache needs a directory\n")
 		return 2
 	}
 	restore, err := applyMemoryLimit(*memoryLimit)
@@ -90,22 +109,30 @@ more slowly. The files are the same under any limit.`, e.stderr)
 	if !*quiet {
 		opts.Progress = build.NewProgress(e.stderr)
 	}
-	if *cacheDir != "" {
-		c, err := vcache.Open(*cacheDir)
-		if err != nil {
+	if !*noCache {
+		c, err := openCache(*cacheDir)
+		if err != nil && *cacheDir != "" {
 			fmt.Fprintf(e.stderr, "proveit build: --cache: %v\n", err)
 			return 1
 		}
-		opts.Cache = c
-		// Closing names the pack of what this build verified, whether the
-		// build succeeds or not: each entry is a verification, sound
-		// either way. A cache that cannot be saved does not fail the
-		// build, whose files do not depend on it.
-		defer func() {
-			if err := c.Close(); err != nil {
-				fmt.Fprintf(e.stderr, "proveit build: --cache: %v (the build is not affected; the next one verifies again)\n", err)
+		if err != nil {
+			// The files do not depend on the cache: without one, every
+			// proof is verified.
+			if !*quiet {
+				fmt.Fprintf(e.stderr, "proveit build: no verification cache, every proof is verified (--cache DIR chooses one): %v\n", err)
 			}
-		}()
+		} else {
+			opts.Cache = c
+			// Each entry is written as it is verified; Close trims the
+			// directory, whether the build succeeds or not. A cache that
+			// cannot be trimmed does not fail the build, whose files do
+			// not depend on it.
+			defer func() {
+				if err := c.Close(); err != nil {
+					fmt.Fprintf(e.stderr, "proveit build: verification cache: %v (the build is not affected)\n", err)
+				}
+			}()
+		}
 	}
 	// Each file is written as it is made into a sibling of the output,
 	// which replaces the output as a whole at the end, or is removed.
@@ -151,6 +178,18 @@ more slowly. The files are the same under any limit.`, e.stderr)
 		fmt.Fprintln(e.stdout)
 	}
 	return 0
+}
+
+// openCache opens the verification cache in dir, or in the default
+// directory (vcache.DefaultDir) when dir is "".
+func openCache(dir string) (*vcache.Cache, error) {
+	if dir == "" {
+		var err error
+		if dir, err = vcache.DefaultDir(); err != nil {
+			return nil, err
+		}
+	}
+	return vcache.Open(dir)
 }
 
 // writeCacheStats prints what the verification cache did in this build.
