@@ -2,7 +2,6 @@ package score
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"strings"
 	"testing"
