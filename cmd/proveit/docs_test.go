@@ -17,8 +17,8 @@ var placeholders = strings.NewReplacer(
 	"UUID", "0000000000000001885ae0eec51c73bee719e7c5110988d873a0c4250d4d8b597723a9fc28d8070e", // PROOF_ID's Rekor entry
 )
 
-// TestDocumentedCommands runs every proveit command that the README and
-// the pages of content/ show in a code block, on the demo season, and
+// TestDocumentedCommands runs every proveit command that the README, the
+// pages of docs/ and the pages of content/ show in a code block, on the demo season, and
 // requires it to succeed: a page never shows a command that does not work.
 // A command whose comment says « exit N » (« # exit 1: incomplete ») must
 // exit with N instead: the same words on both editions' pages, whose code
@@ -30,7 +30,11 @@ func TestDocumentedCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files = append(files, "README.md")
+	docs, err := filepath.Glob(filepath.Join("docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(append(files, docs...), "README.md")
 	line := regexp.MustCompile(`(?m)^    go run \./cmd/proveit (.+)$`)
 	n := 0
 	for _, f := range files {
