@@ -23,16 +23,16 @@ import (
 	"github.com/ark-forge/proveit/templates/messages"
 )
 
-// use is one message lookup in the package's source: a msg or attr call of
+// use is one message lookup in the package's source: a msg or text call of
 // a template, or a text call of the Go code.
 type use struct {
 	where string   // file:line
 	key   string   // "" when computed from a score table's code
 	names []string // the argument names it passes
-	html  bool     // a template's (HTML), or Go's (plain text)
+	html  bool     // a template's msg (HTML), or a text (plain text: a template's, for an attribute, or Go's)
 }
 
-// templateUses reads every msg and attr call of the templates. A key or an
+// templateUses reads every msg and text call of the templates. A key or an
 // argument name that is not a string literal is an error: the keys a
 // template uses are read from its source.
 func templateUses(t *testing.T) []use {
@@ -92,16 +92,12 @@ func templateUses(t *testing.T) []use {
 						walk(a)
 					}
 					fn, ok := n.Args[0].(*parse.IdentifierNode)
-					if !ok || (fn.Ident != "msg" && fn.Ident != "attr") {
+					if !ok || (fn.Ident != "msg" && fn.Ident != "text") {
 						return
 					}
 					where, _ := tr.ErrorContext(n)
-					k := 1
-					if fn.Ident == "attr" {
-						k = 2
-					}
-					u := use{where: where, html: true}
-					for i, a := range n.Args[k:] {
+					u := use{where: where, html: fn.Ident == "msg"}
+					for i, a := range n.Args[1:] {
 						s, ok := a.(*parse.StringNode)
 						switch {
 						case i == 0 && !ok:
@@ -121,7 +117,7 @@ func templateUses(t *testing.T) []use {
 		}
 	}
 	if len(uses) < 100 {
-		t.Fatalf("found only %d msg and attr calls: the scan does not see them", len(uses))
+		t.Fatalf("found only %d msg and text calls: the scan does not see them", len(uses))
 	}
 	return uses
 }
@@ -182,20 +178,11 @@ func goUses(t *testing.T) []use {
 			if !isFunc {
 				return true
 			}
-			// text and html take the key first; attr takes the
-			// attribute's name, then the key.
-			skip := 0
 			u := use{where: fset.Position(call.Pos()).String()}
-			switch fn.FullName() {
-			case "(*github.com/ark-forge/proveit/templates.locale).text":
-			case "(*github.com/ark-forge/proveit/templates.locale).html":
-				u.html = true
-			case "(*github.com/ark-forge/proveit/templates.locale).attr":
-				u.html, skip = true, 1
-			default:
+			if fn.FullName() != "(*github.com/ark-forge/proveit/templates.locale).text" {
 				return true
 			}
-			for i, a := range call.Args[skip:] {
+			for i, a := range call.Args {
 				lit, isLit := a.(*ast.BasicLit)
 				isLit = isLit && lit.Kind == token.STRING
 				switch {
@@ -257,8 +244,9 @@ func missing(cat *messages.Catalogue, keys []string) []string {
 
 // TestCatalogueHasEveryKey: every key a template or the Go code looks up
 // is in the French catalogue, and every call passes the arguments its
-// message asks for (the template's as HTML, Go's as plain text, which
-// holds no markup), in every plural form.
+// message asks for (a template's msg as HTML; a template's text, an
+// attribute's value, and Go's as plain text, which holds no markup), in
+// every plural form.
 func TestCatalogueHasEveryKey(t *testing.T) {
 	uses := append(templateUses(t), goUses(t)...)
 	for _, u := range uses {
@@ -425,22 +413,26 @@ func TestMissingMessageFailsRender(t *testing.T) {
 	}
 }
 
-// TestAttr: attr writes a message as a whole attribute, with the bytes of
-// template text, and only an attribute that holds text.
-func TestAttr(t *testing.T) {
-	attr := funcs(messages.French)["attr"].(func(string, string, ...any) (template.HTMLAttr, error))
-	if got, err := attr("aria-label", "layout.breadcrumbs"); err != nil || got != `aria-label="Fil d'Ariane"` {
-		t.Errorf("attr = %s, %v", got, err)
+// TestTextInAttribute: a message written in an attribute's value is
+// the catalogue's plain text escaped there by html/template; a message
+// with markup is not plain text, and fails the page.
+func TestTextInAttribute(t *testing.T) {
+	fm := funcs(messages.French)
+	run := func(src string) (string, error) {
+		tm := template.Must(template.New("").Funcs(fm).Parse(src))
+		var b strings.Builder
+		err := tm.Execute(&b, nil)
+		return b.String(), err
 	}
-	for _, c := range []struct{ name, key string }{
-		{"href", "layout.breadcrumbs"},
-		{"onclick", "layout.breadcrumbs"},
-		{"aria-label", "layout.ai_act"}, // markup
-		{"aria-label", "nope"},
-	} {
-		if got, err := attr(c.name, c.key, "label", "x"); err == nil {
-			t.Errorf("attr(%s, %s) = %s, want an error", c.name, c.key, got)
-		}
+	got, err := run(`<nav aria-label="{{text "layout.breadcrumbs"}}">`)
+	if want := `<nav aria-label="Fil d&#39;Ariane">`; err != nil || got != want {
+		t.Errorf("text in aria-label = %q, %v; want %q", got, err, want)
+	}
+	if got, err := run(`<p title="{{text "layout.ai_act" "label" "x"}}">`); err == nil || !strings.Contains(err.Error(), "holds markup") {
+		t.Errorf("a message with markup in an attribute = %q, %v; want an error", got, err)
+	}
+	if got, err := run(`<p title="{{text "nope"}}">`); err == nil || !strings.Contains(err.Error(), `no message "nope"`) {
+		t.Errorf("a missing message in an attribute = %q, %v; want an error", got, err)
 	}
 }
 

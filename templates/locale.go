@@ -1,13 +1,14 @@
 package templates
 
 import (
+	"bytes"
 	"fmt"
 	"html/template"
-	"strings"
+	"regexp"
+	"sync"
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/score"
-	"github.com/ark-forge/proveit/templates/internal/htmlesc"
 	"github.com/ark-forge/proveit/templates/messages"
 )
 
@@ -68,26 +69,6 @@ func (l *locale) text(key string, args ...any) string {
 	return s
 }
 
-// html is the message key as HTML (messages.Catalogue.HTML), for markup
-// written in Go (rows.go); the first error is kept.
-func (l *locale) html(key string, args ...any) string {
-	h, err := l.cat.HTML(key, args...)
-	if err != nil && l.err == nil {
-		l.err = err
-	}
-	return string(h)
-}
-
-// attr is the attribute name="message" of key (attrMessage); the first
-// error is kept.
-func (l *locale) attr(name, key string) string {
-	h, err := attrMessage(l.cat, name, key)
-	if err != nil && l.err == nil {
-		l.err = err
-	}
-	return string(h)
-}
-
 // The keys of the score tables' codes (scorer/score/causes.go): every
 // cause, task status and incident kind has its messages, built from its
 // code by these functions and checked by TestCatalogueCoversScoreTables.
@@ -111,25 +92,46 @@ func statusKey(s score.TaskStatus, part string) string { return "status." + stri
 // incidentKey is the key of an incident kind's label.
 func incidentKey(kind string) string { return "incident." + kind }
 
-// attrNames are the attributes attr may write: text for a reader, never a
-// URL, a style or a script. data-titre is a column's heading repeated on
-// each cell of a table that a phone shows as one block per row (class
-// empile in the style), where CSS writes it before the value.
-var attrNames = map[string]bool{"aria-label": true, "title": true, "alt": true, "data-titre": true}
-
-// fragments is the markup a message's argument may carry, parsed apart
-// from the pages: html/template escapes each value as the pages would.
+// fragments are the markup a message's argument may carry (a code, a
+// link, a time, a field of the season's data, a text of the season's
+// files), parsed apart from the pages from html/fragments.html:
+// html/template escapes each value as the pages would, and each is a
+// template.HTML because html/template wrote it.
 var fragments = template.Must(template.ParseFS(files, "html/fragments.html"))
 
+// fragment executes the template name of fragments.html on data, into a
+// buffer of the pool.
 func fragment(name string, data any) (template.HTML, error) {
-	var b strings.Builder
-	if err := fragments.ExecuteTemplate(&b, name, data); err != nil {
+	b := buffers.Get().(*bytes.Buffer)
+	defer buffers.Put(b)
+	b.Reset()
+	if err := fragments.ExecuteTemplate(b, name, data); err != nil {
 		return "", err
 	}
 	return template.HTML(b.String()), nil
 }
 
-// funcs are the template functions, with the catalogue's msg and attr.
+// buffers are the buffers fragment executes into.
+var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// linkView is the data of the fragment "link": Text is a string, which
+// the template escapes, or a template.HTML (a message), which it writes as
+// it is.
+type linkView struct {
+	Href string
+	Text any
+}
+
+// seasonTextView is the data of the fragment "seasontext": Lang is the
+// season's language on a page of another language, "" on a page of its
+// own.
+type seasonTextView struct{ Lang, Text string }
+
+// funcs are the template functions, with the catalogue's msg and text.
+// None of them writes markup: what a page writes is its template's text
+// and the data html/template escapes into it; a function that returns
+// template.HTML returns a message of the catalogue (its trusted text, its
+// arguments escaped by html/template) or a fragment html/template wrote.
 func funcs(cat *messages.Catalogue) template.FuncMap {
 	return template.FuncMap{
 		"plus":  func(a, b int) int { return a + b },
@@ -140,102 +142,82 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		// question, a reason): they are written in French, so on a page in
 		// another language it is marked lang="fr" for screen readers and
 		// translators (WCAG 3.1.2); on a French page it is the text alone.
-		"seasontext": func(s string) template.HTML { return seasonText(cat, s) },
+		"seasontext": func(s string) (template.HTML, error) { return seasonText(cat, s) },
 		// title is a track's title in the catalogue's language.
 		"title": func(t TrackTitle) (string, error) { return trackTitle(cat, t) },
-		// msg "key" "name" value … is the message as HTML.
+		// msg "key" "name" value … is the message as HTML, for HTML text.
 		"msg": cat.HTML,
-		// attr "aria-label" "key" "name" value … is the attribute
-		// aria-label="message", written whole so that the message keeps
-		// the bytes of template text (html/template would re-escape a
-		// value inside quotes).
-		"attr": func(name, key string, args ...any) (template.HTMLAttr, error) {
-			return attrMessage(cat, name, key, args...)
-		},
-		// trace is a trace of the scorer, its did:key marked (rows.go).
-		"trace": trace,
-		// tasksections is a report's section per task (rows.go).
-		"tasksections": func(r *reportView, questions map[string]string, narrative string) (template.HTML, error) {
-			return taskSections(&locale{cat: cat}, r, questions, narrative)
-		},
-		// alternates, rootlinks and pagelinks are the lists of the
-		// layout (layout.go).
-		"alternates": alternateLinks,
-		"rootlinks":  rootLinks,
-		"pagelinks":  pageLinks,
-		// tasktoc is a report's list of its tasks, counts a list of
-		// counts (rows.go).
-		"tasktoc": func(r *reportView) (template.HTML, error) { return taskTOC(&locale{cat: cat}, r) },
-		"counts":  counts,
-		// taskrows, tablerows and gridrows are the rows of a task's page,
-		// of a track's table and of its grid (trackrows.go).
-		"taskrows":  func(rows []taskRow) (template.HTML, error) { return taskRows(&locale{cat: cat}, rows) },
-		"tablerows": func(rows []row) (template.HTML, error) { return tableRows(&locale{cat: cat}, rows) },
-		"gridrows":  gridRows,
+		// text "key" "name" value … is the message as plain text, for an
+		// attribute's value (aria-label="{{text "layout.breadcrumbs"}}"):
+		// html/template escapes it there as any value. A message with
+		// markup is not plain text, and fails.
+		"text": cat.Text,
+		// traceparts is a trace of the scorer cut at the did:keys it
+		// quotes, for the template "trace" of layout.html.
+		"traceparts": traceParts,
 		// code, codes, link, champ and datetime make the markup arguments
-		// of a message.
-		// A string, the arguments the pages pass, is written by the Go
-		// writer of its template (rows.go); anything else by the
-		// template of fragments.html.
-		"code": func(v any) (template.HTML, error) {
-			if s, ok := v.(string); ok {
-				return codeHTML(s), nil
-			}
-			return fragment("code", v)
-		},
-		"codes": func(vs []string) template.HTML { return codesHTML(vs) },
+		// of a message, by executing fragments.html.
+		"code":  func(v any) (template.HTML, error) { return fragment("code", v) },
+		"codes": func(vs []string) (template.HTML, error) { return fragment("codes", vs) },
 		"link": func(href string, text any) (template.HTML, error) {
-			switch t := text.(type) {
-			case template.HTML:
-				return linkHTML(href, t), nil
-			case string:
-				var b strings.Builder
-				htmlesc.WriteText(&b, t)
-				return linkHTML(href, template.HTML(b.String())), nil
-			}
-			return fragment("link", struct {
-				Href string
-				Text any
-			}{href, text})
+			return fragment("link", linkView{href, text})
 		},
 		// champ marks a text the season's data gives (a decision's
 		// reason) with its field, as the pages mark participant fields:
 		// the guard names the field, and the English edition's test knows
 		// the text is data, written in the season's language.
-		"champ": champHTML,
+		"champ": func(name, text string) (template.HTML, error) {
+			return fragment("champ", struct{ Name, Text string }{name, text})
+		},
 		"datetime": func(rfc3339 string) (template.HTML, error) {
 			text, err := readableDate(cat, rfc3339)
 			if err != nil {
 				return "", err
 			}
-			return timeHTML(rfc3339, text), nil
+			return fragment("datetime", struct{ ISO, Text string }{rfc3339, text})
 		},
 	}
 }
 
 // seasonText is s, a text the season's files give, as HTML on a page of
 // cat's language (the template function seasontext).
-func seasonText(cat *messages.Catalogue, s string) template.HTML {
-	if cat.Lang() == SeasonLang {
-		return template.HTML(template.HTMLEscapeString(s))
+func seasonText(cat *messages.Catalogue, s string) (template.HTML, error) {
+	v := seasonTextView{Text: s}
+	if cat.Lang() != SeasonLang {
+		v.Lang = SeasonLang
 	}
-	return template.HTML(`<span lang="` + SeasonLang + `">` + template.HTMLEscapeString(s) + `</span>`)
+	return fragment("seasontext", v)
 }
 
-// attrMessage is the attribute name="message", the message of key with
-// args, written whole (the template function attr).
-func attrMessage(cat *messages.Catalogue, name, key string, args ...any) (template.HTMLAttr, error) {
-	if !attrNames[name] {
-		return "", fmt.Errorf("attr: %s does not hold a message (aria-label, title, alt or data-titre do)", name)
+// didKey is a did:key as a trace quotes it (submission.DIDPattern's
+// did:key, unanchored).
+var didKey = regexp.MustCompile(`did:key:[A-Za-z0-9._:%-]+`)
+
+// tracePart is a run of a trace: a did:key it quotes, or the text between.
+type tracePart struct {
+	Text string
+	DID  bool
+}
+
+// traceParts cuts a trace of the scorer (a detail, a reason) at each
+// did:key it quotes, which the template "trace" marks data-identifiant, as
+// the DID's own cell is: the publication guard reads a did:key in whole
+// words, its base58 text holding camel-case parts that are words by
+// chance.
+func traceParts(s string) []tracePart {
+	var out []tracePart
+	last := 0
+	for _, m := range didKey.FindAllStringIndex(s, -1) {
+		if m[0] > last {
+			out = append(out, tracePart{Text: s[last:m[0]]})
+		}
+		out = append(out, tracePart{Text: s[m[0]:m[1]], DID: true})
+		last = m[1]
 	}
-	h, err := cat.HTML(key, args...)
-	if err != nil {
-		return "", err
+	if last < len(s) {
+		out = append(out, tracePart{Text: s[last:]})
 	}
-	if strings.ContainsAny(string(h), "<>") {
-		return "", fmt.Errorf("attr: %q holds markup and %s holds text", key, name)
-	}
-	return template.HTMLAttr(name + `="` + strings.ReplaceAll(string(h), `"`, "&#34;") + `"`), nil
+	return out
 }
 
 // date is an RFC 3339 instant in words (readableDate), for text that

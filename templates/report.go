@@ -29,6 +29,8 @@ type reportView struct {
 	// tasks by status, in the order of the scorer's tables, for the top of
 	// the report.
 	CauseSummary, StatusSummary []countView
+	// NarrativeLabel is the caption of a task's narrative (label.narrative).
+	NarrativeLabel string
 }
 
 // summaries counts a participant's assertions by cause and tasks by
@@ -58,6 +60,7 @@ type countView struct {
 
 type taskView struct {
 	ID, Anchor      string
+	Question        string // the task's question in track.toml; "" when none
 	Page            string // the task's page, relative to the report; "" without the key
 	Status          string
 	StatusCode      score.TaskStatus
@@ -92,6 +95,7 @@ type assertionView struct {
 	CauseCode string
 	Detail    string
 	Proofs    []proofView
+	Several   bool // more than one proof: each says its own cause and detail
 	Negative  bool
 	Supported bool
 	// History is the published value and the decisions that changed it,
@@ -163,6 +167,7 @@ func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, pr
 			for _, pr := range a.Proofs {
 				av.Proofs = append(av.Proofs, proofView{ID: pr.ProofID, Href: proofHref(proofs, prefix, pr.ProofID), Cause: l.text(causeKey(pr.Cause, "label")), Detail: pr.Detail})
 			}
+			av.Several = len(av.Proofs) > 1
 			tv.Assertions = append(tv.Assertions, av)
 		}
 		for _, inc := range t.Incidents {

@@ -14,20 +14,30 @@
 // paths (saison-<n>/, preuves/) and anchors. The content pages are the
 // Markdown of package content, in French, rendered as written. The
 // templates write a
-// message with msg, which returns it as HTML, its arguments escaped as
-// html/template escapes data:
+// message with msg, which returns it as HTML, its arguments escaped by
+// html/template (the catalogue executes the message as a template whose
+// text is the message's own):
 //
 //	<caption>{{msg "table.caption" "track" $t.Name "season" $s.Number}}</caption>
 //
-// and an attribute with attr, which writes the whole attribute:
+// and an attribute's value with text, the message as plain text, which
+// html/template escapes there as any value:
 //
-//	<nav {{attr "aria-label" "layout.breadcrumbs"}}>
+//	<nav aria-label="{{text "layout.breadcrumbs"}}">
 //
-// An argument that is markup (code, a link, a time) is made by a template
-// function from html/fragments.html, so that a message holds no URL and no
-// class. The Go code writes plain text with a locale (locale.go), whose
-// text method takes the same keys and arguments; the templates then escape
-// that text as any data. The keys of the causes, task statuses and incident
+// A message asked for without arguments is the catalogue's text itself,
+// made template text when the templates are parsed (inline.go). An
+// argument that is markup (code, a link, a time) is made by a template
+// function that executes html/fragments.html, so that a message holds no
+// URL and no class. No Go code of the package writes markup or escapes
+// anything: every byte of a page is a template's text, a message of the
+// catalogue, the Markdown of package content as goldmark renders it, or
+// data html/template escaped in its context (a URL filtered and
+// normalised in an href, a value escaped as text or as an attribute, the
+// JSON-LD written as JSON); TestNoMarkupWrittenInGo holds the Go code to
+// it. The Go code writes plain text with a locale (locale.go), whose text
+// method takes the same keys and arguments; the templates then escape that
+// text as any data. The keys of the causes, task statuses and incident
 // kinds are built from the codes of package score (cause.<code>.label,
 // status.<code>.help, incident.<kind>), those of the trap families from
 // key.json's codes (family.<code>). A missing message or argument is an
@@ -45,7 +55,7 @@
 // <details> of the agent cell, whose summary names the stack declarative
 // on the row. The tables marked empile (a season's tracks and freezes, a
 // report's assertions) show one block per row on a phone, each value
-// after its column's heading, which attr writes as data-titre. Table
+// after its column's heading, which the rows write as data-titre. Table
 // semantics stay: caption, th scope, the thead kept for assistive
 // technologies. overflow-wrap:anywhere is kept to ids, hashes and codes,
 // and to the agent's name in the track table (a participant's name
@@ -72,13 +82,13 @@ package templates
 import (
 	"bytes"
 	"embed"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io/fs"
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -288,7 +298,7 @@ type page struct {
 	Description string
 	Root        string // relative path to the site root, "" or "../"…
 	Label       string
-	LabelJSONLD template.JS
+	LabelJSONLD map[string]any // html/template writes it as JSON in its <script type="application/ld+json">
 	Crumbs      []crumb
 	Seasons     []seasonView
 	Season      *seasonView
@@ -299,10 +309,8 @@ type page struct {
 	Task        *taskPageView
 	Grid        *gridView
 	Participant *participantPageView
-	Question    map[string]string
 	Pages       []contentPage
 	Body        template.HTML
-	Narrative   string
 	Demo        bool
 	Incidents   []incidentTrack
 	Dossier     *Dossier
@@ -354,7 +362,7 @@ type incidentRow struct {
 }
 
 // renderer renders the pages of one edition with its catalogue: the
-// templates are parsed with its msg and attr.
+// templates are parsed with its msg and text.
 type renderer struct {
 	cat     *messages.Catalogue
 	pages   map[string]*template.Template
@@ -368,11 +376,25 @@ func newRenderer(cat *messages.Catalogue) (*renderer, error) { return newRendere
 // newRendererFS is newRenderer with the pages' templates parsed from html,
 // which holds them as html/<name>.html.
 func newRendererFS(html fs.FS, cat *messages.Catalogue) (*renderer, error) {
+	return parseRenderer(html, cat, true)
+}
+
+// pageNames are the pages' templates, html/<name>.html, each parsed with
+// html/layout.html.
+var pageNames = []string{"index", "season", "page", "track", "report", "incidents", "dossier", "corrections", "task", "participant"}
+
+// parseRenderer parses the pages' templates from html with cat's
+// functions, the messages asked for without arguments made template text
+// when inline is set (inlineMessages; the tests compare the two).
+func parseRenderer(html fs.FS, cat *messages.Catalogue, inline bool) (*renderer, error) {
 	r := &renderer{cat: cat, pages: map[string]*template.Template{}, content: content.Pages}
-	for _, name := range []string{"index", "season", "page", "track", "report", "incidents", "dossier", "corrections", "task", "participant"} {
+	for _, name := range pageNames {
 		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(html, "html/layout.html", "html/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("templates: %s: %w", name, err)
+		}
+		if inline {
+			inlineMessages(t, cat)
 		}
 		r.pages[name] = t
 	}
@@ -389,17 +411,31 @@ var french = func() *renderer {
 }()
 
 // newEnglish is the renderer of the English edition, under en/: an error
-// when en.toml does not parse (a French key left untranslated).
+// when en.toml does not parse (a French key left untranslated). Its
+// templates are parsed once, on the first call, as the French ones are
+// when the package starts: a renderer is read-only once made.
 func newEnglish() (*renderer, error) {
-	if messages.EnglishErr != nil {
-		return nil, fmt.Errorf("templates: the English edition: %w", messages.EnglishErr)
-	}
-	r, err := newRenderer(messages.English)
-	if err != nil {
-		return nil, err
-	}
-	r.dir, r.content = "en/", content.English
-	return r, nil
+	english.once.Do(func() {
+		if messages.EnglishErr != nil {
+			english.err = fmt.Errorf("templates: the English edition: %w", messages.EnglishErr)
+			return
+		}
+		r, err := newRenderer(messages.English)
+		if err != nil {
+			english.err = err
+			return
+		}
+		r.dir, r.content = "en/", content.English
+		english.r = r
+	})
+	return english.r, english.err
+}
+
+// english is the renderer newEnglish makes once.
+var english struct {
+	once sync.Once
+	r    *renderer
+	err  error
 }
 
 // ldPart is one part of a page labelled with its own source type.
@@ -410,7 +446,11 @@ type ldPart struct {
 	DigitalSourceType string `json:"digitalSourceType"`
 }
 
-func labelJSONLD(lang, title, label string, parts []ldPart) template.JS {
+// labelJSONLD is the page's schema.org description, its AI Act label, for
+// <script type="application/ld+json">: html/template writes it there as
+// JSON (json.Marshal, whose escaping of <, > and & keeps it inside the
+// element), in the map's sorted key order.
+func labelJSONLD(lang, title, label string, parts []ldPart) map[string]any {
 	m := map[string]any{
 		"@context":          "https://schema.org",
 		"@type":             "WebPage",
@@ -422,15 +462,13 @@ func labelJSONLD(lang, title, label string, parts []ldPart) template.JS {
 	if len(parts) > 0 {
 		m["hasPart"] = parts
 	}
-	b, _ := json.Marshal(m)
-	return template.JS(b)
+	return m
 }
 
 // pageTo renders one page into b, after what b holds. A message the views
 // of the page or the page itself could not find fails it.
 func (r *renderer) pageTo(b *bytes.Buffer, l *locale, name string, p page, parts []ldPart) error {
 	p.Label = l.text("label.ai_act")
-	p.Narrative = l.text("label.narrative")
 	p.LabelJSONLD = labelJSONLD(r.cat.Lang(), p.Title, p.Label, parts)
 	if l.err != nil {
 		return fmt.Errorf("templates: %s: %w", name, l.err)
@@ -766,7 +804,9 @@ func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantResult, pro
 	pl.addLazy(name, "report", func(l *locale) (page, []ldPart) {
 		rv := buildReport(l, tr.Result, p, proofs, filesDir(pl.r.dir, name)+"../../../preuves/", history)
 		rv.Page = "../../../" + participantPageHref(p.Participant.Slug)
+		rv.NarrativeLabel = l.text("label.narrative")
 		for k := range rv.Tasks {
+			rv.Tasks[k].Question = tr.Questions[rv.Tasks[k].ID]
 			if tr.Key[rv.Tasks[k].ID] != nil {
 				rv.Tasks[k].Page = "../../" + taskPageHref(rv.Tasks[k].ID)
 			}
@@ -778,7 +818,7 @@ func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantResult, pro
 			}
 		}
 		return page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.report.description", "season", s.Number, "track", l.title(tr.Title)),
-			Root: "../../../../", Season: s, Track: tr, Report: &rv, Question: tr.Questions, Demo: s.Demo,
+			Root: "../../../../", Season: s, Track: tr, Report: &rv, Demo: s.Demo,
 			Crumbs: crumbs[:]}, parts
 	})
 }

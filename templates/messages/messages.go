@@ -34,8 +34,12 @@
 // hold the entities of HTML and the inline tags <strong>, <em> and <code>,
 // without attributes; any other "<" or ">" is refused. HTML returns the
 // message as HTML: its text as written, each string or int argument
-// escaped exactly as html/template escapes data in text, an HTML argument
-// as it is. Text returns it as plain text, for a value the templates will
+// escaped by html/template, in the text context every placeholder sits in,
+// an HTML argument as it is. A form with placeholders is parsed, with the
+// catalogue, as an html/template template whose text is the message's own
+// and whose actions are its placeholders: HTML executes it, so that no
+// escaping is written here, and a template.HTML comes out of the
+// catalogue's trusted text or of html/template alone. Text returns it as plain text, for a value the templates will
 // escape themselves (a page title, a JSON-LD field, an attribute): entities
 // decoded, arguments as they are; a message with markup cannot be plain
 // text.
@@ -51,20 +55,21 @@
 package messages
 
 import (
+	"bytes"
 	_ "embed"
 	"errors"
 	"fmt"
 	"html"
 	"html/template"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
-
-	"github.com/ark-forge/proveit/templates/internal/htmlesc"
 )
 
 //go:embed fr.toml
@@ -106,8 +111,12 @@ type Catalogue struct {
 type message struct {
 	plural bool
 	forms  map[plural.Form][]part // simple: plural.Other alone
-	names  map[string]bool        // placeholders of every form, and n for a plural
-	markup bool                   // some form holds a tag
+	// tmpls holds, for each form with a placeholder, that form as an
+	// html/template template (formTemplate); a form without one is its
+	// literal text.
+	tmpls  map[plural.Form]*template.Template
+	names  map[string]bool // placeholders of every form, and n for a plural
+	markup bool            // some form holds a tag
 }
 
 // part is a run of literal HTML text, or a placeholder when name is set.
@@ -178,7 +187,7 @@ func (c *Catalogue) add(prefix string, table map[string]any, errs *[]string) {
 		}
 		switch v := v.(type) {
 		case string:
-			m := &message{forms: map[plural.Form][]part{}, names: map[string]bool{}}
+			m := &message{forms: map[plural.Form][]part{}, names: map[string]bool{}, tmpls: map[plural.Form]*template.Template{}}
 			if err := m.addForm(plural.Other, v); err != nil {
 				*errs = append(*errs, key+": "+err.Error())
 				continue
@@ -189,7 +198,7 @@ func (c *Catalogue) add(prefix string, table map[string]any, errs *[]string) {
 				c.add(key+".", v, errs)
 				continue
 			}
-			m := &message{plural: true, forms: map[plural.Form][]part{}, names: map[string]bool{"n": true}}
+			m := &message{plural: true, forms: map[plural.Form][]part{}, names: map[string]bool{"n": true}, tmpls: map[plural.Form]*template.Template{}}
 			ok := true
 			for name, text := range v {
 				f, known := forms[name]
@@ -250,7 +259,48 @@ func (m *message) addForm(f plural.Form, s string) error {
 	}
 	parts = append(parts, part{text: s[lit:]})
 	m.forms[f] = parts
+	if len(parts) > 1 {
+		t, err := formTemplate(parts)
+		if err != nil {
+			return fmt.Errorf("%q: %w", s, err)
+		}
+		m.tmpls[f] = t
+	}
 	return nil
+}
+
+// formTemplate is a form with placeholders as an html/template template:
+// its literal text is the template's text, each placeholder {name} the
+// action {{.name}} on the map of the arguments, which html/template
+// escapes in the context it sits in (text: a message's markup is tags
+// without attributes). A literal part holds no brace (addForm refuses
+// one), so it cannot hold an action. The template is escaped here, once,
+// rather than on its first execution.
+func formTemplate(parts []part) (*template.Template, error) {
+	var b strings.Builder
+	for _, p := range parts {
+		if p.name == "" {
+			b.WriteString(p.text)
+			continue
+		}
+		b.WriteString("{{.")
+		b.WriteString(p.name)
+		b.WriteString("}}")
+	}
+	t, err := template.New("").Option("missingkey=error").Parse(b.String())
+	if err != nil {
+		return nil, err
+	}
+	// Executing it once on empty arguments escapes it, and reports a
+	// message html/template cannot escape; missingkey=error makes the
+	// execution itself fail, after escaping, which is the expected end.
+	if err := t.Execute(io.Discard, map[string]any{}); err != nil {
+		var e *template.Error
+		if errors.As(err, &e) {
+			return nil, err
+		}
+	}
+	return t, nil
 }
 
 func validName(s string) bool {
@@ -336,9 +386,10 @@ func (c *Catalogue) Text(key string, args ...any) (string, error) {
 }
 
 // HTML returns the message key as HTML, its placeholders replaced by args
-// (name, value pairs): strings and ints escaped as html/template escapes
-// data in text, template.HTML as it is. A missing key or a missing argument
-// is an error.
+// (name, value pairs) by executing the form's template (formTemplate):
+// strings and ints escaped by html/template as data in text, template.HTML
+// as it is. A form without placeholders is its text. A missing key or a
+// missing argument is an error.
 func (c *Catalogue) HTML(key string, args ...any) (template.HTML, error) {
 	// A message without placeholders, asked for without arguments, is its
 	// one literal part: the pages ask for hundreds of them each (a heading,
@@ -352,28 +403,52 @@ func (c *Catalogue) HTML(key string, args ...any) (template.HTML, error) {
 			}
 		}
 	}
-	_, vals, parts, err := c.lookup(key, args)
+	m, vals, parts, err := c.lookup(key, args)
 	if err != nil {
 		return "", err
 	}
-	var b strings.Builder
+	t := m.tmpls[m.form(c.tag, vals)]
+	if t == nil {
+		return template.HTML(parts[0].text), nil // a form without placeholders: its text
+	}
 	for _, p := range parts {
 		if p.name == "" {
-			b.WriteString(p.text)
 			continue
 		}
 		switch v := vals[p.name].(type) {
-		case template.HTML:
-			b.WriteString(string(v))
-		case string:
-			htmlesc.WriteText(&b, v)
-		case int:
-			b.WriteString(strconv.Itoa(v))
+		case template.HTML, string, int:
 		default:
 			return "", fmt.Errorf("messages: %s: %q: {%s} is a %T, and HTML takes a string, an int or a template.HTML", c.lang, key, p.name, v)
 		}
 	}
+	b := buffers.Get().(*bytes.Buffer)
+	defer buffers.Put(b)
+	b.Reset()
+	if err := t.Execute(b, vals); err != nil {
+		return "", fmt.Errorf("messages: %s: %q: %w", c.lang, key, err)
+	}
 	return template.HTML(b.String()), nil
+}
+
+// buffers are the buffers HTML executes a form into.
+var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// form is the form of m that the arguments vals choose: other for a
+// simple message; for a plural one, the CLDR form of the int n in the
+// language tag, or other when m lacks that form.
+func (m *message) form(tag language.Tag, vals map[string]any) plural.Form {
+	if !m.plural {
+		return plural.Other
+	}
+	n, _ := vals["n"].(int)
+	if n < 0 {
+		n = -n
+	}
+	form := plural.Cardinal.MatchPlural(tag, n%10000000, 0, 0, 0, 0)
+	if m.forms[form] == nil {
+		return plural.Other
+	}
+	return form
 }
 
 // lookup finds the message, reads the arguments and chooses the form.
@@ -396,21 +471,12 @@ func (c *Catalogue) lookup(key string, args []any) (*message, map[string]any, []
 		}
 		vals[name] = args[i+1]
 	}
-	form := plural.Other
 	if m.plural {
-		n, ok := vals["n"].(int)
-		if !ok {
+		if _, ok := vals["n"].(int); !ok {
 			return nil, nil, nil, fmt.Errorf("messages: %s: %q is a plural message and takes an int n, not %T", c.lang, key, vals["n"])
 		}
-		if n < 0 {
-			n = -n
-		}
-		form = plural.Cardinal.MatchPlural(c.tag, n%10000000, 0, 0, 0, 0)
-		if m.forms[form] == nil {
-			form = plural.Other
-		}
 	}
-	parts := m.forms[form]
+	parts := m.forms[m.form(c.tag, vals)]
 	for _, p := range parts {
 		if p.name != "" {
 			if _, ok := vals[p.name]; !ok {
