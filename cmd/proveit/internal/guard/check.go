@@ -400,3 +400,17 @@ func onlySpace(s []byte) bool {
 	}
 	return true
 }
+
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func appendLower(dst, s []byte) []byte {
+	for _, c := range s {
+		dst = append(dst, lowerByte(c))
+	}
+	return dst
+}

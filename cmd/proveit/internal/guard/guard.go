@@ -1,7 +1,7 @@
 // Package guard enforces the publication rules of the Index (§1 vocabulary,
 // §7.3 publication rules) on every page the build renders. Page reads an
 // HTML page of a built site as a browser would — the text of
-// every element, every attribute value but class and style, the JSON-LD —
+// every element, every attribute value but class, style and id, the JSON-LD —
 // after the templates have escaped and rendered it, so that participant-
 // controlled text (agent name, DID, stack, narrative, claim values and
 // pointers, proof ids) is checked exactly as it is published. A violation
@@ -56,30 +56,62 @@
 // How a page is read. A browser does not read the tags as written: it
 // builds a tree (implied end tags, text moved out of a table, raw text in
 // <title> and <style>, …), and the rules apply to that tree. The guard
-// reads a page in one of two ways, with the same verdicts:
+// reads a page in one pass over the tokens of golang.org/x/net/html's
+// tokenizer (html.NewTokenizer, the tokenizer of html.Parse, told where
+// CDATA is text and where raw text is not, as html.Parse tells it), and
+// checks each text and attribute value as it meets it, rule 4 when an
+// element closes (read.go). Where the tree differs from the tags as
+// written, it does one of two things:
 //
-//   - the fast path (stream.go) reads the page in one pass over its
-//     tokens, with its own stack of open elements, and checks each text
-//     and attribute value as it meets it, and rule 4 when an element
-//     closes. It reads only the pages on which the tree is the nesting of
-//     the tags as written (or differs from it in the few ways it models:
-//     see stream.go), and gives up on any other, at the first token that
-//     could make a difference;
-//   - the tree: html.Parse (golang.org/x/net/html, the HTML5 tree
-//     construction algorithm) and a walk of the tree, for every page the
-//     fast path gives up on, from its start.
+//   - it keeps the little state that tells it what the tree is: a stack
+//     of the open elements, each with its data-champ, data-negatif,
+//     data-declaratif and data-identifiant as its ancestors and itself
+//     set them and whether it is in a style element; rule 4's own text
+//     of each open declared stack and the text of each element rule 4
+//     checks; the text not yet checked (the tree joins adjacent texts),
+//     and for each open table the text before it; where it is in the
+//     document; and the place of each node in the walk's order of the
+//     tree. With it, it follows the tree on the html, head, body and
+//     tbody elements the tree implies; text before the body, which the
+//     tree moves into the body (white space stays or is dropped), a
+//     second <html> or <body> tag, whose attributes go to the element
+//     (read first, as the walk reads them), and <head> and </head> in the
+//     body, ignored; text written in a table outside its cells, which the
+//     tree moves out of the table, into the text before it; the text
+//     after </body> (the body's); the raw text of title, style, script
+//     and textarea; the newline a <pre> or a <textarea> drops; the NUL
+//     bytes the tree drops or replaces; the slash of a self-closing HTML
+//     element and the end tag of a void element, which the tree ignores
+//     (the Atom feed writes <link …></link>); the attribute order of a
+//     formatting element, which the tree sorts; comments; and SVG, with
+//     text in its title, desc and foreignObject;
+//   - anywhere else it refuses the page: one violation of the rule
+//     "markup", naming what it met, and nothing else, which stops the
+//     build as any violation does. It refuses an end tag that does not
+//     close the current element; an element a table would move out of
+//     itself, a text it would move out from inside an element rule 4
+//     checks, a cell or a row it would imply; a start tag that closes an
+//     open element (a block in a paragraph, a list item in a list item, a
+//     heading in a heading, a link in a link); a second <html> or <body>
+//     tag with a data-* attribute the rules read; a doctype after the
+//     start; an element it does not know (forms, frames, templates,
+//     MathML, …); an element in an SVG title, desc or foreignObject; and
+//     elements nested 500 deep.
 //
-// The pages the templates render all take the fast path (a test holds
-// them to it); a page written by hand, or broken, takes the tree. The
-// first implementation, the tree alone, is kept as the oracle of the
-// tests (pageTree, checkOld): FuzzPageAgainstTree holds PageIn to it,
-// violation for violation and in the same order, on any bytes. A lenient
-// guard would publish a falsehood: the fast path is exact or refuses.
+// The pages the templates render never meet a refusal: tests hold every
+// page of the demo, its Atom feed too, to it and to the tree's verdict,
+// and the same pages with a word written after every tag (as the build's
+// test of every template position writes the templates). A page written
+// by hand, or broken, may. The guard never judges a page
+// on a reading that differs from the tree: it reads as the tree does, or
+// refuses. The first implementation, html.Parse and a walk of its tree,
+// is the oracle of the tests (pageTree, checkOld): FuzzPageAgainstTree
+// holds PageIn to it on any bytes, violation for violation and in the
+// same order, or to a refusal.
 
 package guard
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
 	"hash/maphash"
@@ -89,7 +121,6 @@ import (
 	"sync/atomic"
 	"unicode"
 
-	"golang.org/x/net/html"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -171,7 +202,7 @@ func languages(name string) (french, english []string) {
 type Violation struct {
 	Page  string // path in the site
 	Field string // the participant field the text is, from data-champ ("agent", "narrative" …), or ""
-	Rule  string // "emoji", "intent", "provider", "declarative"
+	Rule  string // "emoji", "intent", "provider", "declarative", or "markup" (a refused page)
 	Word  string // what was found
 	Text  string // the text it was found in, shortened
 }
@@ -182,6 +213,7 @@ func (v Violation) String() string {
 		"intent":      "intent-imputing word (§1)",
 		"provider":    "model or provider name in a negative category (§7.3)",
 		"declarative": "declared stack not labelled declarative (§7.3)",
+		"markup":      "markup the guard does not read as a browser does, page refused",
 	}[v.Rule]
 	if v.Field != "" {
 		return fmt.Sprintf("%s: field %s: %s %q in %q", v.Page, v.Field, what, v.Word, v.Text)
@@ -219,51 +251,38 @@ func Page(name string, page []byte) []Violation { return PageIn(name, page, Fren
 // the word declarative (rule 4: « déclarative », "declarative"), and
 // returns its violations sorted by rule and word. An empty word is a
 // defect of the caller, reported as a violation of rule 4 rather than a
-// rule that nothing could break.
+// rule that nothing could break. A page whose markup the guard does not
+// read as a browser does is refused: one violation of the rule "markup",
+// naming what it met, and nothing else (see the package doc).
 func PageIn(name string, page []byte, declarative string) []Violation {
 	if strings.TrimSpace(declarative) == "" {
 		return []Violation{{Page: name, Rule: "declarative", Word: "(no label word given)"}}
 	}
 	g := &guard{page: name, declarative: declarative}
-	if !streamPage(page, g) {
-		// Not a page the fast path reads as the tree does: the tree, from
-		// the start, and nothing of what the fast path had found.
-		g = &guard{page: name, declarative: declarative}
-		doc, err := html.Parse(bytes.NewReader(page))
-		if err != nil {
-			return []Violation{{Page: name, Rule: "parse", Word: err.Error()}}
-		}
-		g.walk(doc, false, false, false)
+	if why, raw := readPage(page, g); why != "" {
+		return []Violation{{Page: name, Rule: "markup", Word: why, Text: raw}}
 	}
 	return g.sorted()
 }
 
-// pageTree is PageIn as it was before the fast path: the page parsed into
-// a tree, every text checked by checkOld, without the memo. It is the
-// oracle of the tests (FuzzPageAgainstTree).
-func pageTree(name string, page []byte, declarative string) []Violation {
-	if strings.TrimSpace(declarative) == "" {
-		return []Violation{{Page: name, Rule: "declarative", Word: "(no label word given)"}}
-	}
-	doc, err := html.Parse(bytes.NewReader(page))
-	if err != nil {
-		return []Violation{{Page: name, Rule: "parse", Word: err.Error()}}
-	}
-	g := &guard{page: name, declarative: declarative, checkText: checkOld}
-	g.walk(doc, false, false, false)
-	return g.sorted()
-}
-
-// sorted returns the violations sorted by rule and word, in the order
-// found within one rule and word.
+// sorted returns the violations sorted by rule and word, in the walk's
+// order of the tree within one rule and word.
 func (g *guard) sorted() []Violation {
 	sort.SliceStable(g.out, func(i, j int) bool {
-		if g.out[i].Rule != g.out[j].Rule {
-			return g.out[i].Rule < g.out[j].Rule
+		x, y := g.out[i], g.out[j]
+		if x.v.Rule != y.v.Rule {
+			return x.v.Rule < y.v.Rule
 		}
-		return g.out[i].Word < g.out[j].Word
+		if x.v.Word != y.v.Word {
+			return x.v.Word < y.v.Word
+		}
+		return x.seq < y.seq || x.seq == y.seq && x.n < y.n
 	})
-	return g.out
+	out := make([]Violation, len(g.out))
+	for i, e := range g.out {
+		out[i] = e.v
+	}
+	return out
 }
 
 type guard struct {
@@ -271,114 +290,40 @@ type guard struct {
 	// declarative is the label word of rule 4.
 	declarative string
 	field       string // the data-champ of the innermost element being read
-	out         []Violation
-	seen        map[Violation]bool
-	// checkText, when set, checks the texts of the tree instead of check
-	// and the memo: checkOld for the oracle (pageTree).
-	checkText func(s string, negative, declarative, identifier bool) []finding
+	// seq is the place in the walk's order of the node being read: the
+	// reader reads a text moved out of a table (before it in the tree)
+	// after the table's content, and the attributes the tree adds to html
+	// and body after their content.
+	seq  int
+	out  []entry
+	seen map[Violation]int // index in out
+	n    int               // the violations met so far, again or not
 }
 
+// entry is a violation and where the walk meets it: in the node of place
+// seq, the n-th met.
+type entry struct {
+	v      Violation
+	seq, n int
+}
+
+// add adds a violation, once: met again, it is kept where the walk meets
+// it first.
 func (g *guard) add(v Violation) {
 	v.Page, v.Field = g.page, g.field
 	if g.seen == nil {
-		g.seen = map[Violation]bool{}
+		g.seen = map[Violation]int{}
 	}
-	if !g.seen[v] {
-		g.seen[v] = true
-		g.out = append(g.out, v)
+	g.n++
+	n := g.n
+	if i, ok := g.seen[v]; ok {
+		if g.seq < g.out[i].seq {
+			g.out[i].seq, g.out[i].n = g.seq, n
+		}
+		return
 	}
-}
-
-func attr(n *html.Node, key string) (string, bool) {
-	for _, a := range n.Attr {
-		if a.Key == key {
-			return a.Val, true
-		}
-	}
-	return "", false
-}
-
-func (g *guard) walk(n *html.Node, negative, declarative, identifier bool) {
-	if n.Type == html.ElementNode {
-		if n.Data == "style" {
-			return
-		}
-		if f, ok := attr(n, "data-champ"); ok {
-			defer func(outer string) { g.field = outer }(g.field)
-			g.field = f
-		}
-		if v, _ := attr(n, "data-negatif"); v == "oui" {
-			negative = true
-		}
-		if v, _ := attr(n, "data-identifiant"); v == "oui" {
-			identifier = true
-		}
-		if v, _ := attr(n, "data-declaratif"); v == "oui" {
-			declarative = true
-			if !strings.Contains(ownText(n), g.declarative) {
-				g.add(Violation{Rule: "declarative", Word: g.declarative, Text: short(textOf(n))})
-			}
-		}
-		if _, ok := attr(n, "data-participant"); ok && !hasDeclarative(n) {
-			g.add(Violation{Rule: "declarative", Word: g.declarative, Text: short(textOf(n))})
-		}
-		for _, a := range n.Attr {
-			switch {
-			case a.Key == "class" || a.Key == "style" || a.Key == "id":
-			default:
-				g.text(a.Val, negative, declarative, identifier)
-			}
-		}
-	}
-	if n.Type == html.TextNode {
-		g.text(n.Data, negative, declarative, identifier)
-	}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		g.walk(c, negative, declarative, identifier)
-	}
-}
-
-// ownText is the text of n's direct text children and of its span
-// children: where the label word sits.
-func ownText(n *html.Node) string {
-	var b strings.Builder
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.TextNode {
-			b.WriteString(c.Data)
-		} else if c.Type == html.ElementNode && c.Data == "span" {
-			b.WriteString(textOf(c))
-		}
-	}
-	return b.String()
-}
-
-func hasDeclarative(n *html.Node) bool {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode {
-			if v, _ := attr(c, "data-declaratif"); v == "oui" {
-				return true
-			}
-			if hasDeclarative(c) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func textOf(n *html.Node) string {
-	var b strings.Builder
-	var f func(*html.Node)
-	f = func(n *html.Node) {
-		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			f(c)
-		}
-	}
-	f(n)
-	return b.String()
+	g.seen[v] = len(g.out)
+	g.out = append(g.out, entry{v, g.seq, n})
 }
 
 func short(s string) string {
@@ -471,20 +416,6 @@ func (m *textMemo) checkBytes(s []byte, provider, identifier bool) []finding {
 	return fs
 }
 
-// checkString is checkBytes on a text of the tree.
-func (m *textMemo) checkString(s string, provider, identifier bool) []finding {
-	i := memoIndex(provider, identifier)
-	m.RLock()
-	fs, ok := m.m[i][s]
-	m.RUnlock()
-	if !ok {
-		b := []byte(s)
-		fs = check(b, provider, identifier)
-		m.put(b, i, fs)
-	}
-	return fs
-}
-
 // met reports whether s was met before in the memo's map i (its hash is
 // in its slot of the doorkeeper), and notes that it is met.
 func (m *textMemo) met(s []byte, i int) bool {
@@ -522,17 +453,6 @@ func (m *textMemo) put(s []byte, i int, fs []finding) {
 	m.size += len(s)
 }
 
-// text applies the rules to one piece of text of the tree.
-func (g *guard) text(s string, negative, declarative, identifier bool) {
-	if g.checkText != nil {
-		for _, f := range g.checkText(s, negative, declarative, identifier) {
-			g.add(Violation{Rule: f.rule, Word: f.word, Text: f.text})
-		}
-		return
-	}
-	g.textString(s, negative, declarative, identifier)
-}
-
 // textBytes applies the rules to one piece of text, once per distinct
 // text and context that recurs (memo).
 func (g *guard) textBytes(s []byte, negative, declarative, identifier bool) {
@@ -540,14 +460,6 @@ func (g *guard) textBytes(s []byte, negative, declarative, identifier bool) {
 		return // nothing to find
 	}
 	g.found(memo.checkBytes(s, negative && !declarative, identifier))
-}
-
-// textString is textBytes on a text of the tree.
-func (g *guard) textString(s string, negative, declarative, identifier bool) {
-	if onlySpace([]byte(s)) {
-		return
-	}
-	g.found(memo.checkString(s, negative && !declarative, identifier))
 }
 
 func (g *guard) found(fs []finding) {
@@ -569,74 +481,17 @@ func memoIndex(provider, identifier bool) int {
 	return i
 }
 
-// checkOld applies the rules to one piece of text: the rules as first
-// written, word by word, kept as the oracle of check (check.go).
-func checkOld(s string, negative, declarative, identifier bool) []finding {
-	var out []finding
-	add := func(rule, word string) { out = append(out, finding{rule, word, short(s)}) }
-	ascii := isASCII(s)
-	if !ascii { // every emoji code point is above U+007F
-		for _, r := range s {
-			if isEmoji(r) {
-				add("emoji", fmt.Sprintf("%c (U+%04X)", r, r))
-			}
-		}
-	}
-	for f := range strings.FieldsSeq(s) {
-		if len(f) > maxEmoticon {
-			continue
-		}
-		f = strings.ToLower(f)
-		for _, e := range emoticons {
-			if f == e {
-				add("emoji", f)
-			}
-		}
-	}
-	plain := wordsSplit(s, false, !(identifier && wholeWords(s)))
-	words := plain // an ASCII text has no accent to fold
-	if !ascii {
-		// The same words folded one by one: fold lowers, and lowering
-		// twice is lowering once, so this is Words(s) without reading s
-		// again.
-		words = make([]string, len(plain))
-		for i, w := range plain {
-			words[i] = fold(w)
-		}
-	}
-	for i, w := range words {
-		if intentWord(w, plain[i]) {
-			add("intent", w)
-		}
-	}
-	if negative && !declarative {
-		for i, name := range providerNames {
-			if containsRun(words, providerRuns[i]) {
-				add("provider", name)
-			}
-		}
-	}
-	return out
-}
-
 // wholeWords reports whether the text of an identifier is read in whole
 // words: a did:key, whose method-specific identifier is the base58 text
 // of a public key, its case an encoding's. A did:web is a domain a
 // participant chose, read as any text.
 func wholeWords(s string) bool { return strings.HasPrefix(s, "did:key:") }
 
-// intentWord reports whether a word imputes an intent: folded is the word
-// as Words returns it (lower case, without accents), plain the same word
-// in lower case with its accents.
-func intentWord(folded, plain string) bool {
-	return intentFR.matches(folded) || intentEN.matches(plain)
-}
-
 // wordRule is one language's intent list, indexed: its whole words, and
 // its stems by their first byte, so that a word is compared only with the
 // stems it could start with.
 type wordRule struct {
-	words map[string]bool
+	words map[string]bool // (the oracle's matches)
 	stems [256][]string
 	// byByte is words indexed by their first byte (matchesBytes).
 	byByte [256][]string
@@ -654,42 +509,6 @@ func newWordRule(words, stems []string) *wordRule {
 		r.stems[stem[0]] = append(r.stems[stem[0]], stem) // wordList keeps no empty entry
 	}
 	return r
-}
-
-// matches reports whether w is one of the words or starts with a stem.
-func (r *wordRule) matches(w string) bool {
-	if w == "" {
-		return false
-	}
-	if r.words[w] {
-		return true
-	}
-	for _, stem := range r.stems[w[0]] {
-		if strings.HasPrefix(w, stem) {
-			return true
-		}
-	}
-	return false
-}
-
-// containsRun reports whether words holds the run of words, each equal
-// to its word of the run or, for the last one, followed by a version
-// ("gpt4o", "llama3").
-func containsRun(words, run []string) bool {
-	for i := 0; i+len(run) <= len(words); i++ {
-		ok := true
-		for j, r := range run {
-			w := words[i+j]
-			if w != r && !(j == len(run)-1 && len(w) > len(r) && strings.HasPrefix(w, r) && w[len(r)] >= '0' && w[len(r)] <= '9') {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
 }
 
 // Words splits s into its words, in lower case and without accents: runs

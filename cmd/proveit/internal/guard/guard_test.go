@@ -131,7 +131,7 @@ func TestErrorNamesPageAndWord(t *testing.T) {
 // TestViolationNamesTheField: a hit inside an element marked with
 // data-champ names that participant field.
 func TestViolationNamesTheField(t *testing.T) {
-	page := `<html lang="fr"><body><p>Récit : <blockquote data-champ="narrative">il a menti</blockquote></p><p data-champ="agent">Agent honnête</p></body></html>`
+	page := `<html lang="fr"><body><div>Récit : <blockquote data-champ="narrative">il a menti</blockquote></div><p data-champ="agent">Agent honnête</p></body></html>`
 	vs := Page("r.html", []byte(page))
 	if len(vs) != 1 || vs[0].Field != "narrative" || !strings.Contains(vs[0].String(), `r.html: field narrative: intent-imputing word (§1) "menti"`) {
 		t.Errorf("violations %v, want one in the field narrative", vs)
@@ -193,9 +193,8 @@ func benchPage() []byte {
 // BenchmarkPage: the guard on benchPage, new (PageIn) and old (the first
 // implementation as the build ran it: the tree, checkOld behind its
 // memo). benchPage's tables have no <tbody>, which the tree builder
-// inserts: the fast path gives up on it, and new is the tree walk with
-// check and the memo; withTbody is the same page with its <tbody>, as the
-// templates write it, which the fast path reads.
+// inserts and the reader follows; withTbody is the same page with its
+// <tbody>, as the templates write it.
 func BenchmarkPage(b *testing.B) {
 	for _, p := range []struct {
 		name string
@@ -244,8 +243,8 @@ func TestFoldedWordsAreWords(t *testing.T) {
 // base58 text holds parts such as "Fib" and "Xai" by chance (three DIDs of
 // 20,000 generated ones stopped a build), which are not words of the page;
 // a whole word is still read, a did:web (a domain its participant chose)
-// is read as any text, and outside an identifier the parts still are. Both readings, the fast path and the
-// tree walk, and the oracle agree.
+// is read as any text, and outside an identifier the parts still are. The
+// guard and the oracle agree.
 func TestIdentifiersReadWhole(t *testing.T) {
 	page := func(did string, marked bool) []byte {
 		mark := ""
@@ -317,7 +316,7 @@ func TestIdentifierInsideText(t *testing.T) {
 func TestPageInKeepsNoBytes(t *testing.T) {
 	text := `<p data-champ="narrative" data-negatif="oui">Il ment sur ses sources, dit GPT.</p><p>Une phrase qui revient.</p>`
 	// Texts of one word too, in lower case: a violation's text is then the
-	// text itself, which the lexer reads in place.
+	// text itself, which the reader may hold in place.
 	src := doc(strings.Repeat(text, 3) + `<p data-negatif="oui">Claude, encore.</p><p data-negatif="oui">claude</p><p>mensonges</p><p>ment</p>`)
 	overwrite := func(b []byte) {
 		for i := range b {

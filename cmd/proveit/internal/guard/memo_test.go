@@ -174,3 +174,18 @@ func BenchmarkSitePages(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(paths)), "ns/page")
 }
+
+// checkString is checkBytes on a string: the memo looked up without a
+// copy of the text (the tests of its contexts).
+func (m *textMemo) checkString(s string, provider, identifier bool) []finding {
+	i := memoIndex(provider, identifier)
+	m.RLock()
+	fs, ok := m.m[i][s]
+	m.RUnlock()
+	if !ok {
+		b := []byte(s)
+		fs = check(b, provider, identifier)
+		m.put(b, i, fs)
+	}
+	return fs
+}
