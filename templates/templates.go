@@ -81,7 +81,9 @@ package templates
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"embed"
+	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -298,6 +300,7 @@ type page struct {
 	Description string
 	Root        string // relative path to the site root, "" or "../"…
 	Label       string
+	StyleHash   string         // the style element's, for the Content-Security-Policy (renderer.styleHash)
 	LabelJSONLD map[string]any // html/template writes it as JSON in its <script type="application/ld+json">
 	Crumbs      []crumb
 	Seasons     []seasonView
@@ -364,10 +367,13 @@ type incidentRow struct {
 // renderer renders the pages of one edition with its catalogue: the
 // templates are parsed with its msg and text.
 type renderer struct {
-	cat     *messages.Catalogue
-	pages   map[string]*template.Template
-	dir     string // the edition's directory in the site: "" or "en/"
-	content fs.FS  // the edition's Markdown pages
+	cat   *messages.Catalogue
+	pages map[string]*template.Template
+	// styleHash is the SHA-256 of the pages' <style> element's text, in
+	// base64, which their Content-Security-Policy allows (styleHash).
+	styleHash string
+	dir       string // the edition's directory in the site: "" or "en/"
+	content   fs.FS  // the edition's Markdown pages
 }
 
 // newRenderer is the renderer of the French edition, with cat.
@@ -398,7 +404,33 @@ func parseRenderer(html fs.FS, cat *messages.Catalogue, inline bool) (*renderer,
 		}
 		r.pages[name] = t
 	}
+	h, err := styleHash(r.pages[pageNames[0]])
+	if err != nil {
+		return nil, err
+	}
+	r.styleHash = h
 	return r, nil
+}
+
+// styleHash is the SHA-256, in base64, of the text of the <style> element
+// the layout writes (its template "style-element", executed as the layout
+// executes it): the layout's Content-Security-Policy allows that style
+// sheet alone (style-src 'sha256-…'), and no other style, script, image
+// (but the data: icon), font, frame or connection.
+func styleHash(t *template.Template) (string, error) {
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, "style-element", nil); err != nil {
+		return "", fmt.Errorf("templates: the style element: %w", err)
+	}
+	// What the template may write around the element (the guard's tests
+	// write a word after every tag) is not the style sheet.
+	_, css, open := bytes.Cut(b.Bytes(), []byte("<style>"))
+	css, rest, closed := bytes.Cut(css, []byte("</style>"))
+	if !open || !closed || bytes.Contains(rest, []byte("<style")) {
+		return "", fmt.Errorf("templates: the template style-element does not hold one <style> element: %.40q", b.String())
+	}
+	sum := sha256.Sum256(css)
+	return base64.StdEncoding.EncodeToString(sum[:]), nil
 }
 
 // french renders the site, in French.
@@ -469,6 +501,7 @@ func labelJSONLD(lang, title, label string, parts []ldPart) map[string]any {
 // of the page or the page itself could not find fails it.
 func (r *renderer) pageTo(b *bytes.Buffer, l *locale, name string, p page, parts []ldPart) error {
 	p.Label = l.text("label.ai_act")
+	p.StyleHash = r.styleHash
 	p.LabelJSONLD = labelJSONLD(r.cat.Lang(), p.Title, p.Label, parts)
 	if l.err != nil {
 		return fmt.Errorf("templates: %s: %w", name, l.err)
