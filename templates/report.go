@@ -82,6 +82,12 @@ type taskView struct {
 	Narrative       string
 	NarrativeAnchor string
 	Negative        bool
+	// The sentences of the task's section and of its line in the list
+	// of tasks that take its values, written in Go as plain text (the
+	// templates escape them): each would otherwise cost the page a call
+	// of msg and an execution of its message, forty times a report.
+	Heading, PageLinkText, AssertionsCaption string
+	RenderedCount, UnsupportedCount          string
 }
 
 type assertionView struct {
@@ -154,6 +160,11 @@ func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, pr
 			Pending: t.Status == score.PendingTask, Scored: t.Status == score.Scored, Evaluated: t.Status != score.Missing && t.Status != score.RejectedAtEntry,
 			Verdict: t.Verdict, Expected: t.ExpectedVerdict, Exact: t.Exact, Founded: t.Founded, Success: t.Success(), MissingFacts: t.MissingFacts, Missing: missingFactViews(t.Missing),
 			Rendered: t.Rendered, Unsupported: t.Unsupported, Narrative: t.Narrative, NarrativeAnchor: "recit-" + t.TaskID, Negative: negativeTask(t)}
+		tv.Heading = l.text("report.task.heading", "task", tv.ID, "status", tv.Status)
+		tv.PageLinkText = l.text("report.task.page_link", "task", tv.ID)
+		tv.AssertionsCaption = l.text("report.assertions.caption", "task", tv.ID)
+		tv.RenderedCount = l.text("report.rendered_count", "rendered", tv.Rendered, "n", tv.Unsupported)
+		tv.UnsupportedCount = l.text("report.toc.unsupported", "n", tv.Unsupported)
 		for i, a := range t.Assertions {
 			st := score.AssertionStatus(a.Cause)
 			av := assertionView{Anchor: assertionAnchor(t.TaskID, i), ID: a.ID, Resource: a.Resource, Field: a.Field, Value: string(pyjson.Canonical(a.Value)),
