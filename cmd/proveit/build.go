@@ -9,7 +9,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 
-	"github.com/ark-forge/proveit/cmd/proveit/internal/build"
+	"github.com/ark-forge/proveit/cmd/proveit/internal/site"
 	"github.com/ark-forge/proveit/scorer/vcache"
 )
 
@@ -88,7 +88,7 @@ more slowly. The files are the same under any limit.`, e.stderr)
 	defer restore()
 	// Before anything: an output that is the seasons, a repository or
 	// anything but a previous build is never replaced.
-	if err := build.CheckTarget(*out, *seasons); err != nil {
+	if err := site.CheckTarget(*out, *seasons); err != nil {
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
 	}
@@ -105,9 +105,9 @@ more slowly. The files are the same under any limit.`, e.stderr)
 		}
 		defer pprof.StopCPUProfile()
 	}
-	opts := build.Options{}
+	opts := site.Options{}
 	if !*quiet {
-		opts.Progress = build.NewProgress(e.stderr)
+		opts.Progress = site.NewProgress(e.stderr)
 	}
 	if !*noCache {
 		c, err := openCache(*cacheDir)
@@ -136,7 +136,7 @@ more slowly. The files are the same under any limit.`, e.stderr)
 	}
 	// Each file is written as it is made into a sibling of the output,
 	// which replaces the output as a whole at the end, or is removed.
-	st, err := build.NewStage(*out)
+	st, err := site.NewStage(*out)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
@@ -146,7 +146,7 @@ more slowly. The files are the same under any limit.`, e.stderr)
 		heap = &peak{live: liveHeap, write: func() error { return writeHeapProfile(*memprofile) }}
 		opts.Scored = heap.observe
 	}
-	sum, err := build.RunTo(*seasons, st, opts)
+	sum, err := site.RunTo(*seasons, st, opts)
 	if err == nil && heap.err != nil {
 		err = fmt.Errorf("--memprofile: %w", heap.err)
 	}
@@ -277,12 +277,12 @@ soft memory limit is build's (768 MiB, --memory-limit, GOMEMLIMIT).`, e.stderr)
 	// The rebuild is streamed to disk as a build is, and the two trees are
 	// compared one file at a time.
 	rebuilt := filepath.Join(tmp, "public")
-	st, err := build.NewStage(rebuilt)
+	st, err := site.NewStage(rebuilt)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
 	}
-	if _, err := build.RunTo(*seasons, st, build.Options{}); err != nil {
+	if _, err := site.RunTo(*seasons, st, site.Options{}); err != nil {
 		st.Abort()
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
@@ -291,7 +291,7 @@ soft memory limit is build's (768 MiB, --memory-limit, GOMEMLIMIT).`, e.stderr)
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1
 	}
-	diff, err := build.DiffDirs(rebuilt, *out)
+	diff, err := site.DiffDirs(rebuilt, *out)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit check: %v\n", err)
 		return 1

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ark-forge/proveit/cmd/proveit/internal/build"
+	"github.com/ark-forge/proveit/cmd/proveit/internal/site"
 	"github.com/ark-forge/proveit/scorer/vcache"
 )
 
@@ -57,7 +57,7 @@ func TestBuildDefaultCache(t *testing.T) {
 	if _, err := os.Stat(userCache); !os.IsNotExist(err) {
 		t.Fatalf("a build with --no-cache, then check, made the user cache directory: %v", err)
 	}
-	want, err := build.ReadDir(plain)
+	want, err := site.ReadDir(plain)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,11 +73,11 @@ func TestBuildDefaultCache(t *testing.T) {
 		if code != 0 || m == nil || m[1] != dir || strings.Contains(stderr, "cache") {
 			t.Fatalf("%s: exit %d, want the cache line of %s:\n%s%s", what, code, dir, stdout, stderr)
 		}
-		got, err := build.ReadDir(out)
+		got, err := site.ReadDir(out)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, d := range build.Diff(want, got) {
+		for _, d := range site.Diff(want, got) {
 			t.Errorf("%s: %s", what, d)
 		}
 		atoi := func(s string) int { i, _ := strconv.Atoi(s); return i }
@@ -121,7 +121,7 @@ func TestBuildWithoutUserCacheDir(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", plain, "--no-cache", "--quiet"); code != 0 {
 		t.Fatalf("--no-cache: exit %d, %q", code, stderr)
 	}
-	want, err := build.ReadDir(plain)
+	want, err := site.ReadDir(plain)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,11 +142,11 @@ func TestBuildWithoutUserCacheDir(t *testing.T) {
 		if code != 0 || len(lines) != 1 || !strings.Contains(lines[0], c.why) || len(regexp.MustCompile(`(?m)^.*cache.*$`).FindAllString(stderr, -1)) != 1 || strings.Contains(stdout, "verification cache") {
 			t.Errorf("XDG_CACHE_HOME=%q HOME=%q: exit %d, want one line saying %q:\n%s%s", c.xdg, c.home, code, c.why, stdout, stderr)
 		}
-		got, err := build.ReadDir(out)
+		got, err := site.ReadDir(out)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, d := range build.Diff(want, got) {
+		for _, d := range site.Diff(want, got) {
 			t.Errorf("XDG_CACHE_HOME=%q: %s", c.xdg, d)
 		}
 		if code, stdout, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out, "--quiet"); code != 0 || stdout != "" || stderr != "" {

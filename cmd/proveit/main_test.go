@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/ark-forge/proveit/cmd/proveit/internal/build"
+	"github.com/ark-forge/proveit/cmd/proveit/internal/site"
 	"github.com/ark-forge/proveit/scorer/hashes"
 )
 
@@ -160,7 +160,7 @@ func TestBuildAndCheck(t *testing.T) {
 		t.Errorf("build over a site with an unlisted file: exit %d, %q", code, stderr)
 	}
 	os.Remove(filepath.Join(out, "stray.html"))
-	before, err := build.ReadDir(out)
+	before, err := site.ReadDir(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,11 +170,11 @@ func TestBuildAndCheck(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out); code != 1 || !strings.Contains(stderr, "draft is not a season directory") {
 		t.Errorf("build of a bad seasons directory: exit %d, %q", code, stderr)
 	}
-	after, err := build.ReadDir(out)
+	after, err := site.ReadDir(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := build.Diff(before, after); len(d) > 0 {
+	if d := site.Diff(before, after); len(d) > 0 {
 		t.Errorf("a failed build changed the previous site: %v", d)
 	}
 }
@@ -191,7 +191,7 @@ func TestBuildRefusesItsInputs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	before, err := build.ReadDir(repo)
+	before, err := site.ReadDir(repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,11 +205,11 @@ func TestBuildRefusesItsInputs(t *testing.T) {
 			t.Errorf("--out %s: exit %d, %q %q", c.out, code, stdout, stderr)
 		}
 	}
-	after, err := build.ReadDir(repo)
+	after, err := site.ReadDir(repo)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := build.Diff(before, after); len(d) > 0 {
+	if d := site.Diff(before, after); len(d) > 0 {
 		t.Errorf("a refused build changed its inputs: %v", d)
 	}
 }
@@ -227,7 +227,7 @@ func TestBrokenSeasonLeavesSiteWhole(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out); code != 0 {
 		t.Fatalf("first build: exit %d %s", code, stderr)
 	}
-	before, err := build.ReadDir(out)
+	before, err := site.ReadDir(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,11 +256,11 @@ func TestBrokenSeasonLeavesSiteWhole(t *testing.T) {
 		if code != 1 || stdout != "" || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, filepath.Base(c.rel)) {
 			t.Errorf("%s broken: exit %d, %q %q", c.rel, code, stdout, stderr)
 		}
-		after, err := build.ReadDir(out)
+		after, err := site.ReadDir(out)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := build.Diff(before, after); len(d) > 0 {
+		if d := site.Diff(before, after); len(d) > 0 {
 			t.Errorf("%s broken: the previous site changed: %v", c.rel, d)
 		}
 		os.Remove(p)

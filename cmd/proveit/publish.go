@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/ark-forge/proveit/cmd/proveit/internal/build"
+	"github.com/ark-forge/proveit/cmd/proveit/internal/site"
 )
 
 func runPublish(e *env, args []string) int {
@@ -46,7 +46,7 @@ difference must be covered by a contestation or a rectification (README,
 			return 2
 		}
 	}
-	files, err := build.Publish(*dir, t)
+	files, err := site.Publish(*dir, t)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit publish: %v\n", err)
 		return 1
@@ -54,7 +54,7 @@ difference must be covered by a contestation or a rectification (README,
 	for _, f := range files {
 		fmt.Fprintf(e.stdout, "proveit publish: wrote %s\n", f)
 	}
-	call, err := build.PublicationCall(*dir)
+	call, err := site.PublicationCall(*dir)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit publish: %v\n", err)
 		return 1

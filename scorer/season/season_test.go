@@ -1197,7 +1197,7 @@ func TestMinEqualsMax(t *testing.T) {
 
 // TestContestEmail: the address of [contest] is kept as written; without
 // the table a season has none (required only once it is published, which
-// the build package tests).
+// the site package tests).
 func TestContestEmail(t *testing.T) {
 	for _, c := range []struct{ toml, want string }{
 		{"", ""},

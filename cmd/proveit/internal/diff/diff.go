@@ -17,7 +17,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ark-forge/proveit/cmd/proveit/internal/build"
+	"github.com/ark-forge/proveit/cmd/proveit/internal/site"
 	"github.com/ark-forge/proveit/scorer/inputfile"
 	"github.com/ark-forge/proveit/scorer/score"
 )
@@ -78,8 +78,8 @@ func Differs(changes []Change) bool {
 	return false
 }
 
-// site is what Compare reads of one site.
-type site struct {
+// builtSite is what Compare reads of one site.
+type builtSite struct {
 	dir string
 	// seasons maps a season number to its tracks by name.
 	seasons map[int]map[string]*track
@@ -284,12 +284,12 @@ func list(s []string) string {
 
 // load reads every saison-<n>/<track>/results.json of dir and the reports
 // they name.
-func load(dir string) (*site, error) {
+func load(dir string) (*builtSite, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("read site %s: %w", dir, err)
 	}
-	s := &site{dir: dir, seasons: map[int]map[string]*track{}, digests: map[int][]string{}, compared: map[string]bool{}}
+	s := &builtSite{dir: dir, seasons: map[int]map[string]*track{}, digests: map[int][]string{}, compared: map[string]bool{}}
 	for _, e := range entries {
 		n, ok := seasonNumber(e.Name())
 		if !ok || !e.IsDir() {
@@ -336,7 +336,7 @@ func seasonNumber(name string) (int, bool) {
 	return n, true
 }
 
-func (s *site) loadTrack(season int, rel string) (*track, error) {
+func (s *builtSite) loadTrack(season int, rel string) (*track, error) {
 	t := &track{reports: map[string]*score.ReportJSON{}}
 	resultsPath := path.Join(rel, "results.json")
 	if err := s.readJSON(resultsPath, &t.results); err != nil {
@@ -363,7 +363,7 @@ func (s *site) loadTrack(season int, rel string) (*track, error) {
 	return t, nil
 }
 
-func (s *site) note(version string, label score.AIActJSON) {
+func (s *builtSite) note(version string, label score.AIActJSON) {
 	s.versions = addOnce(s.versions, version)
 	s.labels = addOnce(s.labels, label.Label+" ("+label.DigitalSourceType+")")
 }
@@ -386,10 +386,10 @@ func bare(err error) error {
 	return err
 }
 
-func (s *site) name(rel string) string { return filepath.Join(s.dir, filepath.FromSlash(rel)) }
+func (s *builtSite) name(rel string) string { return filepath.Join(s.dir, filepath.FromSlash(rel)) }
 
 // readJSON decodes the file rel of the site into v, and notes it compared.
-func (s *site) readJSON(rel string, v any) error {
+func (s *builtSite) readJSON(rel string, v any) error {
 	data, err := inputfile.Read(s.name(rel), MaxJSONBytes)
 	if err != nil {
 		return fmt.Errorf("read %s: %w", s.name(rel), bare(err))
@@ -408,7 +408,7 @@ func (s *site) readJSON(rel string, v any) error {
 // otherFiles counts the files listed in either site's SHA256SUMS, other than
 // those Compare read, whose hashes differ or that only one site holds; 0
 // when a site has no SHA256SUMS.
-func otherFiles(a, b *site) (int, error) {
+func otherFiles(a, b *builtSite) (int, error) {
 	sa, err := readSums(a.dir)
 	if err != nil || sa == nil {
 		return 0, err
@@ -433,8 +433,8 @@ func otherFiles(a, b *site) (int, error) {
 
 // readSums reads dir's SHA256SUMS, nil when it has none.
 func readSums(dir string) (map[string]string, error) {
-	name := filepath.Join(dir, build.SumsFile)
-	data, err := inputfile.Read(name, build.MaxSumsBytes)
+	name := filepath.Join(dir, site.SumsFile)
+	data, err := inputfile.Read(name, site.MaxSumsBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

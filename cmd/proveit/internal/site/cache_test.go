@@ -1,0 +1,101 @@
+package site
+
+import (
+	"os"
+	"testing"
+
+	"github.com/ark-forge/proveit/scorer/vcache"
+)
+
+// TestBuildWithCache: a build with a verification cache, cold, warm, or
+// with an entry altered on disk, writes the same files as a build without
+// one; the warm build takes every verification from the cache, and the
+// altered entry is rejected, verified again and replaced.
+func TestBuildWithCache(t *testing.T) {
+	root := writeSeasons(t, false)
+	want, err := Build(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	build := func(t *testing.T) vcache.Stats {
+		t.Helper()
+		c, err := vcache.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := Tree{}
+		if _, err := RunTo(root, got, Options{Cache: c}); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range Diff(want, got) {
+			t.Error(d)
+		}
+		return c.Stats()
+	}
+	cold := build(t)
+	if cold.Hits != 0 || cold.Written == 0 || cold.Misses != cold.Written {
+		t.Fatalf("cold cache: %+v, want no hit and every miss written", cold)
+	}
+	warm := build(t)
+	if warm.Hits != cold.Written || warm.Misses != 0 || warm.Written != 0 {
+		t.Fatalf("warm cache: %+v, want %d hits and nothing verified", warm, cold.Written)
+	}
+	files, err := vcache.Files(dir)
+	if err != nil || len(files) != cold.Written {
+		t.Fatalf("%d entries in the cache (%v), want %d", len(files), err, cold.Written)
+	}
+	// One byte of one entry's payload flipped: the entry no longer
+	// authenticates.
+	entry, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry[len(entry)-1] ^= 0x01
+	if err := os.WriteFile(files[0], entry, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	corrupted := build(t)
+	if corrupted.Rejected != 1 || corrupted.Written != 1 || corrupted.Hits != cold.Written-1 {
+		t.Fatalf("one corrupted entry: %+v, want it rejected and written again, every other a hit", corrupted)
+	}
+	again := build(t)
+	if again.Hits != cold.Written || again.Rejected != 0 {
+		t.Fatalf("after the rewrite: %+v, want every entry a hit", again)
+	}
+}
+
+// TestBuildKeepsNoChecks: what the pages are rendered from holds no
+// proof's checks, which the site never shows.
+func TestBuildKeepsNoChecks(t *testing.T) {
+	site, _, err := siteOf(writeSeasons(t, false), Tree{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	proofs := 0
+	for _, s := range site.Seasons {
+		for _, tr := range s.Tracks {
+			if tr.Result == nil {
+				continue
+			}
+			for _, p := range tr.Result.Participants {
+				for _, task := range p.Tasks {
+					for _, a := range task.Assertions {
+						for _, pr := range a.Proofs {
+							proofs++
+							if pr.Checks != nil {
+								t.Fatalf("%s: proof %s keeps its %d checks", tr.Name, pr.ProofID, len(pr.Checks))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if proofs == 0 {
+		t.Fatal("no proof scored")
+	}
+}

@@ -1,0 +1,293 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/ark-forge/proveit/scorer/hashes"
+	"github.com/ark-forge/proveit/scorer/score"
+	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/trust"
+	"github.com/ark-forge/proveit/templates"
+)
+
+// ExistsError is a snapshot proveit publish will not overwrite.
+type ExistsError struct{ File string }
+
+func (e *ExistsError) Error() string {
+	return fmt.Sprintf("%s: a publication snapshot already exists, and a published result is never overwritten (README, « Publishing and contesting »): record a contestation or a rectification instead", e.File)
+}
+
+// Publish scores every track of the closed season in dir and writes its
+// publication snapshot, dir/published/<track>.json (README, « Publishing and contesting »), dated
+// publishedAt, or the season's closes_at when publishedAt is zero (never
+// the clock), then dir/published/SHA256SUMS, the SHA-256 of every file of
+// the season as published but those that change after publication by
+// design (season.SumsExcluded). It refuses an open season and, before
+// writing anything, a snapshot or SHA256SUMS that already exists. It
+// returns the files written; PublicationCall then gives the call the
+// maintainers anchor.
+func Publish(dir string, publishedAt time.Time) ([]string, error) {
+	s, err := season.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	if s.Status != season.Closed {
+		return nil, fmt.Errorf("%s: season %d is %s: only a closed season is published", s.Path("season.toml"), s.Number, s.Status)
+	}
+	if s.ContestEmail == "" {
+		return nil, fmt.Errorf("%s: contest.email: missing, want the address contestations are sent to: a published season must say where its results are contested (§9.2)", s.Path("season.toml"))
+	}
+	if publishedAt.IsZero() {
+		publishedAt = s.ClosesAt
+	}
+	for _, rel := range append(season.SnapshotFiles(s.TrackNames), season.SumsFile) {
+		p := s.Path(rel)
+		if _, err := os.Lstat(p); err == nil {
+			return nil, &ExistsError{File: p}
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	material, err := trust.Load(s.Path("trust"))
+	if err != nil {
+		return nil, err
+	}
+	scorer := score.New(s, material)
+	files := map[string][]byte{}
+	for _, tr := range s.Tracks {
+		res, err := scorer.Track(tr)
+		if err != nil {
+			return nil, fmt.Errorf("season %d: %w", s.Number, err)
+		}
+		data, err := res.Snapshot(publishedAt).Marshal()
+		if err != nil {
+			return nil, err
+		}
+		files[s.Path(season.SnapshotFile(tr.Name))] = data
+	}
+	if err := os.MkdirAll(s.Path(season.PublishedDir), 0o755); err != nil {
+		return nil, err
+	}
+	var written []string
+	for _, tr := range s.Tracks {
+		p := s.Path(season.SnapshotFile(tr.Name))
+		if err := writeNew(p, files[p]); err != nil {
+			return written, err
+		}
+		written = append(written, filepath.ToSlash(p))
+	}
+	sums, err := season.PublicationSums(s.Dir)
+	if err != nil {
+		return written, err
+	}
+	p := s.Path(season.SumsFile)
+	if err := writeNew(p, season.FormatSums(sums)); err != nil {
+		return written, err
+	}
+	return append(written, filepath.ToSlash(p)), nil
+}
+
+// writeNew writes data to a file p that must not exist.
+func writeNew(p string, data []byte) error {
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return &ExistsError{File: p}
+		}
+		return err
+	}
+	_, werr := f.Write(data)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	return werr
+}
+
+// PublicationCall is the anchored call that publishes the season in dir,
+// from the files proveit publish wrote: POST on
+// season.PublicationTarget(n), its payload score.PublicationPayload (the
+// SHA-256 of published/SHA256SUMS and of every snapshot) and the payload's
+// SHA-256, the digest. The maintainers make it through the Trust Layer on
+// the challenge's key and record it in season.toml's [publication].
+func PublicationCall(dir string) (score.PublicationCall, error) {
+	s, err := season.Load(dir)
+	if err != nil {
+		return score.PublicationCall{}, err
+	}
+	if len(s.Snapshots) == 0 || s.SumsRaw == nil {
+		return score.PublicationCall{}, fmt.Errorf("%s: season %d has no publication snapshot and SHA256SUMS: run proveit publish first", s.Path(season.PublishedDir), s.Number)
+	}
+	var at time.Time
+	snaps := map[string]string{}
+	for _, t := range s.TrackNames {
+		if snap := s.Published(t); snap != nil {
+			at, snaps[t] = snap.PublishedAtTime(), snap.SHA256
+		}
+	}
+	payload := score.PublicationPayload(s.Number, s.ClosesAt, at, s.TrackNames, hashes.SHA256Hex(s.SumsRaw), snaps)
+	return score.PublicationCall{Target: season.PublicationTarget(s.Number), Method: "POST", Payload: payload, Digest: score.PayloadDigest(payload)}, nil
+}
+
+// UncoveredError is a build whose fresh score differs from a publication
+// snapshot in places no decision covers (README, « Publishing and contesting »): a published result
+// never changes silently. It lists every one.
+type UncoveredError struct {
+	Season      int
+	Differences []score.Difference
+}
+
+func (e *UncoveredError) Error() string {
+	var b []byte
+	b = fmt.Appendf(b, "season %d: %d difference(s) from the publication snapshot covered by no contestation (contestations/<id>.toml, upheld) or rectification (rectifications/<id>.toml):", e.Season, len(e.Differences))
+	for _, d := range e.Differences {
+		task, assertion := d.Task, d.Assertion
+		if task == "" {
+			task = "-"
+		}
+		if assertion == "" {
+			assertion = "-"
+		}
+		b = fmt.Appendf(b, "\n\ttrack %s, participant %s, task %s, assertion %s: %s before %q, after %q", d.Track, d.Participant, task, assertion, d.What, d.Before, d.After)
+	}
+	return string(b)
+}
+
+// compareSnapshot compares the fresh score of a track with its snapshot,
+// if any: it returns the differences no decision of the season covers, and
+// for every assertion a covering decision changed, its history (the
+// published value and the decisions), as the report shows it.
+func compareSnapshot(s *season.Season, res *score.TrackResult) ([]score.Difference, map[string]*templates.History, map[string]*templates.RowHistory) {
+	snap := s.Published(res.Track)
+	if snap == nil {
+		return nil, nil, nil
+	}
+	return compareWith(s, snap, res)
+}
+
+// participantHistory is what compareSnapshot's history holds of one
+// participant of res, computed from that participant alone: the
+// differences of a participant (score.Compare) are those between its own
+// published row and its own fresh one. Its report reads nothing else.
+// published is the track's snapshot's Index, nil when it has none: made
+// once per track, not once per participant.
+func participantHistory(s *season.Season, res *score.TrackResult, p *score.ParticipantResult, published map[string]*season.SnapshotParticipant) map[string]*templates.History {
+	snap := s.Published(res.Track)
+	if snap == nil {
+		return nil
+	}
+	one := *snap
+	one.Participants = nil
+	if sp := published[p.Participant.Slug]; sp != nil {
+		one.Participants = []season.SnapshotParticipant{*sp}
+	}
+	alone := &score.TrackResult{Season: res.Season, Track: res.Track, Bareme: res.Bareme, RuleSet: res.RuleSet, Tasks: res.Tasks, BestConstant: res.BestConstant, Freezes: res.Freezes,
+		Participants: []*score.ParticipantResult{p}}
+	_, history, _ := compareWith(s, &one, alone)
+	return history
+}
+
+// compareWith is compareSnapshot against the snapshot snap.
+func compareWith(s *season.Season, snap *season.Snapshot, res *score.TrackResult) ([]score.Difference, map[string]*templates.History, map[string]*templates.RowHistory) {
+	var out []score.Difference
+	history := map[string]*templates.History{}
+	rows := map[string]*templates.RowHistory{}
+	published := snap.Index()
+	for _, d := range score.Compare(snap, res.Snapshot(snap.PublishedAtTime())) {
+		ids := s.Covering(d.Track, d.Participant, d.Task, d.Assertion)
+		if len(ids) == 0 {
+			out = append(out, d)
+			continue
+		}
+		if d.Task == "" && d.What == "rates" {
+			if p := published[d.Participant]; p != nil {
+				h := &templates.RowHistory{PublishedOverclaim: orDash(p.Overclaim), PublishedSuccess: orDash(p.Success)}
+				for _, id := range ids {
+					h.Decisions = append(h.Decisions, decisionRef(s, id))
+				}
+				rows[d.Participant] = h
+			}
+			continue
+		}
+		if d.Assertion == "" {
+			continue
+		}
+		key := templates.HistoryKey(d.Participant, d.Task, d.Assertion)
+		if history[key] != nil {
+			continue
+		}
+		h := &templates.History{PublishedStatus: "absent", PublishedCause: "—"}
+		if a := published[d.Participant].Task(d.Task).Assertion(d.Assertion); a != nil {
+			h.PublishedStatus, h.PublishedCause = a.Status, "—"
+			if a.Cause != nil {
+				h.PublishedCause = *a.Cause
+			}
+		}
+		for _, id := range ids {
+			h.Decisions = append(h.Decisions, decisionRef(s, id))
+		}
+		history[key] = h
+	}
+	return out, history, rows
+}
+
+func orDash(s *string) string {
+	if s == nil {
+		return "—"
+	}
+	return *s
+}
+
+// decisionRef names the decision id of s.
+func decisionRef(s *season.Season, id string) templates.DecisionRef {
+	for _, c := range s.Contestations {
+		if c.ID == id {
+			return templates.DecisionRef{ID: id, Date: c.DecidedAt.UTC().Format(time.RFC3339), Reason: c.Reason}
+		}
+	}
+	for _, r := range s.Rectifications {
+		if r.ID == id {
+			return templates.DecisionRef{ID: id, Date: r.DecidedAt.UTC().Format(time.RFC3339), Reason: r.Reason}
+		}
+	}
+	return templates.DecisionRef{ID: id}
+}
+
+// correctionsView is the register of s as its pages show it, nil while
+// the season has no publication snapshot.
+func correctionsView(s *season.Season) *templates.Corrections {
+	if len(s.Snapshots) == 0 {
+		return nil
+	}
+	day := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+	c := &templates.Corrections{Email: s.ContestEmail, TrackTitles: trackTitles(s)}
+	for _, track := range s.TrackNames {
+		if snap := s.Published(track); snap != nil {
+			at := snap.PublishedAtTime()
+			c.Windows = append(c.Windows, templates.ContestWindow{Track: track, PublishedAt: day(at), Until: day(at.Add(season.ContestWindow))})
+		}
+	}
+	for _, x := range s.Contestations {
+		v := templates.Contestation{ID: x.ID, Track: x.Track, Participant: x.Participant, Task: x.Task, Assertion: x.Assertion, CauseContested: x.CauseContested,
+			ReceivedAt: day(x.ReceivedAt), Deadline: day(x.Deadline()), Summary: x.Summary, Decision: x.Decision, Reason: x.Reason, OutOfTime: x.OutOfTime, Late: x.Late()}
+		if p := s.Participant(x.Participant); p != nil {
+			v.Agent = p.Agent
+		}
+		if x.Decision != season.Pending {
+			v.DecidedAt = day(x.DecidedAt)
+		}
+		c.Contestations = append(c.Contestations, v)
+	}
+	for _, r := range s.Rectifications {
+		v := templates.Rectification{ID: r.ID, DecidedAt: day(r.DecidedAt), Reason: r.Reason}
+		for _, ch := range r.Changes {
+			v.Changes = append(v.Changes, templates.Change{Track: ch.Track, Participant: ch.Participant, Task: ch.Task, Assertion: ch.Assertion})
+		}
+		c.Rectifications = append(c.Rectifications, v)
+	}
+	return c
+}

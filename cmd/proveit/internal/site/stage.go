@@ -1,0 +1,273 @@
+package site
+
+// The streaming output: a build writes each file into a new sibling of the
+// output directory as soon as it is made, and the sibling takes the place
+// of the output as a whole at the end (Commit), or is removed (Abort).
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"syscall"
+)
+
+// Sink receives the files of a build, one at a time, each once: a Tree in
+// memory, or a Stage on disk.
+type Sink interface {
+	// Add stores data at name, refusing a name that is not a clean
+	// relative path or that is already taken.
+	Add(name string, data []byte) error
+	// Sums returns the content of SHA256SUMS for the files added so far.
+	Sums() []byte
+}
+
+// Stage is a build being written into a new sibling of its output
+// directory. It keeps only the SHA-256 of each file, computed as the file
+// is written, so that a build holds one page at a time, not the site.
+//
+// A file the previous output already holds with the same bytes is not
+// written again but linked (reuse): a rebuild after one changed submission
+// changes every page (each names the inputs digest), and almost none of
+// the rest, the proof views and the dossier, tens of thousands of files at
+// 1,000 participants per track. Writing them again, then removing the old
+// copies, was most of the system time of such a rebuild; a link, and
+// unlinking the old name, allocate and free no block. The previous copy
+// is read back through the new name and compared byte for byte with what
+// the build made before it is kept: a file edited in the previous output
+// since it was built is written anew, never published as it was found.
+type Stage struct {
+	dir, tmp string
+	sums     map[string][sha256.Size]byte
+	dirs     map[string]bool // directories already made under tmp
+	reused   int
+	// oldDirs says, per directory of the stage, whether the previous
+	// output's directory of that name is a real one of it: no component of
+	// its path under dir is a symbolic link.
+	oldDirs map[string]bool
+	realDir string // dir with its symbolic links resolved; "" when it does not exist (no previous output)
+	// writeback is closed when the background sync that Writeback started
+	// ends; nil when none was started.
+	writeback chan struct{}
+}
+
+// NewStage makes the sibling directory that the build of dir is written
+// into. The caller ends it with Commit or Abort.
+func NewStage(dir string) (*Stage, error) {
+	dir = filepath.Clean(dir)
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, fmt.Errorf("build: %w", err)
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	if err != nil {
+		return nil, fmt.Errorf("build: %w", err)
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("build: %w", err)
+	}
+	st := &Stage{dir: dir, tmp: tmp, sums: map[string][sha256.Size]byte{}, dirs: map[string]bool{".": true}, oldDirs: map[string]bool{}}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		st.realDir = real
+	}
+	return st, nil
+}
+
+// Add writes data at name under the sibling directory and keeps its
+// SHA-256.
+func (s *Stage) Add(name string, data []byte) error {
+	if err := checkName(name); err != nil {
+		return err
+	}
+	if _, dup := s.sums[name]; dup {
+		return fmt.Errorf("build: %s written twice", name)
+	}
+	p := filepath.Join(s.tmp, filepath.FromSlash(name))
+	if d := filepath.Dir(filepath.FromSlash(name)); !s.dirs[d] {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fmt.Errorf("build: %s: %w", name, err)
+		}
+		s.dirs[d] = true
+	}
+	if s.reuse(name, p, data) {
+		s.sums[name] = sha256.Sum256(data)
+		s.reused++
+		return nil
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("build: %s: %w", name, err)
+	}
+	h := sha256.New()
+	h.Write(data)
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("build: %s: %w", name, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("build: %s: %w", name, err)
+	}
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	s.sums[name] = sum
+	return nil
+}
+
+// Len is the number of files written.
+func (s *Stage) Len() int { return len(s.sums) }
+
+// Reused is how many of them were the previous output's, linked (see
+// Stage).
+func (s *Stage) Reused() int { return s.reused }
+
+// reuse links the previous output's file at name to p, the same name in
+// the stage, and keeps the link only if the file it names is then a
+// regular file, of the mode Add writes, holding exactly data. Anything
+// else (no previous file, another size, a link or a directory, an error)
+// leaves p absent and Add writes it.
+func (s *Stage) reuse(name, p string, data []byte) bool {
+	if !s.oldDir(filepath.Dir(filepath.FromSlash(name))) {
+		return false
+	}
+	old := filepath.Join(s.dir, filepath.FromSlash(name))
+	fi, err := os.Lstat(old)
+	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o644 || fi.Size() != int64(len(data)) {
+		return false
+	}
+	if err := os.Link(old, p); err != nil {
+		return false
+	}
+	if !holds(p, data) {
+		os.Remove(p)
+		return false
+	}
+	return true
+}
+
+// oldDir reports whether the previous output's directory rel (relative to
+// dir) exists and is reached without a symbolic link below dir: a file
+// reached through one lies outside the previous output, and is not
+// linked into the build even with the right bytes.
+func (s *Stage) oldDir(rel string) bool {
+	if s.realDir == "" {
+		return false
+	}
+	ok, seen := s.oldDirs[rel]
+	if !seen {
+		real, err := filepath.EvalSymlinks(filepath.Join(s.dir, rel))
+		ok = err == nil && real == filepath.Join(s.realDir, rel)
+		s.oldDirs[rel] = ok
+	}
+	return ok
+}
+
+// holds reports whether the file at p, not following a symbolic link, is
+// a regular file of mode 0644 whose bytes are exactly data.
+func holds(p string, data []byte) bool {
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o644 || fi.Size() != int64(len(data)) {
+		return false
+	}
+	buf := compareBufs.Get().(*[]byte)
+	defer compareBufs.Put(buf)
+	rest := data
+	for {
+		n, err := f.Read(*buf)
+		if n > len(rest) || !bytes.Equal((*buf)[:n], rest[:n]) {
+			return false
+		}
+		rest = rest[n:]
+		if err == io.EOF {
+			return len(rest) == 0
+		}
+		if err != nil {
+			return false
+		}
+	}
+}
+
+// compareBufs holds holds's read buffers.
+var compareBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
+
+// Sums returns the content of SHA256SUMS for the files written, as
+// Tree.Sums does: sorted by path at the end, SHA256SUMS itself left out.
+func (s *Stage) Sums() []byte {
+	names := make([]string, 0, len(s.sums))
+	for n := range s.sums {
+		if n != SumsFile {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	var b bytes.Buffer
+	for _, n := range names {
+		sum := s.sums[n]
+		b.WriteString(hex.EncodeToString(sum[:]))
+		b.WriteString("  ")
+		b.WriteString(n)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// Writeback starts making what is written so far durable in the
+// background, unless a sync it started is still running: the build calls
+// it between its steps, so that the disk writes the proof views while the
+// pages are rendered, and Commit's sync, which the build waits for, finds
+// little left to write. It changes nothing of what Commit guarantees, and
+// its outcome is not read: Commit syncs every file again.
+func (s *Stage) Writeback() {
+	if s.writeback != nil {
+		select {
+		case <-s.writeback:
+		default:
+			return // still running
+		}
+	}
+	done := make(chan struct{})
+	s.writeback = done
+	go func() {
+		defer close(done)
+		syncTree(s.tmp)
+	}()
+}
+
+// waitWriteback waits for the background sync Writeback started, if any.
+func (s *Stage) waitWriteback() {
+	if s.writeback != nil {
+		<-s.writeback
+	}
+}
+
+// Commit makes every file written durable, then puts the sibling directory
+// in the place of the output directory as a whole (replaceDir). If it
+// fails, the output is left as it was and the sibling is removed.
+func (s *Stage) Commit() error {
+	s.waitWriteback()
+	if err := syncTree(s.tmp); err != nil {
+		s.Abort()
+		return fmt.Errorf("build: %w", err)
+	}
+	if err := replaceDir(s.tmp, s.dir); err != nil {
+		s.Abort()
+		return err
+	}
+	return nil
+}
+
+// Abort removes the sibling directory: the output is left as it was.
+func (s *Stage) Abort() {
+	s.waitWriteback()
+	os.RemoveAll(s.tmp)
+}
