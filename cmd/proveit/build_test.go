@@ -11,6 +11,7 @@ import (
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/site"
 	"github.com/ark-forge/proveit/scorer/vcache"
+	"github.com/ark-forge/proveit/scorer/vcache/vcachetest"
 )
 
 // TestMain points the user cache directory at a temporary one for every
@@ -87,20 +88,19 @@ func TestBuildDefaultCache(t *testing.T) {
 	if hits != 0 || written == 0 || written > misses {
 		t.Fatalf("cold: %d hits, %d misses, %d written", hits, misses, written)
 	}
-	files, err := vcache.Files(dir)
-	if err != nil || len(files) != written {
-		t.Fatalf("%d entries in %s (%v), want the %d written", len(files), dir, err, written)
+	entries, err := vcachetest.Entries(dir)
+	if err != nil || len(entries) != written {
+		t.Fatalf("%d entries in %s (%v), want the %d written", len(entries), dir, err, written)
 	}
 	if h, m, r, w := stats("warm"); h != written || m != misses-written || r != 0 || w != 0 {
 		t.Errorf("warm: %d hits, %d misses, %d rejected, %d written; want %d hits and nothing written", h, m, r, w, written)
 	}
-	b, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	b[len(b)-2] ^= 0x01
-	if err := os.WriteFile(files[0], b, 0o644); err != nil {
-		t.Fatal(err)
+	for k, b := range entries {
+		b[len(b)-2] ^= 0x01
+		if err := vcachetest.Replace(dir, map[vcache.Key][]byte{k: b}); err != nil {
+			t.Fatal(err)
+		}
+		break
 	}
 	if h, _, r, w := stats("one entry altered"); h != written-1 || r != 1 || w != 1 {
 		t.Errorf("one entry altered: %d hits, %d rejected, %d written; want it rejected and written again", h, r, w)

@@ -36,6 +36,7 @@ func benchScoreTrack(b *testing.B, cached bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		b.Cleanup(func() { c.Close() })
 		opts = append(opts, WithCache(c))
 		if _, err := New(s, m, opts...).Track(tr); err != nil {
 			b.Fatal(err)
@@ -67,6 +68,7 @@ func benchScoreDemo(b *testing.B, cached bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		b.Cleanup(func() { c.Close() })
 		opts = append(opts, WithCache(c))
 		published(b, s, New(s, m, opts...))
 	}

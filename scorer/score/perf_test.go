@@ -2,10 +2,12 @@ package score
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
 	"github.com/ark-forge/proveit/scorer/vcache"
+	"github.com/ark-forge/proveit/scorer/vcache/vcachetest"
 )
 
 // loadDemo loads the committed demo season and its trust.
@@ -132,6 +135,7 @@ func TestParsedAndAnchoredOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { c.Close() })
 	for _, pass := range []string{"cold", "warm"} {
 		sc := New(s, m, WithCache(c))
 		if _, err := sc.Track(s.Track("conformite")); err != nil {
@@ -189,15 +193,14 @@ func TestDemoCache(t *testing.T) {
 	if err := c.Close(); err != nil {
 		t.Fatal(err)
 	}
-	files, err := vcache.Files(dir)
-	if err != nil || len(files) != n {
-		t.Fatalf("%d entries (%v) for %d verifications", len(files), err, n)
+	stored, err := vcachetest.Entries(dir)
+	if err != nil || len(stored) != n {
+		t.Fatalf("%d entries (%v) for %d verifications", len(stored), err, n)
 	}
-	entries := make([][]byte, len(files))
-	for i, f := range files {
-		if entries[i], err = os.ReadFile(f); err != nil {
-			t.Fatal(err)
-		}
+	keys := slices.SortedFunc(maps.Keys(stored), func(a, b vcache.Key) int { return bytes.Compare(a[:], b[:]) })
+	entries := make([][]byte, len(keys))
+	for i, k := range keys {
+		entries[i] = stored[k]
 	}
 	for i, damage := range []func(i int, b []byte) []byte{
 		func(i int, b []byte) []byte { b[len(b)/2+i%7] ^= 0x20; return b },
@@ -211,10 +214,12 @@ func TestDemoCache(t *testing.T) {
 			return append(append(head, '\n', '\n'), payload...)
 		},
 	} {
-		for j, e := range entries {
-			if err := os.WriteFile(files[j], damage(j, bytes.Clone(e)), 0o644); err != nil {
-				t.Fatal(err)
-			}
+		damaged := map[vcache.Key][]byte{}
+		for j, k := range keys {
+			damaged[k] = damage(j, bytes.Clone(entries[j]))
+		}
+		if err := vcachetest.Replace(dir, damaged); err != nil {
+			t.Fatal(err)
 		}
 		recomputed(t, s, m, dir, want, n, i)
 	}
@@ -250,6 +255,9 @@ func recomputed(t *testing.T, s *season.Season, m *trust.Material, dir string, w
 		t.Errorf("damage %d: %d of %d proofs verified again, cache %+v", damage, v, n, st)
 	}
 	// What it stored again, the next case damages again.
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestCacheRekorEntryChanged: the cache key leaves out the Rekor entry (a
@@ -278,6 +286,7 @@ func TestCacheRekorEntryChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { c.Close() })
 	s, m := load()
 	cold := New(s, m, WithCache(c))
 	published(t, s, cold)
@@ -343,6 +352,7 @@ func TestWithoutChecks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { c.Close() })
 	if kept, dropped := checksKept(t, s, New(s, m, WithCache(c), WithoutChecks())); kept != 0 || dropped == 0 {
 		t.Fatalf("WithoutChecks: %d proofs keep their checks, %d do not: want none kept", kept, dropped)
 	}

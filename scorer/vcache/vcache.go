@@ -18,18 +18,23 @@
 // hashes to it (see Get). Any change in any input is another key or a
 // mismatch, so an entry is never used stale.
 //
-// # Layout
+// # Store
 //
-// The directory is laid out as the go command lays out its build cache
-// (cmd/go/internal/cache): the entry of a key is one file, named by the
-// key in lowercase hex, in the subdirectory named by the first two of
-// those hex digits (<dir>/3f/3fa9…). Put writes it atomically: a
-// temporary file in that subdirectory (.tmp-*), then a rename over the
-// entry's name, so that a reader finds a whole entry or none, and several
-// processes may share a directory (the last to write a key wins; both
-// wrote a verification of the same inputs). A build that is killed may
-// leave a temporary file, never read. The packs an earlier format kept at
-// the top of the directory (pack-*.vc, .pack-*.tmp) are never read.
+// The entries are kept in one file, entries.db in the directory, a bbolt
+// database (go.etcd.io/bbolt): a B+tree in one file, written by
+// transactions that are atomic, so that a reader finds a whole entry or
+// none and a build killed midway loses at most the entries of its last
+// transaction. Its bucket "entries" maps a key's 32 bytes to the entry,
+// its bucket "used" maps it to when the entry was last written or hit
+// (Unix seconds, 8 bytes big-endian). One process at a time opens the
+// file: bbolt locks it (flock), and Open waits LockWait for another
+// build to finish, then fails with ErrBusy. A file bbolt cannot open (not
+// a database, its meta pages damaged) is removed and started anew, and
+// Discarded says why. The file is mapped into memory as bbolt reads it,
+// and bbolt trusts what it maps: damage inside a data page that its meta
+// checksums do not cover can make it fail or panic, as any reader of a
+// corrupted database may; removing the file is the remedy, and is always
+// safe.
 //
 // # Entries
 //
@@ -61,17 +66,18 @@
 //
 // # Size
 //
-// Each entry is bounded (MaxEntryBytes); the directory is not: it grows by
-// one entry, a few kilobytes, per verification of new inputs, and nothing
-// caps its total, which is accepted for now. The one limit is age: Close
-// trims, at most once a day (the file trim.txt records when), every file
-// not used for TrimAge (30 days): the entries and the temporary files a
-// killed build left in the subdirectories, and at the top the packs of the
-// earlier format and a temporary file of trim.txt. Put sets an entry's
-// modification time, and a hit refreshes it when it is over an hour old.
-// A cache used every day thus holds the entries of the last 30 days'
-// verifications, however many. Removing the directory, or any file in it,
-// is always safe: what is missing is verified again.
+// Each entry is bounded (MaxEntryBytes); the file is not: it grows by one
+// entry, a few kilobytes, per verification of new inputs, and nothing caps
+// its total, which is accepted for now. The one limit is age: Close
+// removes every entry not written or hit for TrimAge (30 days); a hit
+// refreshes an entry's time when it is over a day old. A cache used every
+// day thus holds the entries of the last 30 days' verifications, however
+// many. bbolt reuses the pages an entry freed and never shrinks the file.
+// Close also removes what the earlier formats of the cache left in the
+// directory, never read: one file per entry in subdirectories named by
+// two hex digits (and their temporary files), and packs. Removing the
+// directory, or any file in it, is always safe: what is missing is
+// verified again.
 //
 // A Cache is safe for concurrent use.
 package vcache
@@ -88,12 +94,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/ark-forge/proveit/scorer/anchor"
 	"github.com/ark-forge/proveit/scorer/submission"
@@ -108,19 +116,30 @@ const format = "proveit-vcache 3"
 // Put does not write one (an outcome is a few kilobytes).
 const MaxEntryBytes = 1 << 20
 
-// Trimming (see the package doc).
+// The store (see the package doc).
 const (
 	// TrimAge is how long an entry may go unused before Close removes it.
 	TrimAge = 30 * 24 * time.Hour
-	// trimEvery is how often Close trims a directory at most.
-	trimEvery = 24 * time.Hour
-	// touchEvery is how old an entry's modification time must be for a
-	// hit to refresh it: a warm build does not touch every entry.
-	touchEvery = time.Hour
-	// trimStamp records, in the directory, when it was last trimmed
-	// (Unix seconds).
-	trimStamp = "trim.txt"
+	// touchEvery is how old an entry's time must be for a hit to refresh
+	// it: a warm build does not rewrite the time of every entry.
+	touchEvery = 24 * time.Hour
 )
+
+// StoreFile is the file of the store in the cache's directory.
+const StoreFile = "entries.db"
+
+// The buckets of the store.
+var (
+	entriesBucket = []byte("entries")
+	usedBucket    = []byte("used")
+)
+
+// LockWait is how long Open waits for another process to close the store.
+var LockWait = 5 * time.Second
+
+// ErrBusy is Open's error when another process holds the store after
+// LockWait.
+var ErrBusy = errors.New("vcache: the cache is in use by another process")
 
 // keyVersion is verify.Version, a variable so that a test can show that
 // another version is another key.
@@ -184,11 +203,16 @@ func (in Input) Key() Key {
 	return k
 }
 
-// Cache is a directory of entries (see the package doc).
+// Cache is a directory holding the store of entries (see the package doc).
 type Cache struct {
-	dir    string
-	now    func() time.Time // the clock of trimming; time.Now but in tests
-	closed atomic.Bool
+	dir       string
+	db        *bolt.DB
+	discarded error            // why Open started the store anew, or nil
+	now       func() time.Time // the clock of the entries' times; time.Now but in tests
+	closed    atomic.Bool
+
+	mu      sync.Mutex
+	touched []Key // hits whose time Close refreshes
 
 	hits, misses, rejected, stale, written atomic.Int64
 	writeErrs                              atomic.Int64
@@ -215,9 +239,11 @@ func DefaultDir() (string, error) {
 	return filepath.Join(base, "proveit", "verify"), nil
 }
 
-// Open returns the cache kept in dir, creating the directory if needed.
-// It reads nothing: Get reads, and authenticates, each entry it is asked
-// for.
+// Open returns the cache kept in dir, creating the directory and its
+// store if needed. It waits LockWait for another process that holds the
+// store, then fails with ErrBusy. A store that bbolt cannot open is
+// removed and started anew (Discarded says why). It reads no entry: Get
+// reads, and authenticates, each entry it is asked for.
 func Open(dir string) (*Cache, error) {
 	if dir == "" {
 		return nil, errors.New("vcache: no directory given")
@@ -225,45 +251,241 @@ func Open(dir string) (*Cache, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("vcache: %w", err)
 	}
-	return &Cache{dir: dir, now: time.Now}, nil
+	path := filepath.Join(dir, StoreFile)
+	db, err := openDB(path)
+	var discarded error
+	if err != nil && !errors.Is(err, ErrBusy) {
+		discarded = err
+		if rerr := os.Remove(path); rerr != nil {
+			return nil, fmt.Errorf("vcache: %s: %w (and cannot remove it: %v)", path, err, rerr)
+		}
+		db, err = openDB(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Cache{dir: dir, db: db, discarded: discarded, now: time.Now}, nil
+}
+
+// openDB opens the store at path and makes its buckets.
+func openDB(path string) (*bolt.DB, error) {
+	db, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: LockWait})
+	if errors.Is(err, berrors.ErrTimeout) {
+		return nil, fmt.Errorf("%w (%s, after %s)", ErrBusy, path, LockWait)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("vcache: %s: %w", path, err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		for _, b := range [][]byte{entriesBucket, usedBucket} {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("vcache: %s: %w", path, err)
+	}
+	return db, nil
 }
 
 // Dir returns the cache's directory.
 func (c *Cache) Dir() string { return c.dir }
+
+// Discarded returns why Open removed the store it found and started anew
+// (bbolt could not open it), or nil.
+func (c *Cache) Discarded() error { return c.discarded }
 
 // Stats returns the counts so far.
 func (c *Cache) Stats() Stats {
 	return Stats{Hits: int(c.hits.Load()), Misses: int(c.misses.Load()), Rejected: int(c.rejected.Load()), Stale: int(c.stale.Load()), Written: int(c.written.Load()), Failed: int(c.writeErrs.Load())}
 }
 
-// path returns the file of the entry of k.
-func (c *Cache) path(k Key) string {
-	h := k.String()
-	return filepath.Join(c.dir, h[:2], h)
+// Get returns the outcome stored under k, if a sound one is, with the
+// Rekor entry it was verified with. The caller must check, before using
+// the outcome, that the season's Rekor entry of that uuid hashes to its
+// SHA256 (when its UUID is not ""), and call Stale when it does not. An
+// entry that does not authenticate (see the package doc) is a miss,
+// counted as rejected. After Close, Get misses.
+func (c *Cache) Get(k Key) (verify.Outcome, Rekor, bool) {
+	var (
+		out   verify.Outcome
+		r     Rekor
+		found bool
+		used  time.Time
+		err   error
+	)
+	if !c.closed.Load() {
+		err = c.db.View(func(tx *bolt.Tx) error {
+			data := tx.Bucket(entriesBucket).Get(k[:])
+			if data == nil {
+				return nil
+			}
+			found = true
+			if len(data) > MaxEntryBytes {
+				return errTooLarge
+			}
+			if t := tx.Bucket(usedBucket).Get(k[:]); len(t) == 8 {
+				used = time.Unix(int64(binary.BigEndian.Uint64(t)), 0)
+			}
+			// decodeEntry copies what it keeps: data is valid only in
+			// the transaction.
+			var err error
+			out, r, err = decodeEntry(k, data)
+			return err
+		})
+	}
+	if found && err == nil {
+		if c.now().Sub(used) > touchEvery {
+			c.mu.Lock()
+			c.touched = append(c.touched, k)
+			c.mu.Unlock()
+		}
+		c.hits.Add(1)
+		return out, r, true
+	}
+	c.misses.Add(1)
+	if found || err != nil {
+		c.rejected.Add(1)
+	}
+	return verify.Outcome{}, Rekor{}, false
 }
 
-// Files returns the paths of the entries in dir (files named by a key in
-// a subdirectory named by its first two hex digits), sorted: for tools
-// and tests that inspect or damage a cache. Nothing is authenticated.
-func Files(dir string) ([]string, error) {
-	var out []string
+// errTooLarge is an entry over MaxEntryBytes.
+var errTooLarge = fmt.Errorf("an entry over %d bytes", MaxEntryBytes)
+
+// Stale records that the caller did not use a hit, its Rekor entry having
+// changed: it counts as a miss.
+func (c *Cache) Stale() {
+	c.hits.Add(-1)
+	c.misses.Add(1)
+	c.stale.Add(1)
+}
+
+// Put stores out under k, verified with the Rekor entry r, replacing any
+// entry of k, in one transaction that Puts from other goroutines may share
+// (bbolt's Batch). An outcome that cannot be stored exactly (see the
+// package doc) is not stored, and Put returns nil: the caller verifies it
+// again next time. After Close, Put fails.
+func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
+	data, ok := encodeEntry(k, out, r)
+	if !ok {
+		return nil
+	}
+	err := errors.New("the cache is closed")
+	if !c.closed.Load() {
+		now := unixBytes(c.now())
+		err = c.db.Batch(func(tx *bolt.Tx) error {
+			if err := tx.Bucket(entriesBucket).Put(k[:], data); err != nil {
+				return err
+			}
+			return tx.Bucket(usedBucket).Put(k[:], now)
+		})
+	}
+	if err != nil {
+		c.writeErrs.Add(1)
+		return fmt.Errorf("vcache: storing %s: %w", k, err)
+	}
+	c.written.Add(1)
+	return nil
+}
+
+// unixBytes returns t in Unix seconds, 8 bytes big-endian.
+func unixBytes(t time.Time) []byte {
+	return binary.BigEndian.AppendUint64(nil, uint64(t.Unix()))
+}
+
+// Close refreshes the time of the entries hit, removes the entries not
+// used for TrimAge and what earlier formats left in the directory, and
+// closes the store. After Close, Get misses and Put fails; what was Put is
+// already in the store. An error of trimming leaves every entry sound.
+func (c *Cache) Close() error {
+	if c.closed.Swap(true) {
+		return nil
+	}
+	now := c.now()
+	cutoff := now.Add(-TrimAge).Unix()
+	err := c.db.Update(func(tx *bolt.Tx) error {
+		used := tx.Bucket(usedBucket)
+		stamp := unixBytes(now)
+		for _, k := range c.touched {
+			if err := used.Put(k[:], stamp); err != nil {
+				return err
+			}
+		}
+		// Every entry whose time is older than the cutoff, or missing.
+		entries := tx.Bucket(entriesBucket)
+		var old [][]byte
+		cur := entries.Cursor()
+		for k, _ := cur.First(); k != nil; k, _ = cur.Next() {
+			if t := used.Get(k); len(t) != 8 || int64(binary.BigEndian.Uint64(t)) < cutoff {
+				old = append(old, bytes.Clone(k))
+			}
+		}
+		for _, k := range old {
+			if err := entries.Delete(k); err != nil {
+				return err
+			}
+			if err := used.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		err = fmt.Errorf("vcache: trimming: %w", err)
+	}
+	return errors.Join(err, removeEarlierFormats(c.dir), c.db.Close())
+}
+
+// removeEarlierFormats removes from dir what the earlier formats of the
+// cache kept there and this one never reads: the entry files named by a
+// key in subdirectories named by its first two hex digits, with their
+// temporary files (.tmp-*), the subdirectories once empty, the packs
+// (pack-*.vc, .pack-*.tmp) and trim.txt. Nothing else is touched.
+func removeEarlierFormats(dir string) error {
+	var errs []error
+	remove := func(p string) {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
 	for i := range 256 {
-		sub := fmt.Sprintf("%02x", i)
-		des, err := os.ReadDir(filepath.Join(dir, sub))
+		sub := filepath.Join(dir, fmt.Sprintf("%02x", i))
+		des, err := os.ReadDir(sub)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("vcache: %w", err)
+			errs = append(errs, err)
+			continue
 		}
 		for _, de := range des {
-			if n := de.Name(); de.Type().IsRegular() && isKeyName(n) && n[:2] == sub {
-				out = append(out, filepath.Join(dir, sub, n))
+			if n := de.Name(); de.Type().IsRegular() && (isKeyName(n) || strings.HasPrefix(n, ".tmp-")) {
+				remove(filepath.Join(sub, n))
 			}
 		}
+		if des, err := os.ReadDir(sub); err == nil && len(des) == 0 {
+			remove(sub)
+		}
 	}
-	slices.Sort(out)
-	return out, nil
+	top, err := os.ReadDir(dir)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	for _, de := range top {
+		n := de.Name()
+		pack := strings.HasPrefix(n, "pack-") && strings.HasSuffix(n, ".vc") || strings.HasPrefix(n, ".pack-") && strings.HasSuffix(n, ".tmp")
+		if de.Type().IsRegular() && (pack || n == "trim.txt" || strings.HasPrefix(n, ".tmp-")) {
+			remove(filepath.Join(dir, n))
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("vcache: removing the earlier formats' files: %w", err)
+	}
+	return nil
 }
 
 // isKeyName reports whether name is a key in lowercase hex.
@@ -277,202 +499,6 @@ func isKeyName(name string) bool {
 		}
 	}
 	return true
-}
-
-// errTooLarge is an entry over MaxEntryBytes.
-var errTooLarge = fmt.Errorf("an entry over %d bytes", MaxEntryBytes)
-
-// Get returns the outcome stored under k, if a sound one is, with the
-// Rekor entry it was verified with. The caller must check, before using
-// the outcome, that the season's Rekor entry of that uuid hashes to its
-// SHA256 (when its UUID is not ""), and call Stale when it does not. An
-// entry that does not authenticate (see the package doc) is a miss,
-// counted as rejected. After Close, Get misses.
-func (c *Cache) Get(k Key) (verify.Outcome, Rekor, bool) {
-	if c.closed.Load() {
-		c.misses.Add(1)
-		return verify.Outcome{}, Rekor{}, false
-	}
-	path := c.path(k)
-	data, mtime, err := readEntry(path)
-	if err == nil {
-		var out verify.Outcome
-		var r Rekor
-		if out, r, err = decodeEntry(k, data); err == nil {
-			c.touch(path, mtime)
-			c.hits.Add(1)
-			return out, r, true
-		}
-	}
-	c.misses.Add(1)
-	if !errors.Is(err, fs.ErrNotExist) {
-		c.rejected.Add(1)
-	}
-	return verify.Outcome{}, Rekor{}, false
-}
-
-// readEntry returns the bytes of the file at path and its modification
-// time: fs.ErrNotExist when there is none, errTooLarge when it is over
-// MaxEntryBytes (it is not read).
-func readEntry(path string) ([]byte, time.Time, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, time.Time{}, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, time.Time{}, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, time.Time{}, errors.New("not a regular file")
-	}
-	if fi.Size() > MaxEntryBytes {
-		return nil, time.Time{}, errTooLarge
-	}
-	// Bounded again as read: the file may have grown since the Stat.
-	data, err := io.ReadAll(io.LimitReader(f, MaxEntryBytes+1))
-	if err != nil {
-		return nil, time.Time{}, err
-	}
-	if len(data) > MaxEntryBytes {
-		return nil, time.Time{}, errTooLarge
-	}
-	return data, fi.ModTime(), nil
-}
-
-// touch marks the entry at path used now, when its modification time is
-// over touchEvery old; an error only lets it be trimmed sooner.
-func (c *Cache) touch(path string, mtime time.Time) {
-	if now := c.now(); now.Sub(mtime) > touchEvery {
-		_ = os.Chtimes(path, now, now)
-	}
-}
-
-// Stale records that the caller did not use a hit, its Rekor entry having
-// changed: it counts as a miss.
-func (c *Cache) Stale() {
-	c.hits.Add(-1)
-	c.misses.Add(1)
-	c.stale.Add(1)
-}
-
-// Put stores out under k, verified with the Rekor entry r, replacing any
-// entry of k, at once (atomically: see the package doc). An outcome that
-// cannot be stored exactly (see the package doc) is not stored, and Put
-// returns nil: the caller verifies it again next time. After Close, Put
-// fails.
-func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
-	data, ok := encodeEntry(k, out, r)
-	if !ok {
-		return nil
-	}
-	err := errors.New("the cache is closed")
-	if !c.closed.Load() {
-		err = writeAtomic(c.path(k), data)
-	}
-	if err != nil {
-		c.writeErrs.Add(1)
-		return fmt.Errorf("vcache: storing %s: %w", k, err)
-	}
-	c.written.Add(1)
-	return nil
-}
-
-// writeAtomic writes data to path through a temporary file of its
-// directory (created if needed), renamed over path once written whole.
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, ".tmp-*")
-	if errors.Is(err, fs.ErrNotExist) {
-		if err = os.MkdirAll(dir, 0o755); err == nil {
-			f, err = os.CreateTemp(dir, ".tmp-*")
-		}
-	}
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
-}
-
-// Close trims the directory (see the package doc) when it was last
-// trimmed a day ago or more, or never. After Close, Get misses and Put
-// fails; what was Put is already in the directory. An error of trimming
-// leaves every entry sound.
-func (c *Cache) Close() error {
-	if c.closed.Swap(true) {
-		return nil
-	}
-	return c.trim()
-}
-
-// trim removes the files not used for TrimAge, at most once per trimEvery.
-func (c *Cache) trim() error {
-	now := c.now()
-	stamp := filepath.Join(c.dir, trimStamp)
-	if b, err := os.ReadFile(stamp); err == nil {
-		if sec, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil {
-			if since := now.Sub(time.Unix(sec, 0)); since >= 0 && since < trimEvery {
-				return nil
-			}
-		}
-	}
-	cutoff := now.Add(-TrimAge)
-	old := func(de fs.DirEntry) bool {
-		fi, err := de.Info()
-		return err == nil && fi.Mode().IsRegular() && fi.ModTime().Before(cutoff)
-	}
-	var errs []error
-	for i := range 256 {
-		sub := filepath.Join(c.dir, fmt.Sprintf("%02x", i))
-		des, err := os.ReadDir(sub)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		for _, de := range des {
-			if old(de) {
-				if err := os.Remove(filepath.Join(sub, de.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
-					errs = append(errs, err)
-				}
-			}
-		}
-	}
-	// The packs of the earlier format, never read, and a temporary file of
-	// trim.txt.
-	top, err := os.ReadDir(c.dir)
-	if err != nil {
-		errs = append(errs, err)
-	}
-	for _, de := range top {
-		n := de.Name()
-		pack := strings.HasPrefix(n, "pack-") && strings.HasSuffix(n, ".vc") || strings.HasPrefix(n, ".pack-") && strings.HasSuffix(n, ".tmp")
-		if (pack || strings.HasPrefix(n, ".tmp-")) && old(de) {
-			if err := os.Remove(filepath.Join(c.dir, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				errs = append(errs, err)
-			}
-		}
-	}
-	if err := writeAtomic(stamp, []byte(strconv.FormatInt(now.Unix(), 10)+"\n")); err != nil {
-		errs = append(errs, err)
-	}
-	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("vcache: trimming: %w", err)
-	}
-	return nil
 }
 
 // header returns the lines an entry of k with payload starts with.

@@ -2,7 +2,7 @@ package vcache
 
 import (
 	"bytes"
-	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +19,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/submission"
 	"github.com/ark-forge/proveit/scorer/trust"
 	"github.com/ark-forge/proveit/scorer/verify"
+	bolt "go.etcd.io/bbolt"
 )
 
 // outcome is an Outcome with every field set but NotFetched (an outcome
@@ -46,13 +47,57 @@ func input() Input {
 	return Input{View: []byte(`{"proof_id":"x"}`), Disclosure: &d, DID: "did:web:a", Window: trust.Window{From: time.Unix(100, 0), Until: time.Unix(200, 0)}, Trust: [32]byte{1}}
 }
 
+// open opens the cache of dir, closed at the end of the test.
 func open(t *testing.T, dir string) *Cache {
 	t.Helper()
 	c, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { c.Close() })
 	return c
+}
+
+func closeCache(t *testing.T, c *Cache) {
+	t.Helper()
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stored returns the entries in the store of dir, which no Cache holds.
+func stored(t *testing.T, dir string) map[Key][]byte {
+	t.Helper()
+	db, err := bolt.Open(filepath.Join(dir, StoreFile), 0o644, &bolt.Options{ReadOnly: true, Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	out := map[Key][]byte{}
+	err = db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(entriesBucket).ForEach(func(k, v []byte) error {
+			out[Key(k)] = bytes.Clone(v)
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// update runs fn in a write transaction on the store of dir, which no
+// Cache holds.
+func update(t *testing.T, dir string, fn func(entries, used *bolt.Bucket) error) {
+	t.Helper()
+	db, err := bolt.Open(filepath.Join(dir, StoreFile), 0o644, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Update(func(tx *bolt.Tx) error { return fn(tx.Bucket(entriesBucket), tx.Bucket(usedBucket)) }); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -131,6 +176,7 @@ func TestEveryFieldKept(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	closeCache(t, w)
 	r := open(t, dir)
 	for i, o := range outs {
 		got, gotRk, ok := r.Get(Input{View: []byte{byte(i)}}.Key())
@@ -217,34 +263,38 @@ func TestNotStored(t *testing.T) {
 	if err := c.Put(Input{View: []byte("bad rekor")}.Key(), outcome(), Rekor{UUID: "\xff"}); err != nil {
 		t.Error(err)
 	}
-	if files, _ := Files(dir); len(files) != 0 || c.Stats().Written != 0 || c.Stats().Rejected != 0 {
-		t.Errorf("files %v, stats %+v: want nothing stored", files, c.Stats())
+	closeCache(t, c)
+	if got := stored(t, dir); len(got) != 0 || c.Stats().Written != 0 || c.Stats().Rejected != 0 {
+		t.Errorf("%d entries, stats %+v: want nothing stored", len(got), c.Stats())
 	}
 }
 
-// TestLayout: an entry is the file <dir>/<first two hex digits>/<key in
-// hex>, exactly the header and payload of encodeEntry, readable by another
-// Cache at once; Put leaves no temporary file and replaces an entry.
-func TestLayout(t *testing.T) {
+// TestStore: an entry is stored under its key's 32 bytes in the bucket
+// "entries" of entries.db, exactly the header and payload of encodeEntry,
+// with its time in the bucket "used"; another Cache of the directory
+// reads it once the first is closed; a second Put replaces it.
+func TestStore(t *testing.T) {
 	dir := t.TempDir()
+	clock := time.Unix(1_800_000_000, 0)
 	c := open(t, dir)
+	c.now = func() time.Time { return clock }
 	k := input().Key()
 	if err := c.Put(k, outcome(), Rekor{}); err != nil {
 		t.Fatal(err)
 	}
-	h := fmt.Sprintf("%x", k[:])
-	path := filepath.Join(dir, h[:2], h)
-	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
+	closeCache(t, c)
+	want, _ := encodeEntry(k, outcome(), Rekor{})
+	if got := stored(t, dir); len(got) != 1 || !bytes.Equal(got[k], want) {
+		t.Errorf("stored %q, want only\n%q", got, want)
 	}
-	if want, _ := encodeEntry(k, outcome(), Rekor{}); !bytes.Equal(got, want) {
-		t.Errorf("stored\n%q\nwant\n%q", got, want)
-	}
-	if files, err := Files(dir); err != nil || len(files) != 1 || files[0] != path {
-		t.Errorf("Files: %v %v, want [%s]", files, err, path)
-	}
-	if out, _, ok := open(t, dir).Get(k); !ok || !reflect.DeepEqual(out, outcome()) {
+	update(t, dir, func(_, used *bolt.Bucket) error {
+		if got := used.Get(k[:]); !bytes.Equal(got, unixBytes(clock)) {
+			t.Errorf("used %x, want %x", got, unixBytes(clock))
+		}
+		return nil
+	})
+	c = open(t, dir)
+	if out, _, ok := c.Get(k); !ok || !reflect.DeepEqual(out, outcome()) {
 		t.Errorf("another Cache of the directory: %v %+v", ok, out)
 	}
 	valid := outcome()
@@ -252,36 +302,21 @@ func TestLayout(t *testing.T) {
 	if err := c.Put(k, valid, Rekor{}); err != nil {
 		t.Fatal(err)
 	}
+	closeCache(t, c)
 	if out, _, ok := open(t, dir).Get(k); !ok || out.Status != verify.Valid {
 		t.Errorf("after a second Put: %v %s, want the second outcome", ok, out.Status)
 	}
-	des, _ := os.ReadDir(filepath.Dir(path))
-	if len(des) != 1 {
-		t.Errorf("%d files beside the entry's, want it alone: %v", len(des), des)
-	}
-}
-
-// TestEntryFormat: an entry's bytes are those of the published format
-// (the package doc: four header lines, a blank one, the payload in JSON),
-// written out literally.
-func TestEntryFormat(t *testing.T) {
-	k := Input{View: []byte("v")}.Key()
-	out := verify.Outcome{ProofID: "p", Status: verify.Valid, GenTime: time.Date(2026, 10, 15, 12, 0, 1, 5, time.UTC), Checks: []verify.Check{{Name: "chain", Result: "ok", Detail: "d"}}}
-	payload := `{"proof_id":"p","status":3,"failure":null,"gen_time":"2026-10-15T12:00:01.000000005Z","key_id":"","request_hash":"","response_hash":"","agent_did":"","identity_verified":false,"did_resolution_status":"","checks":[{"name":"chain","result":"ok","detail":"d"}],"incidents":null,"rekor":{"uuid":"u","sha256":"` + fmt.Sprintf("%x", sha256.Sum256([]byte("e"))) + `"}}`
-	sum := sha256.Sum256([]byte(payload))
-	want := fmt.Sprintf("proveit-vcache 3\nversion %s\nkey %x\nsha256 %x\n\n%s", verify.Version, k[:], sum[:], payload)
-	got, ok := encodeEntry(k, out, RekorOf("u", []byte("e")))
-	if !ok || string(got) != want {
-		t.Fatalf("entry\n%s\nwant\n%s", got, want)
+	des, _ := os.ReadDir(dir)
+	if len(des) != 1 || des[0].Name() != StoreFile {
+		t.Errorf("the directory holds %v, want %s alone", des, StoreFile)
 	}
 }
 
 // TestCorruptEntriesRejected: an entry with any byte flipped, truncated
 // anywhere, written under another format or verifier version (with a
-// consistent hash), another key's entry, padded, empty, a directory, or
-// with a payload that hashes right but is not one Put writes, is never a
-// hit: it is counted as rejected, and a Put then stores the sound entry
-// again.
+// consistent hash), another key's entry, padded, empty, or with a payload
+// that hashes right but is not one Put writes, is never a hit: it is
+// counted as rejected, and a Put then stores the sound entry again.
 func TestCorruptEntriesRejected(t *testing.T) {
 	k1, k2 := Input{View: []byte("1")}.Key(), Input{View: []byte("2")}.Key()
 	good, _ := encodeEntry(k1, outcome(), RekorOf("u", []byte("e")))
@@ -309,22 +344,25 @@ func TestCorruptEntriesRejected(t *testing.T) {
 	if !strings.Contains(string(payload), `"sha256":"3f`) || !strings.Contains(string(payload), `"status":2`) || !strings.Contains(string(payload), `12:00:01.123456789Z`) {
 		t.Fatalf("the payload is not as the cases expect: %s", payload)
 	}
+	// Every byte flipped, every truncation: the entry does not
+	// authenticate.
 	for i := range good {
 		flipped := bytes.Clone(good)
 		flipped[i] ^= 0x01
-		cases["flip byte "+itoa(i)] = flipped
-		cases["truncated at "+itoa(i)] = good[:i]
-	}
-	dir := t.TempDir()
-	h := k1.String()
-	path := filepath.Join(dir, h[:2], h)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range cases {
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
+		for what, data := range map[string][]byte{"flip byte": flipped, "truncated at": good[:i]} {
+			if out, _, err := decodeEntry(k1, data); err == nil {
+				t.Errorf("%s %d: read as %+v", what, i, out)
+			}
 		}
+	}
+	last := bytes.Clone(good)
+	last[len(last)-1] ^= 0x01
+	cases["flip the last byte"], cases["truncated by one"] = last, good[:len(good)-1]
+	// Each case in the store: a miss counted as rejected, then replaced.
+	dir := t.TempDir()
+	closeCache(t, open(t, dir))
+	for name, data := range cases {
+		update(t, dir, func(entries, _ *bolt.Bucket) error { return entries.Put(k1[:], data) })
 		c := open(t, dir)
 		if out, _, ok := c.Get(k1); ok {
 			t.Errorf("%s: hit %+v", name, out)
@@ -334,21 +372,10 @@ func TestCorruptEntriesRejected(t *testing.T) {
 		if err := c.Put(k1, outcome(), Rekor{}); err != nil {
 			t.Fatal(err)
 		}
-		if got, _, ok := open(t, dir).Get(k1); !ok || !reflect.DeepEqual(got, outcome()) {
+		if got, _, ok := c.Get(k1); !ok || !reflect.DeepEqual(got, outcome()) {
 			t.Errorf("%s: after Put over the damaged entry: %v %+v", name, ok, got)
 		}
-	}
-	// A directory where the entry should be: rejected, and Put fails.
-	os.Remove(path)
-	if err := os.Mkdir(path, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	c := open(t, dir)
-	if _, _, ok := c.Get(k1); ok || c.Stats().Rejected != 1 {
-		t.Errorf("a directory as the entry: %v %+v", ok, c.Stats())
-	}
-	if err := c.Put(k1, outcome(), Rekor{}); err == nil || c.Stats().Failed != 1 {
-		t.Errorf("Put over a directory: %v %+v", err, c.Stats())
+		closeCache(t, c)
 	}
 }
 
@@ -371,43 +398,38 @@ func TestSizeBound(t *testing.T) {
 		return b
 	}
 	dir := t.TempDir()
-	h := k.String()
-	path := filepath.Join(dir, h[:2], h)
-	os.MkdirAll(filepath.Dir(path), 0o755)
+	closeCache(t, open(t, dir))
 	for _, c := range []struct {
 		n   int
 		hit bool
 	}{{MaxEntryBytes, true}, {MaxEntryBytes + 1, false}} {
-		if err := os.WriteFile(path, sound(c.n), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		update(t, dir, func(entries, _ *bolt.Bucket) error { return entries.Put(k[:], sound(c.n)) })
 		cache := open(t, dir)
 		if _, _, ok := cache.Get(k); ok != c.hit || cache.Stats().Rejected != map[bool]int{true: 0, false: 1}[c.hit] {
 			t.Errorf("a sound entry of %d bytes: hit %v, %+v; want hit %v", c.n, ok, cache.Stats(), c.hit)
 		}
+		closeCache(t, cache)
 	}
-	os.Remove(path)
+	update(t, dir, func(entries, _ *bolt.Bucket) error { return entries.Delete(k[:]) })
 	long := outcome()
 	long.Failure.Detail = strings.Repeat("x", MaxEntryBytes-500) // the entry goes past the bound
 	c := open(t, dir)
 	if err := c.Put(k, long, Rekor{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(path); !os.IsNotExist(err) || c.Stats().Written != 0 {
-		t.Errorf("an entry over the bound was written: %v %+v", err, c.Stats())
+	closeCache(t, c)
+	if got := stored(t, dir); len(got) != 0 || c.Stats().Written != 0 {
+		t.Errorf("an entry over the bound was written: %d entries, %+v", len(got), c.Stats())
 	}
 }
 
-// TestConcurrentPutGet: Puts and Gets from many goroutines and two Caches
-// of one directory, several of them of the same keys at once: every Put
-// is read back, and no Get ever finds a partial entry (each file is
-// written whole, then renamed).
+// TestConcurrentPutGet: Puts and Gets from many goroutines, several of
+// them of the same keys at once: every Put is read back whole.
 func TestConcurrentPutGet(t *testing.T) {
 	dir := t.TempDir()
-	caches := []*Cache{open(t, dir), open(t, dir)}
+	c := open(t, dir)
 	var wg sync.WaitGroup
 	for g := range 8 {
-		c := caches[g%2]
 		wg.Go(func() {
 			for i := range 200 {
 				// Goroutines g and g+4 write the same keys.
@@ -428,21 +450,76 @@ func TestConcurrentPutGet(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	var hits, written, rejected int
-	for _, c := range caches {
-		st := c.Stats()
-		hits, written, rejected = hits+st.Hits, written+st.Written, rejected+st.Rejected
+	st := c.Stats()
+	if st.Written != 1600 || st.Hits < 1600 || st.Rejected != 0 {
+		t.Errorf("%+v: want 1600 written, 1600 hits or more, none rejected", st)
 	}
-	if written != 1600 || hits < 1600 || rejected != 0 {
-		t.Errorf("%d written, %d hits, %d rejected: want 1600, 1600 or more, 0", written, hits, rejected)
+	closeCache(t, c)
+	if got := stored(t, dir); len(got) != 800 {
+		t.Errorf("%d entries, want 800", len(got))
 	}
-	if files, _ := Files(dir); len(files) != 800 {
-		t.Errorf("%d entries, want 800", len(files))
+}
+
+// TestBusy: while one Cache holds the directory's store, Open waits
+// LockWait and fails with ErrBusy; once it is closed, Open succeeds.
+func TestBusy(t *testing.T) {
+	defer func(w time.Duration) { LockWait = w }(LockWait)
+	LockWait = 300 * time.Millisecond
+	dir := t.TempDir()
+	first := open(t, dir)
+	start := time.Now()
+	if c, err := Open(dir); !errors.Is(err, ErrBusy) {
+		if err == nil {
+			c.Close()
+		}
+		t.Fatalf("Open while another Cache holds the store: %v, want ErrBusy", err)
 	}
-	for _, c := range caches {
-		if err := c.Close(); err != nil {
+	// bbolt retries its lock every 50 ms and gives up once the next try
+	// would pass the timeout.
+	if waited := time.Since(start); waited < LockWait/2 {
+		t.Errorf("Open gave up after %s, well before LockWait (%s)", waited, LockWait)
+	}
+	closeCache(t, first)
+	closeCache(t, open(t, dir))
+}
+
+// TestDiscarded: a store bbolt cannot open (any bytes that are not a
+// database, or a database's meta pages damaged) is removed and started
+// anew, and Discarded says why; a sound one is kept.
+func TestDiscarded(t *testing.T) {
+	dir := t.TempDir()
+	c := open(t, dir)
+	if err := c.Put(input().Key(), outcome(), Rekor{}); err != nil {
+		t.Fatal(err)
+	}
+	closeCache(t, c)
+	if c.Discarded() != nil {
+		t.Errorf("a new store: discarded %v", c.Discarded())
+	}
+	sound, err := os.ReadFile(filepath.Join(dir, StoreFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	metas := bytes.Clone(sound)
+	for _, page := range []int{0, 1} { // the two meta pages, one per os.Getpagesize()
+		metas[page*os.Getpagesize()+20] ^= 0xff
+	}
+	for name, data := range map[string][]byte{"text": []byte("not a database\n"), "meta pages damaged": metas, "truncated": sound[:100]} {
+		if err := os.WriteFile(filepath.Join(dir, StoreFile), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		c, err := Open(dir)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if _, _, ok := c.Get(input().Key()); ok || c.Discarded() == nil {
+			t.Errorf("%s: hit %v, discarded %v; want a new store, and why", name, ok, c.Discarded())
+		}
+		if err := c.Put(input().Key(), outcome(), Rekor{}); err != nil {
+			t.Errorf("%s: Put in the new store: %v", name, err)
+		}
+		closeCache(t, c)
 	}
 }
 
@@ -454,9 +531,7 @@ func TestClose(t *testing.T) {
 	if err := c.Put(k, outcome(), Rekor{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Close(); err != nil {
-		t.Fatal(err)
-	}
+	closeCache(t, c)
 	if _, _, ok := c.Get(k); ok {
 		t.Error("Get after Close hit")
 	}
@@ -471,36 +546,47 @@ func TestClose(t *testing.T) {
 	}
 }
 
-// TestTrim: Close removes the files not used for TrimAge (an entry, a
-// temporary file a killed build left, a pack of the earlier format),
-// keeps those Put or hit since, and trims at most once a day; the clock is
-// injected.
+// TestTrim: Close removes the entries not written or hit for TrimAge and
+// those with no time, and keeps the others; a hit refreshes an entry's
+// time only when it is over a day old; the clock is injected.
 func TestTrim(t *testing.T) {
 	dir := t.TempDir()
-	start := time.Now()
+	start := time.Unix(1_800_000_000, 0)
 	clock := start
 	opened := func() *Cache { c := open(t, dir); c.now = func() time.Time { return clock }; return c }
-	kUsed, kUnused, kLate := Input{View: []byte("used")}.Key(), Input{View: []byte("unused")}.Key(), Input{View: []byte("late")}.Key()
+	kUsed, kUnused, kLate, kNoTime := Input{View: []byte("used")}.Key(), Input{View: []byte("unused")}.Key(), Input{View: []byte("late")}.Key(), Input{View: []byte("no time")}.Key()
 	c := opened()
-	for _, k := range []Key{kUsed, kUnused} {
+	for _, k := range []Key{kUsed, kUnused, kNoTime} {
 		if err := c.Put(k, outcome(), Rekor{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	tmp := filepath.Join(dir, kUsed.String()[:2], ".tmp-killed")
-	pack := filepath.Join(dir, "pack-0123.vc")
-	other := filepath.Join(dir, "notes.txt")
-	for _, p := range []string{tmp, pack, other} {
-		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	closeCache(t, c)
+	usedAt := func(k Key) (at time.Time) {
+		update(t, dir, func(_, used *bolt.Bucket) error {
+			if b := used.Get(k[:]); len(b) == 8 {
+				at = time.Unix(int64(binary.BigEndian.Uint64(b)), 0)
+			}
+			return nil
+		})
+		return at
 	}
-	// The first Close trims, but nothing is old yet.
-	if err := c.Close(); err != nil {
-		t.Fatal(err)
+	update(t, dir, func(_, used *bolt.Bucket) error { return used.Delete(kNoTime[:]) })
+	// The first Close trims the entry with no time; nothing is old yet.
+	c = opened()
+	closeCache(t, c)
+	if got := stored(t, dir); len(got) != 2 || got[kNoTime] != nil {
+		t.Fatalf("%d entries after a trim of fresh ones (no time: %v), want 2", len(got), got[kNoTime] != nil)
 	}
-	if files, _ := Files(dir); len(files) != 2 {
-		t.Fatalf("%d entries after a trim of fresh ones, want 2", len(files))
+	// Half a day on, a hit does not rewrite kUsed's time.
+	clock = start.Add(12 * time.Hour)
+	c = opened()
+	if _, _, ok := c.Get(kUsed); !ok {
+		t.Fatal("miss")
+	}
+	closeCache(t, c)
+	if at := usedAt(kUsed); !at.Equal(start) {
+		t.Errorf("a hit half a day after the Put set the time to %s, want it left at %s", at, start)
 	}
 	// Twenty days on, kUsed is hit, which marks it used then.
 	clock = start.Add(20 * 24 * time.Hour)
@@ -511,35 +597,67 @@ func TestTrim(t *testing.T) {
 	if err := c.Put(kLate, outcome(), Rekor{}); err != nil {
 		t.Fatal(err)
 	}
-	os.Chtimes(filepath.Join(dir, kLate.String()[:2], kLate.String()), clock, clock)
-	c.Close()
-	// Forty days on, kUnused, the temporary file and the pack go; the
-	// file that is no cache's stays.
-	clock = start.Add(40 * 24 * time.Hour)
-	c = opened()
-	if err := c.Close(); err != nil {
-		t.Fatal(err)
+	closeCache(t, c)
+	if at := usedAt(kUsed); !at.Equal(clock) {
+		t.Errorf("a hit twenty days after the Put set the time to %s, want %s", at, clock)
 	}
-	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
-	entry := func(k Key) string { return filepath.Join(dir, k.String()[:2], k.String()) }
-	for p, want := range map[string]bool{entry(kUsed): true, entry(kLate): true, entry(kUnused): false, tmp: false, pack: false, other: true} {
-		if exists(p) != want {
-			t.Errorf("%s after the trim: exists %v, want %v", p, exists(p), want)
+	// Thirty days after its Put and a second later, kUnused goes.
+	clock = start.Add(TrimAge)
+	closeCache(t, opened())
+	if got := stored(t, dir); got[kUnused] == nil {
+		t.Error("trimmed at exactly TrimAge")
+	}
+	clock = start.Add(TrimAge + time.Second)
+	closeCache(t, opened())
+	got := stored(t, dir)
+	for k, want := range map[Key]bool{kUsed: true, kLate: true, kUnused: false} {
+		if (got[k] != nil) != want {
+			t.Errorf("%s after the trim: kept %v, want %v", k, got[k] != nil, want)
 		}
 	}
-	// Sixty days on, kLate is old, but the last trim was an hour ago.
-	clock = start.Add(40*24*time.Hour + time.Hour)
-	os.Chtimes(entry(kLate), start, start)
-	c = opened()
-	c.Close()
-	if !exists(entry(kLate)) {
-		t.Error("trimmed twice within a day")
+}
+
+// TestEarlierFormatsRemoved: Close removes what the earlier formats left
+// (entry files in two-hex subdirectories and their temporary files, the
+// subdirectories once empty, packs, trim.txt) and nothing else.
+func TestEarlierFormatsRemoved(t *testing.T) {
+	dir := t.TempDir()
+	key := input().Key().String()
+	old := []string{
+		filepath.Join(dir, key[:2], key),
+		filepath.Join(dir, key[:2], ".tmp-123"),
+		filepath.Join(dir, "pack-0123.vc"),
+		filepath.Join(dir, ".pack-0123.tmp"),
+		filepath.Join(dir, "trim.txt"),
+		filepath.Join(dir, ".tmp-456"),
 	}
-	clock = start.Add(41*24*time.Hour + time.Hour)
-	c = opened()
-	c.Close()
-	if exists(entry(kLate)) || !exists(entry(kUsed)) {
-		t.Errorf("a day after the last trim: kLate %v (want gone), kUsed %v (want kept)", exists(entry(kLate)), exists(entry(kUsed)))
+	kept := []string{
+		filepath.Join(dir, "notes.txt"),
+		filepath.Join(dir, "ab", "notes.txt"),
+		filepath.Join(dir, "ab", strings.ToUpper(key)),
+	}
+	for _, p := range append(old, kept...) {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	closeCache(t, open(t, dir))
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	for _, p := range old {
+		if exists(p) {
+			t.Errorf("%s is left", p)
+		}
+	}
+	if exists(filepath.Join(dir, key[:2])) {
+		t.Errorf("the empty subdirectory %s is left", key[:2])
+	}
+	for _, p := range kept {
+		if !exists(p) {
+			t.Errorf("%s, no cache's, was removed", p)
+		}
 	}
 }
 

@@ -1,10 +1,10 @@
 package site
 
 import (
-	"os"
 	"testing"
 
 	"github.com/ark-forge/proveit/scorer/vcache"
+	"github.com/ark-forge/proveit/scorer/vcache/vcachetest"
 )
 
 // TestBuildWithCache: a build with a verification cache, cold, warm, or
@@ -44,19 +44,18 @@ func TestBuildWithCache(t *testing.T) {
 	if warm.Hits != cold.Written || warm.Misses != 0 || warm.Written != 0 {
 		t.Fatalf("warm cache: %+v, want %d hits and nothing verified", warm, cold.Written)
 	}
-	files, err := vcache.Files(dir)
-	if err != nil || len(files) != cold.Written {
-		t.Fatalf("%d entries in the cache (%v), want %d", len(files), err, cold.Written)
+	entries, err := vcachetest.Entries(dir)
+	if err != nil || len(entries) != cold.Written {
+		t.Fatalf("%d entries in the cache (%v), want %d", len(entries), err, cold.Written)
 	}
 	// One byte of one entry's payload flipped: the entry no longer
 	// authenticates.
-	entry, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	entry[len(entry)-1] ^= 0x01
-	if err := os.WriteFile(files[0], entry, 0o644); err != nil {
-		t.Fatal(err)
+	for k, entry := range entries {
+		entry[len(entry)-1] ^= 0x01
+		if err := vcachetest.Replace(dir, map[vcache.Key][]byte{k: entry}); err != nil {
+			t.Fatal(err)
+		}
+		break
 	}
 	corrupted := build(t)
 	if corrupted.Rejected != 1 || corrupted.Written != 1 || corrupted.Hits != cold.Written-1 {
