@@ -153,7 +153,7 @@ func Home() Page { return Page{} }
 
 // Content is the content page rendered from the Markdown file name.md:
 // name.html, at the edition's root.
-func Content(name string) Page { return Page{rel: segment("content page", name+".html")} }
+func Content(name string) Page { return Page{rel: segment("content page", name) + ".html"} }
 
 // Season is a season's page, saison-<n>/index.html.
 func Season(n int) Page { return Page{rel: seasonDir(n) + "index.html"} }
