@@ -262,6 +262,7 @@ func TestLinks(t *testing.T) {
 		{"index.json → results.json", FileLink(IndexJSON(), Results(0, "conformite")), "saison-0/conformite/results.json"},
 		{"feed", URL(Feed(0)), "https://proveit.arkforge.tech/saison-0/corrections/feed.xml"},
 		{"feed entry", URL(Corrections(0)).At("C-2026-001"), "https://proveit.arkforge.tech/saison-0/corrections/index.html#C-2026-001"},
+		{"odd fragment", Link(Home(), Home()).At("a b#é:"), "index.html#a%20b%23%C3%A9%3A"},
 	} {
 		if c.got.String() != c.want {
 			t.Errorf("%s: got %q, want %q", c.what, c.got, c.want)
@@ -269,6 +270,27 @@ func TestLinks(t *testing.T) {
 	}
 	if !(Href{}).IsZero() || Link(Home(), Home()).IsZero() {
 		t.Error("IsZero")
+	}
+}
+
+// TestRel: the shortest reference between two paths, where they share
+// nothing, a directory, or a name that is a directory on one side and the
+// file on the other.
+func TestRel(t *testing.T) {
+	for _, c := range []struct{ from, to, want string }{
+		{"x.html", "y.html", "y.html"},
+		{"x.html", "x.html", "x.html"},
+		{"a/x.html", "a/x.html", "x.html"},
+		{"a/x.html", "b/x.html", "../b/x.html"},
+		{"a/b/x.html", "a/c/y.html", "../c/y.html"},
+		{"a/b/x.html", "a/b", "../b"},
+		{"a/b/x.html", "a", "../../a"},
+		{"x.html", "a/b/y.html", "a/b/y.html"},
+		{"a/b/c/x.html", "y.html", "../../../y.html"},
+	} {
+		if got := rel(c.from, c.to).String(); got != c.want {
+			t.Errorf("rel(%q, %q) = %q, want %q", c.from, c.to, got, c.want)
+		}
 	}
 }
 
