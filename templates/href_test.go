@@ -64,7 +64,7 @@ func TestHrefsHaveNoScheme(t *testing.T) {
 		lang := r.cat.Lang()
 		at := sitepath.Content(js).In(r.ed)
 		to := sitepath.Link(at, sitepath.Content(js))
-		p := page{At: at, Title: "t", Label: "l", Home: to, Sums: to, Trail: []link{{"c", sitepath.ThroughRoot(at, sitepath.Content(js))}},
+		p := page{Title: "t", Label: "l", Home: to, Sums: to, Trail: []link{{"c", sitepath.ThroughRoot(at, sitepath.Content(js))}},
 			Alternates: []alternate{{Lang: "fr", Href: sitepath.Alternate(at, sitepath.French)}},
 			Switch:     alternate{Lang: "en", Href: sitepath.Alternate(at, sitepath.English), Text: "en"}, Nav: []link{{"p", to}}}
 		checkHrefs(t, lang+" layout", exec("page", "layout", p), 6)

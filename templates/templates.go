@@ -302,7 +302,6 @@ type link struct {
 }
 
 type page struct {
-	At          sitepath.Page // the page, in its edition
 	Title       string
 	Description string
 	Label       string
@@ -382,8 +381,8 @@ type renderer struct {
 	// styleHash is the SHA-256 of the pages' <style> element's text, in
 	// base64, which their Content-Security-Policy allows (styleHash).
 	styleHash string
-	ed        sitepath.Edition
-	content   fs.FS // the edition's Markdown pages
+	ed        sitepath.Edition // the edition it renders
+	content   fs.FS            // the edition's Markdown pages
 }
 
 // newRenderer is the renderer of the French edition, with cat.
@@ -678,7 +677,6 @@ func (pl *plan) addLazy(pg sitepath.Page, tmpl string, view func(l *locale, at s
 	pl.out = append(pl.out, Job{Name: at.String(), Lang: r.cat.Lang(), render: func(b *bytes.Buffer) error {
 		jl := &locale{cat: r.cat}
 		p, parts := view(jl, at)
-		p.At = at
 		p.Version, p.Digest = site.Version, site.InputsDigest
 		if p.Season != nil {
 			p.Digest = p.Season.InputsDigest

@@ -22,7 +22,17 @@
 // the path (a file may be named so) and percent-encoded in an Href, so that
 // html/template, which leaves a '%' of an Href as it finds it, writes a link
 // that reaches the file: "a b" is linked as "a%20b", "50%" as "50%25", "é"
-// as "%C3%A9".
+// as "%C3%A9", and a colon as "%3A", so that no first segment reads as a
+// scheme ("javascript:x.html"). An Href is a plain value, not a
+// template.URL: html/template still filters and normalises it in an href
+// as any string, and finds nothing to change.
+//
+// Link is the shortest relative reference from a page to a page of its
+// edition or to a file. The published pages write three other forms,
+// which reach the same places by longer paths and are kept so that the
+// pages' bytes stay what they were: ThroughRoot (the breadcrumbs),
+// Alternate (the other editions of a page) and ThroughCounterpart (the
+// proof views).
 package sitepath
 
 import (
@@ -39,9 +49,6 @@ const (
 	French  Edition = iota // at the root of the site; the reference and x-default
 	English                // under en/
 )
-
-// Editions are the site's editions, French first.
-var Editions = []Edition{French, English}
 
 // dir is the edition's directory in the site: "" or "en/".
 func (e Edition) dir() string {
@@ -84,9 +91,6 @@ func (p Page) In(e Edition) Page {
 	p.ed = e
 	return p
 }
-
-// Edition is the page's edition.
-func (p Page) Edition() Edition { return p.ed }
 
 // String is the file's path from the site's root, slash-separated.
 func (f File) String() string { return f.rel }
@@ -240,12 +244,12 @@ func DossierFile(n int, rel string) File {
 
 // Links.
 
-// SiteURL is the address the site is published at.
-const SiteURL = "https://proveit.arkforge.tech/"
+// siteURL is the address the site is published at.
+const siteURL = "https://proveit.arkforge.tech/"
 
 // URL is the absolute address of t on the published site, for what is
 // read away from it (the Atom feed's links).
-func URL(t Target) Href { return Href{SiteURL + escape(t.sitePath())} }
+func URL(t Target) Href { return Href{siteURL + escape(t.sitePath())} }
 
 // Link is the link from the page from to to, the shortest relative
 // reference: down from the directory the two share. A page links the pages
