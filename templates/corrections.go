@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"fmt"
 	"sort"
+
+	"github.com/ark-forge/proveit/internal/sitepath"
 )
 
 // Corrections is the register of a season's decisions on its published
@@ -56,12 +58,13 @@ type correctionsView struct {
 	Rectifications []rectificationView
 	Email          string
 	Windows        []ContestWindow
+	Feed           sitepath.Href // the season's Atom feed
 }
 
 type contestationView struct {
 	Contestation
-	State  string // the decision, in words, with its deadline or lateness
-	Report string // the report's anchor, relative to corrections/
+	State  string        // the decision, in words, with its deadline or lateness
+	Report sitepath.Href // the report's anchor of the task
 	Place  string
 }
 
@@ -70,11 +73,15 @@ type rectificationView struct {
 	Places []placeView
 }
 
-type placeView struct{ Text, Report string }
+type placeView struct {
+	Text   string
+	Report sitepath.Href
+}
 
-// reportHref is the task of a report, relative to corrections/.
-func reportHref(track, participant, task string) string {
-	return "../" + track + "/participants/" + participant + "/index.html#" + taskAnchor(task)
+// reportHref is the link from the page at to the task of a report of
+// season n.
+func reportHref(at sitepath.Page, n int, track, participant, task string) sitepath.Href {
+	return sitepath.Link(at, sitepath.Report(n, track, participant)).At(taskAnchor(task))
 }
 
 func placeText(l *locale, track, participant, task, assertion string) string {
@@ -105,8 +112,9 @@ func contestationState(l *locale, c Contestation) string {
 	return s
 }
 
-func buildCorrections(l *locale, c *Corrections) correctionsView {
-	v := correctionsView{Email: c.Email}
+// buildCorrections is season n's register c, linked from the page at.
+func buildCorrections(l *locale, n int, c *Corrections, at sitepath.Page) correctionsView {
+	v := correctionsView{Email: c.Email, Feed: sitepath.Link(at, sitepath.Feed(n))}
 	title := func(track string) string { return l.title(c.TrackTitles[track]) }
 	for _, w := range c.Windows {
 		w.Title = title(w.Track)
@@ -114,20 +122,17 @@ func buildCorrections(l *locale, c *Corrections) correctionsView {
 	}
 	for _, x := range c.Contestations {
 		v.Contestations = append(v.Contestations, contestationView{Contestation: x, State: contestationState(l, x),
-			Report: reportHref(x.Track, x.Participant, x.Task), Place: placeText(l, title(x.Track), x.Participant, x.Task, x.Assertion)})
+			Report: reportHref(at, n, x.Track, x.Participant, x.Task), Place: placeText(l, title(x.Track), x.Participant, x.Task, x.Assertion)})
 	}
 	for _, r := range c.Rectifications {
 		rv := rectificationView{Rectification: r}
 		for _, ch := range r.Changes {
-			rv.Places = append(rv.Places, placeView{Text: placeText(l, title(ch.Track), ch.Participant, ch.Task, ch.Assertion), Report: reportHref(ch.Track, ch.Participant, ch.Task)})
+			rv.Places = append(rv.Places, placeView{Text: placeText(l, title(ch.Track), ch.Participant, ch.Task, ch.Assertion), Report: reportHref(at, n, ch.Track, ch.Participant, ch.Task)})
 		}
 		v.Rectifications = append(v.Rectifications, rv)
 	}
 	return v
 }
-
-// SiteURL is the address the site is published at, for the feed's links.
-const SiteURL = "https://proveit.arkforge.tech/"
 
 // tagPrefix begins the feed's ids (RFC 4151): stable whatever the build.
 const tagPrefix = "tag:proveit.arkforge.tech,2026:"
@@ -173,11 +178,11 @@ type atomContent struct {
 // pending), the feed's updated the latest of them; never the clock.
 func Feed(s Season) ([]byte, error) { return french.feed(s) }
 
-// FeedJob is Feed as a Job, named with the feed's path in the site,
-// saison-<n>/corrections/feed.xml. The feed is a machine file, in French,
-// one copy for both editions.
+// FeedJob is Feed as a Job, named with the feed's path in the site
+// (sitepath.Feed). The feed is a machine file, in French, one copy for
+// both editions.
 func FeedJob(s Season) Job {
-	return Job{Name: fmt.Sprintf("saison-%d/corrections/feed.xml", s.Number), Lang: "fr", render: func(b *bytes.Buffer) error {
+	return Job{Name: sitepath.Feed(s.Number).String(), Lang: "fr", render: func(b *bytes.Buffer) error {
 		feed, err := Feed(s)
 		b.Write(feed)
 		return err
@@ -189,11 +194,12 @@ func (r *renderer) feed(s Season) ([]byte, error) {
 		return nil, fmt.Errorf("templates: season %d has no register", s.Number)
 	}
 	l := &locale{cat: r.cat}
-	v := buildCorrections(l, s.Corrections)
-	base := fmt.Sprintf("%ssaison-%d/corrections/", SiteURL, s.Number)
+	register := sitepath.Corrections(s.Number)
+	v := buildCorrections(l, s.Number, s.Corrections, register)
+	registerURL := sitepath.URL(register)
 	f := atomFeed{Lang: r.cat.Lang(), ID: fmt.Sprintf("%ssaison-%d/corrections", tagPrefix, s.Number), Title: l.text("corrections.feed.title", "season", s.Number),
 		Author: atomAuthor{Name: l.text("corrections.feed.author")}, Rights: l.text("label.ai_act"),
-		Links: []atomLink{{Rel: "self", Href: base + "feed.xml"}, {Rel: "alternate", Href: base + "index.html"}}}
+		Links: []atomLink{{Rel: "self", Href: sitepath.URL(sitepath.Feed(s.Number)).String()}, {Rel: "alternate", Href: registerURL.String()}}}
 	if s.Demo {
 		f.Sub = l.text("corrections.feed.demo")
 	}
@@ -203,11 +209,11 @@ func (r *renderer) feed(s Season) ([]byte, error) {
 			updated = c.ReceivedAt
 		}
 		f.Entries = append(f.Entries, atomEntry{ID: fmt.Sprintf("%ssaison-%d/%s", tagPrefix, s.Number, c.ID), Title: l.text("corrections.feed.contestation", "id", c.ID, "place", c.Place),
-			Updated: updated, Link: atomLink{Rel: "alternate", Href: base + "index.html#" + c.ID}, Summary: atomContent{Type: "text", Text: c.State + " " + c.Summary + " " + c.Reason}})
+			Updated: updated, Link: atomLink{Rel: "alternate", Href: registerURL.At(c.ID).String()}, Summary: atomContent{Type: "text", Text: c.State + " " + c.Summary + " " + c.Reason}})
 	}
 	for _, rc := range v.Rectifications {
 		f.Entries = append(f.Entries, atomEntry{ID: fmt.Sprintf("%ssaison-%d/%s", tagPrefix, s.Number, rc.ID), Title: l.text("corrections.feed.rectification", "id", rc.ID),
-			Updated: rc.DecidedAt, Link: atomLink{Rel: "alternate", Href: base + "index.html#" + rc.ID}, Summary: atomContent{Type: "text", Text: rc.Reason}})
+			Updated: rc.DecidedAt, Link: atomLink{Rel: "alternate", Href: registerURL.At(rc.ID).String()}, Summary: atomContent{Type: "text", Text: rc.Reason}})
 	}
 	sort.SliceStable(f.Entries, func(i, j int) bool { return f.Entries[i].ID < f.Entries[j].ID })
 	for _, e := range f.Entries {

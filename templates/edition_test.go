@@ -121,18 +121,3 @@ func TestRenderEditions(t *testing.T) {
 		t.Error("Declarative(de) has a word")
 	}
 }
-
-// TestFilesDir: the path from a page to its French counterpart's
-// directory, where the machine files are.
-func TestFilesDir(t *testing.T) {
-	for _, c := range []struct{ dir, name, want string }{
-		{"", "saison-0/conformite/index.html", ""},
-		{"en/", "index.html", "../"},
-		{"en/", "saison-0/index.html", "../../saison-0/"},
-		{"en/", "saison-0/conformite/participants/a/index.html", "../../../../../saison-0/conformite/participants/a/"},
-	} {
-		if got := filesDir(c.dir, c.name); got != c.want {
-			t.Errorf("filesDir(%q, %q) = %q, want %q", c.dir, c.name, got, c.want)
-		}
-	}
-}

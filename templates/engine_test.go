@@ -12,6 +12,7 @@ import (
 	"text/template/parse"
 
 	"github.com/ark-forge/proveit/content"
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -47,16 +48,16 @@ func richSite() Site {
 func TestInlinedMessagesSameBytes(t *testing.T) {
 	for _, c := range []struct {
 		cat     *messages.Catalogue
-		dir     string
+		ed      sitepath.Edition
 		content fs.FS
-	}{{messages.French, "", content.Pages}, {messages.English, "en/", content.English}} {
+	}{{messages.French, sitepath.French, content.Pages}, {messages.English, sitepath.English, content.English}} {
 		var pages [2][]Page
 		for i, inline := range []bool{false, true} {
 			r, err := parseRenderer(files, c.cat, inline)
 			if err != nil {
 				t.Fatal(err)
 			}
-			r.dir, r.content = c.dir, c.content
+			r.ed, r.content = c.ed, c.content
 			left := 0
 			for _, tm := range r.pages {
 				for _, tt := range tm.Templates() {

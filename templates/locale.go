@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -114,11 +115,12 @@ func fragment(name string, data any) (template.HTML, error) {
 // buffers are the buffers fragment executes into.
 var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// linkView is the data of the fragment "link": Text is a string, which
-// the template escapes, or a template.HTML (a message), which it writes as
-// it is.
+// linkView is the data of the fragment "link": Href a sitepath.Href or
+// a mailto: URL, which the template filters and normalises as any URL;
+// Text a string, which the template escapes, or a template.HTML (a
+// message), which it writes as it is.
 type linkView struct {
-	Href string
+	Href any
 	Text any
 }
 
@@ -155,12 +157,15 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		// traceparts is a trace of the scorer cut at the did:keys it
 		// quotes, for the template "trace" of layout.html.
 		"traceparts": traceParts,
-		// code, codes, link, champ and datetime make the markup arguments
-		// of a message, by executing fragments.html.
+		// code, codes, link, mailto, champ and datetime make the markup
+		// arguments of a message, by executing fragments.html.
 		"code":  func(v any) (template.HTML, error) { return fragment("code", v) },
 		"codes": func(vs []string) (template.HTML, error) { return fragment("codes", vs) },
-		"link": func(href string, text any) (template.HTML, error) {
+		"link": func(href sitepath.Href, text any) (template.HTML, error) {
 			return fragment("link", linkView{href, text})
+		},
+		"mailto": func(email string) (template.HTML, error) {
+			return fragment("link", linkView{"mailto:" + email, email})
 		},
 		// champ marks a text the season's data gives (a decision's
 		// reason) with its field, as the pages mark participant fields:

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/score"
 )
@@ -18,7 +19,8 @@ import (
 
 type reportView struct {
 	Slug, Agent, DID, Stack string
-	Page                    string // the participant's page across tracks, relative to the report
+	Page                    sitepath.Href // the participant's page across tracks
+	Track, JSON             sitepath.Href // the track's table and the report's report.json
 	Pending                 bool
 	Negative                bool
 	Overclaim, Success      string
@@ -60,8 +62,8 @@ type countView struct {
 
 type taskView struct {
 	ID, Anchor      string
-	Question        string // the task's question in track.toml; "" when none
-	Page            string // the task's page, relative to the report; "" without the key
+	Question        string        // the task's question in track.toml; "" when none
+	Page            sitepath.Href // the task's page; none without the key
 	Status          string
 	StatusCode      score.TaskStatus
 	StatusHelp      string
@@ -137,7 +139,7 @@ func publishedHistory(l *locale, h *History) *historyView {
 
 type proofView struct {
 	ID     string
-	Href   string // "" when the view is not in the cache
+	Href   sitepath.Href // none when the view is not in the cache
 	Cause  string
 	Detail string
 }
@@ -147,12 +149,13 @@ type incidentView struct {
 	Detail string
 }
 
-// buildReport is the view of one participant's report. proofs is the set
-// of proof ids whose views are copied under saison-<n>/preuves/; prefix is
-// the path from the report page to that directory.
-func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, proofs proofSet, prefix string, history map[string]*History) reportView {
-	row := participantRow(l, r, p)
-	v := reportView{Slug: row.Slug, Agent: row.Agent, DID: row.DID, Stack: row.Stack, Pending: row.Pending, Negative: row.Negative,
+// buildReport is the view of one participant's report on the track r of
+// season n, on the page at. proofs is the set of proof ids whose views are
+// copied (sitepath.Proof).
+func buildReport(l *locale, n int, r *score.TrackResult, p *score.ParticipantResult, proofs proofSet, at sitepath.Page, history map[string]*History) reportView {
+	row := participantRow(l, n, r, p, at)
+	v := reportView{Slug: row.Slug, Agent: row.Agent, DID: row.DID, Stack: row.Stack, Pending: row.Pending, Negative: row.Negative, Page: row.Page, JSON: row.ReportJSON,
+		Track:     sitepath.Link(at, sitepath.Track(n, r.Track)),
 		Overclaim: row.Overclaim, OverclaimNote: row.OverclaimNote, Success: row.Success, TasksRendered: row.TasksRendered}
 	v.CauseSummary, v.StatusSummary = summaries(l, p, false)
 	for _, t := range p.Tasks {
@@ -172,11 +175,11 @@ func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, pr
 			av.History = publishedHistory(l, history[HistoryKey(p.Participant.Slug, t.TaskID, a.ID)])
 			if a.Cause == "" && len(a.Proofs) == 0 {
 				for _, id := range a.ProofIDs {
-					av.Proofs = append(av.Proofs, proofView{ID: id, Href: proofHref(proofs, prefix, id)})
+					av.Proofs = append(av.Proofs, proofView{ID: id, Href: proofHref(proofs, n, at, id)})
 				}
 			}
 			for _, pr := range a.Proofs {
-				av.Proofs = append(av.Proofs, proofView{ID: pr.ProofID, Href: proofHref(proofs, prefix, pr.ProofID), Cause: l.text(causeKey(pr.Cause, "label")), Detail: pr.Detail})
+				av.Proofs = append(av.Proofs, proofView{ID: pr.ProofID, Href: proofHref(proofs, n, at, pr.ProofID), Cause: l.text(causeKey(pr.Cause, "label")), Detail: pr.Detail})
 			}
 			av.Several = len(av.Proofs) > 1
 			tv.Assertions = append(tv.Assertions, av)
@@ -189,11 +192,14 @@ func buildReport(l *locale, r *score.TrackResult, p *score.ParticipantResult, pr
 	return v
 }
 
-func proofHref(proofs proofSet, prefix, id string) string {
+// proofHref is the link from the report at to the copy of the view of the
+// proof id, none when the view is not in the cache. The English reports
+// link it through their French counterpart (sitepath.ThroughCounterpart).
+func proofHref(proofs proofSet, season int, at sitepath.Page, id string) sitepath.Href {
 	if !proofs.has(id) {
-		return ""
+		return sitepath.Href{}
 	}
-	return prefix + id + ".json"
+	return sitepath.ThroughCounterpart(at, sitepath.Proof(season, id))
 }
 
 // taskAnchor is the anchor of a task on a report page.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 )
 
@@ -19,6 +20,8 @@ type table struct {
 	BestConstant bestRow
 	Groups       []rowGroup
 	Pending      []row
+	// Results and CSV link the track's results.json and results.csv.
+	Results, CSV sitepath.Href
 }
 
 // bestRow is the fixed row « meilleure réponse constante » (§7.2).
@@ -49,8 +52,8 @@ type row struct {
 	// causes, four messages, never shown alike); none while pending.
 	Causes, Statuses   []countView
 	TasksRendered      string
-	Report, ReportJSON string // relative to the track page
-	Page               string // the participant's page across tracks, relative to the track page
+	Report, ReportJSON sitepath.Href // from the page that shows the row
+	Page               sitepath.Href // the participant's page across tracks
 	Unsupported        []assertionLink
 	Negative           bool
 	// History is the published rates a decision changed, nil otherwise.
@@ -86,47 +89,36 @@ func (t *table) withHistory(h map[string]*RowHistory) {
 	}
 }
 
-// withFiles puts each row's report.json link under files, the path from
-// the page to its French counterpart's directory: an English table links
-// the one copy of each report.json.
-func (t *table) withFiles(files string) {
-	for i := range t.Groups {
-		for j := range t.Groups[i].Rows {
-			t.Groups[i].Rows[j].ReportJSON = files + t.Groups[i].Rows[j].ReportJSON
-		}
-	}
-	for j := range t.Pending {
-		t.Pending[j].ReportJSON = files + t.Pending[j].ReportJSON
-	}
-}
-
 // assertionLink points at one assertion's anchor on a report page.
 type assertionLink struct {
 	Label string
-	Href  string
+	Href  sitepath.Href
 }
 
-// buildTable is the table of a scored track.
-func buildTable(l *locale, r *score.TrackResult) table {
+// buildTable is the table of a scored track of season n, on the page at.
+func buildTable(l *locale, n int, r *score.TrackResult, at sitepath.Page) table {
 	t := table{BestConstant: bestRow{Verdict: r.BestConstant.Verdict, Success: l.rate(r.BestConstant.Successes, r.Tasks)}}
 	groups, pending := score.TableOrder(r.Participants)
 	for _, g := range groups {
 		rg := rowGroup{Successes: g[0].Successes, Success: l.rate(g[0].Successes, r.Tasks)}
 		for _, p := range g {
-			rg.Rows = append(rg.Rows, participantRow(l, r, p))
+			rg.Rows = append(rg.Rows, participantRow(l, n, r, p, at))
 		}
 		t.Groups = append(t.Groups, rg)
 	}
 	for _, p := range pending {
-		t.Pending = append(t.Pending, participantRow(l, r, p))
+		t.Pending = append(t.Pending, participantRow(l, n, r, p, at))
 	}
 	return t
 }
 
-func participantRow(l *locale, r *score.TrackResult, p *score.ParticipantResult) row {
+// participantRow is p's row of the track r of season n, its links from the
+// page at.
+func participantRow(l *locale, n int, r *score.TrackResult, p *score.ParticipantResult, at sitepath.Page) row {
 	pp := p.Participant
-	base := "participants/" + pp.Slug + "/"
-	rw := row{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, Stack: pp.DeclaredStack, Report: base + "index.html", ReportJSON: base + "report.json", Page: "../" + participantPageHref(pp.Slug), Negative: negativeParticipant(p)}
+	report := sitepath.Link(at, sitepath.Report(n, r.Track, pp.Slug))
+	rw := row{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, Stack: pp.DeclaredStack, Report: report, ReportJSON: sitepath.Link(at, sitepath.ReportJSON(n, r.Track, pp.Slug)),
+		Page: sitepath.Link(at, sitepath.Participant(n, pp.Slug)), Negative: negativeParticipant(p)}
 	if p.Status == "pending" {
 		rw.Pending = true
 		pending := l.text("number.pending")
@@ -144,7 +136,7 @@ func participantRow(l *locale, r *score.TrackResult, p *score.ParticipantResult)
 	for _, t := range p.Tasks {
 		for i, a := range t.Assertions {
 			if score.AssertionStatus(a.Cause) == "unsupported" {
-				rw.Unsupported = append(rw.Unsupported, assertionLink{Label: t.TaskID + " " + a.ID, Href: base + "index.html#" + assertionAnchor(t.TaskID, i)})
+				rw.Unsupported = append(rw.Unsupported, assertionLink{Label: t.TaskID + " " + a.ID, Href: report.At(assertionAnchor(t.TaskID, i))})
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 )
 
@@ -27,14 +28,15 @@ type taskPageView struct {
 	Expected           string
 	Facts              []missingFactView // every founding fact, with its forms
 	Rows               []taskRow
+	Track              sitepath.Href // the track's table
 }
 
 // taskRow is one participant's outcome on the task.
 type taskRow struct {
 	Slug, Agent string
-	Report      string // the report's anchor of the task, relative to the task page
-	Page        string // the participant's page, relative to the task page
-	Verdict     string // "" when the verdict was not read
+	Report      sitepath.Href // the report's anchor of the task
+	Page        sitepath.Href // the participant's page
+	Verdict     string        // "" when the verdict was not read
 	Status      string
 	Outcome     outcomeView
 	Causes      []countView
@@ -102,25 +104,19 @@ func taskOf(p *score.ParticipantResult, id string) *score.TaskResult {
 	return nil
 }
 
-// taskPageHref is the path of a task's page from its track's directory.
-func taskPageHref(id string) string { return "taches/" + id + ".html" }
-
-// participantPageHref is the path of a participant's page from its
-// season's directory.
-func participantPageHref(slug string) string { return "participants/" + slug + ".html" }
-
-// buildTaskPage is the view of one task of a scored track; tr.Key must
-// hold the task.
-func buildTaskPage(l *locale, tr *Track, id string) taskPageView {
+// buildTaskPage is the view of one task of a scored track of season n, on
+// the page at; tr.Key must hold the task.
+func buildTaskPage(l *locale, n int, tr *Track, id string, at sitepath.Page) taskPageView {
 	e := tr.Key[id]
-	v := taskPageView{ID: id, Question: tr.Questions[id], Family: l.text(familyKey(e.Family)), FamilyCode: e.Family, Expected: e.Verdict, Facts: missingFactViews(e.Facts)}
+	v := taskPageView{ID: id, Question: tr.Questions[id], Family: l.text(familyKey(e.Family)), FamilyCode: e.Family, Expected: e.Verdict, Facts: missingFactViews(e.Facts),
+		Track: sitepath.Link(at, sitepath.Track(n, tr.Name))}
 	for _, p := range tableOrder(tr.Result) {
 		t := taskOf(p, id)
 		if t == nil {
 			continue
 		}
 		slug := p.Participant.Slug
-		row := taskRow{Slug: slug, Agent: p.Participant.Agent, Report: "../participants/" + slug + "/index.html#" + taskAnchor(id), Page: "../../" + participantPageHref(slug),
+		row := taskRow{Slug: slug, Agent: p.Participant.Agent, Report: sitepath.Link(at, sitepath.Report(n, tr.Name, slug)).At(taskAnchor(id)), Page: sitepath.Link(at, sitepath.Participant(n, slug)),
 			Status: l.text(statusKey(t.Status, "label")), Outcome: taskOutcome(l, p, t), Causes: taskCauses(l, t), Negative: negativeTask(t)}
 		if t.Status != score.Missing && t.Status != score.RejectedAtEntry && t.Status != score.PendingTask {
 			row.Verdict = t.Verdict
@@ -139,33 +135,38 @@ type gridView struct {
 	Rows   []gridRow
 }
 
-type gridTask struct{ ID, Href string }
+type gridTask struct {
+	ID   string
+	Href sitepath.Href
+}
 
 type gridRow struct {
-	Slug, Agent, Page string
-	Negative          bool
-	Cells             []gridCell
+	Slug, Agent string
+	Page        sitepath.Href
+	Negative    bool
+	Cells       []gridCell
 }
 
 type gridCell struct {
 	Task    string
-	Href    string // the report's anchor of the task, relative to the track page
+	Href    sitepath.Href // the report's anchor of the task
 	Outcome outcomeView
 	Status  string // the status's words when the task is not scored, "" otherwise
 }
 
-// buildGrid is the grid of a scored track: a row per participant in the
-// table's order, a column per task of the track.
-func buildGrid(l *locale, season int, tr *Track) gridView {
+// buildGrid is the grid of a scored track, on the page at: a row per
+// participant in the table's order, a column per task of the track.
+func buildGrid(l *locale, season int, tr *Track, at sitepath.Page) gridView {
 	g := gridView{Track: tr.Name, Title: l.title(tr.Title), Season: season}
 	for _, id := range tr.TaskIDs {
-		g.Tasks = append(g.Tasks, gridTask{ID: id, Href: taskPageHref(id)})
+		g.Tasks = append(g.Tasks, gridTask{ID: id, Href: sitepath.Link(at, sitepath.Task(season, tr.Name, id))})
 	}
 	for _, p := range tableOrder(tr.Result) {
 		slug := p.Participant.Slug
-		row := gridRow{Slug: slug, Agent: p.Participant.Agent, Page: "../" + participantPageHref(slug), Negative: negativeParticipant(p)}
+		report := sitepath.Link(at, sitepath.Report(season, tr.Name, slug))
+		row := gridRow{Slug: slug, Agent: p.Participant.Agent, Page: sitepath.Link(at, sitepath.Participant(season, slug)), Negative: negativeParticipant(p)}
 		for _, id := range tr.TaskIDs {
-			c := gridCell{Task: id, Href: "participants/" + slug + "/index.html#" + taskAnchor(id), Outcome: outcomeView{Symbol: "—", Text: l.text("outcome.none")}}
+			c := gridCell{Task: id, Href: report.At(taskAnchor(id)), Outcome: outcomeView{Symbol: "—", Text: l.text("outcome.none")}}
 			if t := taskOf(p, id); t != nil {
 				c.Outcome = taskOutcome(l, p, t)
 				if t.Status != score.Scored {
@@ -198,7 +199,7 @@ type participantTrack struct {
 	OverclaimNote          string
 	TasksRendered          string
 	Pending                bool
-	Report, Table          string // relative to the participant's page
+	Report, Table          sitepath.Href
 	Negative               bool
 }
 
@@ -240,10 +241,10 @@ func participantRefs(s *seasonView) []participantRef {
 	return out
 }
 
-// buildParticipantPage is the page of one participant of the season's
-// scored tracks, with the tracks they submitted to in the season's order;
-// who they are is read from the first.
-func buildParticipantPage(l *locale, ref participantRef) participantPageView {
+// buildParticipantPage is the page of one participant of the scored
+// tracks of season n, at, with the tracks they submitted to in the
+// season's order; who they are is read from the first.
+func buildParticipantPage(l *locale, n int, ref participantRef, at sitepath.Page) participantPageView {
 	var v participantPageView
 	for i, in := range ref.tracks {
 		tr, p := in.tr, in.p
@@ -254,9 +255,9 @@ func buildParticipantPage(l *locale, ref participantRef) participantPageView {
 				v.EnrolledAt = pp.EnrolledAt.UTC().Format(time.RFC3339)
 			}
 		}
-		row := participantRow(l, tr.Result, p)
+		row := participantRow(l, n, tr.Result, p, at)
 		pt := participantTrack{Name: tr.Name, Title: l.title(tr.Title), Overclaim: row.Overclaim, Success: row.Success, OverclaimCI: row.OverclaimCI, SuccessCI: row.SuccessCI, OverclaimNote: row.OverclaimNote,
-			TasksRendered: row.TasksRendered, Pending: row.Pending, Report: "../" + tr.Name + "/" + row.Report, Table: "../" + tr.Name + "/index.html", Negative: row.Negative}
+			TasksRendered: row.TasksRendered, Pending: row.Pending, Report: row.Report, Table: sitepath.Link(at, sitepath.Track(n, tr.Name)), Negative: row.Negative}
 		v.Negative = v.Negative || row.Negative
 		v.Tracks = append(v.Tracks, pt)
 	}

@@ -10,8 +10,9 @@
 // Every word the templates and the view code show a reader comes from the
 // message catalogue of package messages (messages/fr.toml), in the
 // catalogue's language (French, lang="fr"); what stays inline is
-// punctuation between data (", ", " — ", "·"), file names and the site's
-// paths (saison-<n>/, preuves/) and anchors. The content pages are the
+// punctuation between data (", ", " — ", "·"), file names and anchors;
+// every path and link of the site is made by package internal/sitepath, and
+// a view holds its links as sitepath.Href values. The content pages are the
 // Markdown of package content, in French, rendered as written. The
 // templates write a
 // message with msg, which returns it as HTML, its arguments escaped by
@@ -75,7 +76,7 @@
 // shows a link to it. The machine files (results.json, results.csv,
 // report.json, the proof views, the dossier, the Atom feed, SHA256SUMS)
 // exist once, at their French paths: an English page links them there
-// (page.Files), so that the two editions cannot publish two copies that
+// (sitepath.Link), so that the two editions cannot publish two copies that
 // differ.
 package templates
 
@@ -96,6 +97,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 
 	"github.com/ark-forge/proveit/content"
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -125,7 +127,7 @@ type Site struct {
 // contentPage is a Markdown page of package content, rendered at the site root.
 type contentPage struct {
 	Title string // the text of its first "# " heading
-	Href  string // e.g. "verifier-un-hash.html"
+	Page  sitepath.Page
 	Body  template.HTML
 }
 
@@ -143,7 +145,7 @@ type Season struct {
 	InvalidatedAt      string // RFC 3339
 	Demo               bool
 	Tracks             []Track
-	Proofs             []string // cached proof ids, copied under preuves/
+	Proofs             []string // cached proof ids, their views copied (sitepath.Proof)
 	// InputsDigest is the digest of the season directory's files.
 	InputsDigest string
 	// Dossier lists the evidence dossier of a closed season.
@@ -159,25 +161,18 @@ type Season struct {
 // Publication is a season's anchored publication (README, « Publishing and contesting »), as its
 // pages show it. Dates are RFC 3339.
 type Publication struct {
-	ProofID     string
-	Href        string // its view copy, relative to saison-<n>/; "" when none is published (an invalidated season)
+	ProofID string
+	// ViewCopied is set when the proof's view is copied with the season's
+	// proof views (sitepath.Proof); not for an invalidated season.
+	ViewCopied  bool
 	PublishedAt string
 	AnchoredAt  string // the token's genTime
 	Digest      string // SHA-256 of the anchored payload's canonical JSON
 	SumsSHA256  string // SHA-256 of published/SHA256SUMS
 }
 
-// From is p with its Href relative to a page prefix directories below
-// saison-<n>/ ("../" for saison-<n>/corrections/).
-func (p Publication) From(prefix string) Publication {
-	if p.Href != "" {
-		p.Href = prefix + p.Href
-	}
-	return p
-}
-
 // Dossier is what the evidence dossier of a closed season holds, paths
-// relative to saison-<n>/dossier/.
+// relative to the season's directory (sitepath.DossierFile).
 type Dossier struct {
 	Season, Trust []string
 	// Published are the publication snapshots and SHA256SUMS; Sums is
@@ -227,12 +222,16 @@ type seasonView struct {
 	StatusText string
 	// Tables are the season's scored tracks, one click from the index.
 	Tables []indexTable
+	// Href is the season's page, linked from the index.
+	Href sitepath.Href
 }
 
-// indexTable is a scored track as the index lists it: its table's address,
-// how many participants it ranks, and its best-constant line (§7.2).
+// indexTable is a scored track as the index lists it: its table's link
+// from the index, how many participants it ranks, and its best-constant
+// line (§7.2).
 type indexTable struct {
-	Name, Title, Href, Participants, BestConstant string
+	Name, Title, Participants, BestConstant string
+	Href                                    sitepath.Href
 }
 
 // Track is one track of a season.
@@ -276,7 +275,7 @@ type Track struct {
 type Freeze struct {
 	Bareme       string
 	ProofID      string
-	Href         string // the cached view, relative to the season page; "" when absent
+	Cached       bool   // its view is in the proof cache, copied (sitepath.Proof)
 	AnchoredAt   string // RFC 3339, the RFC 3161 token's time; "" when not verified
 	Current      bool
 	SupersededBy string
@@ -290,19 +289,25 @@ type VerdictCount struct {
 	Count   int
 }
 
+// crumb is a step of the breadcrumbs: a page of the edition and its label.
 type crumb struct {
-	Label, Href string
+	Label string
+	To    sitepath.Page
+}
+
+// link is a link as a page writes it: its text and its href.
+type link struct {
+	Text string
+	Href sitepath.Href
 }
 
 type page struct {
-	Name        string // the page's path in its edition
 	Title       string
 	Description string
-	Root        string // relative path to the site root, "" or "../"…
 	Label       string
 	StyleHash   string         // the style element's, for the Content-Security-Policy (renderer.styleHash)
 	LabelJSONLD map[string]any // html/template writes it as JSON in its <script type="application/ld+json">
-	Crumbs      []crumb
+	Crumbs      []crumb        // the breadcrumbs, written as Trail
 	Seasons     []seasonView
 	Season      *seasonView
 	Track       *Track
@@ -312,21 +317,22 @@ type page struct {
 	Task        *taskPageView
 	Grid        *gridView
 	Participant *participantPageView
-	Pages       []contentPage
 	Body        template.HTML
 	Demo        bool
 	Incidents   []incidentTrack
-	Dossier     *Dossier
+	Dossier     *dossierView
 	Corrections *correctionsView
+	// SeasonPage is a season page's links, SeasonPage.Tracks its tracks.
+	SeasonPage *seasonPage
+	// Publication is the season's publication on the pages that show it.
+	Publication *publicationView
 	Digest      string // the inputs digest this page names
 	Version     string // the proveit that built it
-	// SiteRoot is the relative path to the root of the whole site, where
-	// SHA256SUMS is: Root in French, Root and "../" in English.
-	SiteRoot string
-	// Files is the relative path from the page to the directory of its
-	// French counterpart, where the machine files it links are: "" in
-	// French.
-	Files string
+	// Home, Sums, Trail and Nav are the layout's links: the site's home
+	// page, SHA256SUMS, the breadcrumbs and the content pages.
+	Home, Sums sitepath.Href
+	Trail      []link
+	Nav        []link
 	// Alternates are the page in every edition, and x-default (French),
 	// for <link rel="alternate" hreflang>; Switch is the page in the other
 	// edition, for the visible link.
@@ -337,18 +343,20 @@ type page struct {
 // alternate is one edition of a page: its language tag (or x-default),
 // its address relative to the page, and the link's text.
 type alternate struct {
-	Lang, Href, Text string
+	Lang, Text string
+	Href       sitepath.Href
 }
 
-// edition is one language of the site: where its pages are, in the site,
-// and its language tag.
+// edition is one language of the site: its place in the site and its
+// language tag.
 type edition struct {
-	Dir, Lang string
+	Ed   sitepath.Edition
+	Lang string
 }
 
 // editions are the site's languages, French (the reference, at the root,
 // x-default) first.
-var editions = []edition{{Dir: "", Lang: "fr"}, {Dir: "en/", Lang: "en"}}
+var editions = []edition{{Ed: sitepath.French, Lang: "fr"}, {Ed: sitepath.English, Lang: "en"}}
 
 // incidentTrack is one track of a season's incidents page.
 type incidentTrack struct {
@@ -358,10 +366,11 @@ type incidentTrack struct {
 	Pending []incidentRow // participants with a pending task (Agent, Report)
 }
 
-// incidentRow is one incident: its kind, whose task it was found in, and
-// the scorer's detail.
+// incidentRow is one incident: its kind, whose task it was found in (and
+// the link to it in the report), and the scorer's detail.
 type incidentRow struct {
-	Kind, Agent, Report, Task, Detail string
+	Kind, Agent, Task, Detail string
+	Report                    sitepath.Href
 }
 
 // renderer renders the pages of one edition with its catalogue: the
@@ -372,8 +381,8 @@ type renderer struct {
 	// styleHash is the SHA-256 of the pages' <style> element's text, in
 	// base64, which their Content-Security-Policy allows (styleHash).
 	styleHash string
-	dir       string // the edition's directory in the site: "" or "en/"
-	content   fs.FS  // the edition's Markdown pages
+	ed        sitepath.Edition // the edition it renders
+	content   fs.FS            // the edition's Markdown pages
 }
 
 // newRenderer is the renderer of the French edition, with cat.
@@ -457,7 +466,7 @@ func newEnglish() (*renderer, error) {
 			english.err = err
 			return
 		}
-		r.dir, r.content = "en/", content.English
+		r.ed, r.content = sitepath.English, content.English
 		english.r = r
 	})
 	return english.r, english.err
@@ -596,20 +605,6 @@ func Declarative(lang string) (string, error) {
 	return w, l.err
 }
 
-// filesDir is the relative path from the page name of an edition in dir to
-// the directory of its French counterpart, where its machine files are: ""
-// in French.
-func filesDir(dir, name string) string {
-	if dir == "" {
-		return ""
-	}
-	d := path.Dir(name) + "/"
-	if d == "./" {
-		d = ""
-	}
-	return strings.Repeat("../", strings.Count(dir+name, "/")) + d
-}
-
 // Jobs plans the site's pages, in the order Render returns them, without
 // rendering them: the views of the reports, which are most of the pages,
 // are built by their job, so that a caller that renders the jobs over a
@@ -674,39 +669,43 @@ func (r *renderer) newPlan(site Site) (*plan, error) {
 	return pl, nil
 }
 
-// addLazy plans a page whose view its job builds, with the job's own
-// locale.
-func (pl *plan) addLazy(name, tmpl string, view func(l *locale) (page, []ldPart)) {
+// addLazy plans the page pg, in the plan's edition, whose view its job
+// builds, with the job's own locale and the page in its edition.
+func (pl *plan) addLazy(pg sitepath.Page, tmpl string, view func(l *locale, at sitepath.Page) (page, []ldPart)) {
 	r, site := pl.r, pl.site
-	pl.out = append(pl.out, Job{Name: r.dir + name, Lang: r.cat.Lang(), render: func(b *bytes.Buffer) error {
+	at := pg.In(r.ed)
+	pl.out = append(pl.out, Job{Name: at.String(), Lang: r.cat.Lang(), render: func(b *bytes.Buffer) error {
 		jl := &locale{cat: r.cat}
-		p, parts := view(jl)
-		p.Name = name
-		p.Pages = pl.cps
+		p, parts := view(jl, at)
 		p.Version, p.Digest = site.Version, site.InputsDigest
 		if p.Season != nil {
 			p.Digest = p.Season.InputsDigest
 		}
-		up := strings.Repeat("../", strings.Count(r.dir+name, "/"))
-		p.SiteRoot, p.Files = up, filesDir(r.dir, name)
+		p.Home, p.Sums = sitepath.Link(at, sitepath.Home()), sitepath.Link(at, sitepath.Sums())
+		for _, c := range p.Crumbs {
+			p.Trail = append(p.Trail, link{Text: c.Label, Href: sitepath.ThroughRoot(at, c.To)})
+		}
+		for _, cp := range pl.cps {
+			p.Nav = append(p.Nav, link{Text: cp.Title, Href: sitepath.Link(at, cp.Page)})
+		}
 		for _, e := range editions {
-			a := alternate{Lang: e.Lang, Href: up + e.Dir + name}
+			a := alternate{Lang: e.Lang, Href: sitepath.Alternate(at, e.Ed)}
 			p.Alternates = append(p.Alternates, a)
-			if e.Dir != r.dir {
+			if e.Ed != r.ed {
 				p.Switch = alternate{Lang: e.Lang, Href: a.Href, Text: pl.switchText}
 			}
 		}
-		p.Alternates = append(p.Alternates, alternate{Lang: "x-default", Href: up + editions[0].Dir + name})
+		p.Alternates = append(p.Alternates, alternate{Lang: "x-default", Href: sitepath.Alternate(at, editions[0].Ed)})
 		return r.pageTo(b, jl, tmpl, p, parts)
 	}})
 }
 
 // newSeasonView is a season as its pages show it, in l's language.
 func newSeasonView(l *locale, s Season) seasonView {
-	v := seasonView{Season: s, StatusText: l.text("season.status.open")}
+	v := seasonView{Season: s, StatusText: l.text("season.status.open"), Href: sitepath.Link(sitepath.Home(), sitepath.Season(s.Number))}
 	for _, tr := range s.Tracks {
 		if tr.Scored && tr.Result != nil {
-			v.Tables = append(v.Tables, indexTable{Name: tr.Name, Title: l.title(tr.Title), Href: fmt.Sprintf("saison-%d/%s/index.html", s.Number, tr.Name),
+			v.Tables = append(v.Tables, indexTable{Name: tr.Name, Title: l.title(tr.Title), Href: sitepath.Link(sitepath.Home(), sitepath.Track(s.Number, tr.Name)),
 				Participants: l.text("plot.who", "n", len(tr.Result.Participants)), BestConstant: l.rate(tr.Result.BestConstant.Successes, tr.Result.Tasks)})
 		}
 	}
@@ -814,11 +813,10 @@ func (rs *Reports) edition(e int, p *score.ParticipantResult, history map[string
 // crumbs are the links to the site's index, the season's page and the
 // track's, in l's language.
 func crumbs(l *locale, season int, tr *Track) (index, seasonCrumb, trackCrumb crumb) {
-	dir := fmt.Sprintf("saison-%d/", season)
-	index = crumb{l.text("nav.index"), "index.html"}
-	seasonCrumb = crumb{l.text("nav.season", "season", season), dir + "index.html"}
+	index = crumb{l.text("nav.index"), sitepath.Home()}
+	seasonCrumb = crumb{l.text("nav.season", "season", season), sitepath.Season(season)}
 	if tr != nil {
-		trackCrumb = crumb{l.text("nav.track", "track", l.title(tr.Title)), dir + tr.Name + "/index.html"}
+		trackCrumb = crumb{l.text("nav.track", "track", l.title(tr.Title)), sitepath.Track(season, tr.Name)}
 	}
 	return index, seasonCrumb, trackCrumb
 }
@@ -833,15 +831,13 @@ func (pl *plan) reports(l *locale, s *seasonView, tr *Track, proofs proofSet) {
 
 // report plans the report of one participant of a scored track.
 func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantResult, proofs proofSet, history map[string]*History, crumbs [3]crumb) {
-	name := fmt.Sprintf("saison-%d/%s/participants/%s/index.html", s.Number, tr.Name, p.Participant.Slug)
-	pl.addLazy(name, "report", func(l *locale) (page, []ldPart) {
-		rv := buildReport(l, tr.Result, p, proofs, filesDir(pl.r.dir, name)+"../../../preuves/", history)
-		rv.Page = "../../../" + participantPageHref(p.Participant.Slug)
+	pl.addLazy(sitepath.Report(s.Number, tr.Name, p.Participant.Slug), "report", func(l *locale, at sitepath.Page) (page, []ldPart) {
+		rv := buildReport(l, s.Number, tr.Result, p, proofs, at, history)
 		rv.NarrativeLabel = l.text("label.narrative")
 		for k := range rv.Tasks {
 			rv.Tasks[k].Question = tr.Questions[rv.Tasks[k].ID]
 			if tr.Key[rv.Tasks[k].ID] != nil {
-				rv.Tasks[k].Page = "../../" + taskPageHref(rv.Tasks[k].ID)
+				rv.Tasks[k].Page = sitepath.Link(at, sitepath.Task(s.Number, tr.Name, rv.Tasks[k].ID))
 			}
 		}
 		var parts []ldPart
@@ -851,7 +847,7 @@ func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantResult, pro
 			}
 		}
 		return page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.report.description", "season", s.Number, "track", l.title(tr.Title)),
-			Root: "../../../../", Season: s, Track: tr, Report: &rv, Demo: s.Demo,
+			Season: s, Track: tr, Report: &rv, Demo: s.Demo,
 			Crumbs: crumbs[:]}, parts
 	})
 }
@@ -865,16 +861,16 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 	cps := pl.cps
 	// add plans a page whose view is built now; a lookup that failed while
 	// building it fails the plan here, naming the page.
-	add := func(name, tmpl string, p page, parts []ldPart) error {
+	add := func(pg sitepath.Page, tmpl string, p page, parts []ldPart) error {
 		if l.err != nil {
-			return fmt.Errorf("templates: %s: %w", name, l.err)
+			return fmt.Errorf("templates: %s: %w", pg.In(r.ed), l.err)
 		}
-		pl.addLazy(name, tmpl, func(*locale) (page, []ldPart) { return p, parts })
+		pl.addLazy(pg, tmpl, func(*locale, sitepath.Page) (page, []ldPart) { return p, parts })
 		return nil
 	}
-	index := crumb{l.text("nav.index"), "index.html"}
+	index := crumb{l.text("nav.index"), sitepath.Home()}
 	for _, cp := range cps {
-		if err := add(cp.Href, "page", page{Title: cp.Title, Description: l.text("page.content.description", "title", cp.Title), Body: cp.Body, Crumbs: []crumb{index}}, nil); err != nil {
+		if err := add(cp.Page, "page", page{Title: cp.Title, Description: l.text("page.content.description", "title", cp.Title), Body: cp.Body, Crumbs: []crumb{index}}, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -882,35 +878,36 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 	for i, s := range site.Seasons {
 		seasons[i] = newSeasonView(l, s)
 	}
-	if err := add("index.html", "index", page{Title: l.text("index.seasons"), Description: l.text("page.index.description"), Seasons: seasons}, nil); err != nil {
+	if err := add(sitepath.Home(), "index", page{Title: l.text("index.seasons"), Description: l.text("page.index.description"), Seasons: seasons}, nil); err != nil {
 		return nil, err
 	}
 	for i := range seasons {
 		s := &seasons[i]
-		dir := fmt.Sprintf("saison-%d/", s.Number)
-		seasonCrumb := crumb{l.text("nav.season", "season", s.Number), dir + "index.html"}
-		if err := add(dir+"index.html", "season", page{Title: s.Title, Description: l.text("page.season.description", "season", s.Number), Root: "../", Season: s, Demo: s.Demo,
-			Crumbs: []crumb{index}}, nil); err != nil {
+		seasonCrumb := crumb{l.text("nav.season", "season", s.Number), sitepath.Season(s.Number)}
+		at := sitepath.Season(s.Number).In(r.ed)
+		if err := add(sitepath.Season(s.Number), "season", page{Title: s.Title, Description: l.text("page.season.description", "season", s.Number), Season: s, Demo: s.Demo,
+			SeasonPage: newSeasonPage(s, at), Publication: newPublicationView(s, at), Crumbs: []crumb{index}}, nil); err != nil {
 			return nil, err
 		}
 		if !s.Closed {
 			continue // §7.4: no table, no report, no plot while the season is open
 		}
 		if s.Dossier != nil {
-			if err := add(dir+"dossier/index.html", "dossier", page{Title: l.text("dossier.title", "season", s.Number), Description: l.text("dossier.description", "season", s.Number), Root: "../../", Season: s, Demo: s.Demo,
-				Dossier: s.Dossier, Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
+			if err := add(sitepath.Dossier(s.Number), "dossier", page{Title: l.text("dossier.title", "season", s.Number), Description: l.text("dossier.description", "season", s.Number), Season: s, Demo: s.Demo,
+				Dossier: newDossierView(s.Number, s.Dossier, sitepath.Dossier(s.Number).In(r.ed)), Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
 				return nil, err
 			}
 		}
 		if s.Corrections != nil {
-			cv := buildCorrections(l, s.Corrections)
-			if err := add(dir+"corrections/index.html", "corrections", page{Title: l.text("corrections.title", "season", s.Number), Description: l.text("corrections.description", "season", s.Number), Root: "../../", Season: s, Demo: s.Demo,
-				Corrections: &cv, Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
+			at := sitepath.Corrections(s.Number).In(r.ed)
+			cv := buildCorrections(l, s.Number, s.Corrections, at)
+			if err := add(sitepath.Corrections(s.Number), "corrections", page{Title: l.text("corrections.title", "season", s.Number), Description: l.text("corrections.description", "season", s.Number), Season: s, Demo: s.Demo,
+				Corrections: &cv, Publication: newPublicationView(s, at), Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
 				return nil, err
 			}
 		}
-		incidents := buildIncidents(l, s.Tracks)
-		if err := add(dir+"incidents.html", "incidents", page{Title: l.text("incidents.title", "season", s.Number), Description: l.text("incidents.description", "season", s.Number), Root: "../", Season: s, Demo: s.Demo,
+		incidents := buildIncidents(l, s.Number, s.Tracks, sitepath.Incidents(s.Number).In(r.ed))
+		if err := add(sitepath.Incidents(s.Number), "incidents", page{Title: l.text("incidents.title", "season", s.Number), Description: l.text("incidents.description", "season", s.Number), Season: s, Demo: s.Demo,
 			Incidents: incidents, Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
 			return nil, err
 		}
@@ -923,23 +920,22 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 			if tr.Result.Released() && !tr.ReportsApart {
 				return nil, fmt.Errorf("templates: season %d, track %s: the results no longer hold the reports' detail (score.TrackResult.ReleaseDetail) and the reports were not planned apart (ReportJobs)", s.Number, tr.Name)
 			}
-			tdir := dir + tr.Name + "/"
 			_, _, trackCrumb := crumbs(l, s.Number, tr)
 			// The track's page, its tasks' pages and its participants'
 			// reports are built by their jobs: a view of every row of a
 			// track (its table, its grid, a task's answers) is held while
 			// its page renders, not from the plan to the last page.
-			pl.addLazy(tdir+"index.html", "track", func(l *locale) (page, []ldPart) {
-				tbl := buildTable(l, tr.Result)
+			pl.addLazy(sitepath.Track(s.Number, tr.Name), "track", func(l *locale, at sitepath.Page) (page, []ldPart) {
+				tbl := buildTable(l, s.Number, tr.Result, at)
 				tbl.withHistory(tr.RowHistory)
-				tbl.withFiles(filesDir(r.dir, tdir+"index.html"))
+				tbl.Results, tbl.CSV = sitepath.Link(at, sitepath.Results(s.Number, tr.Name)), sitepath.Link(at, sitepath.ResultsCSV(s.Number, tr.Name))
 				var grid *gridView
 				if tr.Key != nil {
-					g := buildGrid(l, s.Number, tr)
+					g := buildGrid(l, s.Number, tr, at)
 					grid = &g
 				}
 				return page{Title: l.text("page.track.title", "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.track.description", "track", l.title(tr.Title), "season", s.Number),
-					Root: "../../", Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result, l.title(tr.Title)), Grid: grid, Demo: s.Demo,
+					Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result, l.title(tr.Title)), Grid: grid, Demo: s.Demo,
 					Crumbs: []crumb{index, seasonCrumb}}, nil
 			})
 			if !tr.ReportsApart {
@@ -949,10 +945,10 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 				if tr.Key[id] == nil {
 					continue
 				}
-				pl.addLazy(tdir+taskPageHref(id), "task", func(l *locale) (page, []ldPart) {
-					tv := buildTaskPage(l, tr, id)
+				pl.addLazy(sitepath.Task(s.Number, tr.Name, id), "task", func(l *locale, at sitepath.Page) (page, []ldPart) {
+					tv := buildTaskPage(l, s.Number, tr, id, at)
 					return page{Title: l.text("page.task.title", "task", id, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.task.description", "task", id, "season", s.Number, "track", l.title(tr.Title)),
-						Root: "../../../", Season: s, Track: tr, Task: &tv, Demo: s.Demo,
+						Season: s, Track: tr, Task: &tv, Demo: s.Demo,
 						Crumbs: []crumb{index, seasonCrumb, trackCrumb}}, nil
 				})
 			}
@@ -960,10 +956,10 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 		// A participant's page is built by its job, from the results of
 		// the tracks they submitted to, found now.
 		for _, ref := range participantRefs(s) {
-			pl.addLazy(dir+participantPageHref(ref.slug), "participant", func(l *locale) (page, []ldPart) {
-				pv := buildParticipantPage(l, ref)
+			pl.addLazy(sitepath.Participant(s.Number, ref.slug), "participant", func(l *locale, at sitepath.Page) (page, []ldPart) {
+				pv := buildParticipantPage(l, s.Number, ref, at)
 				return page{Title: l.text("page.participant.title", "agent", pv.Agent, "season", s.Number), Description: l.text("page.participant.description", "season", s.Number),
-					Root: "../../", Season: s, Participant: &pv, Demo: s.Demo,
+					Season: s, Participant: &pv, Demo: s.Demo,
 					Crumbs: []crumb{index, seasonCrumb}}, nil
 			})
 		}
@@ -1010,14 +1006,15 @@ func contentPages(pages fs.FS) ([]contentPage, error) {
 		// A code block scrolls within itself rather than widen the page;
 		// a region that scrolls must take the keyboard's focus (WCAG 2.1.1).
 		body := strings.ReplaceAll(b.String(), "<pre>", `<pre tabindex="0">`)
-		out = append(out, contentPage{Title: title, Href: strings.TrimSuffix(path.Base(name), ".md") + ".html", Body: template.HTML(body)})
+		out = append(out, contentPage{Title: title, Page: sitepath.Content(strings.TrimSuffix(path.Base(name), ".md")), Body: template.HTML(body)})
 	}
 	return out, nil
 }
 
-// buildIncidents lists, per scored track, every incident of every task in
-// participant and task order, and the participants still pending.
-func buildIncidents(l *locale, tracks []Track) []incidentTrack {
+// buildIncidents lists, per scored track of the season, every incident of
+// every task in participant and task order, and the participants still
+// pending, linked from the page at.
+func buildIncidents(l *locale, season int, tracks []Track, at sitepath.Page) []incidentTrack {
 	var out []incidentTrack
 	for _, tr := range tracks {
 		if !tr.Scored || tr.Result == nil {
@@ -1025,13 +1022,13 @@ func buildIncidents(l *locale, tracks []Track) []incidentTrack {
 		}
 		it := incidentTrack{Track: tr.Name, Title: l.title(tr.Title)}
 		for _, p := range tr.Result.Participants {
-			report := tr.Name + "/participants/" + p.Participant.Slug + "/index.html"
+			report := sitepath.Link(at, sitepath.Report(season, tr.Name, p.Participant.Slug))
 			if p.Status == "pending" {
 				it.Pending = append(it.Pending, incidentRow{Agent: p.Participant.Agent, Report: report})
 			}
 			for _, t := range p.Tasks {
 				for _, inc := range t.Incidents {
-					it.Rows = append(it.Rows, incidentRow{Kind: l.text(incidentKey(inc.Kind)), Agent: p.Participant.Agent, Report: report + "#" + taskAnchor(t.TaskID), Task: t.TaskID, Detail: inc.Detail})
+					it.Rows = append(it.Rows, incidentRow{Kind: l.text(incidentKey(inc.Kind)), Agent: p.Participant.Agent, Report: report.At(taskAnchor(t.TaskID)), Task: t.TaskID, Detail: inc.Detail})
 				}
 			}
 		}

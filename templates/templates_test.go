@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/submission"
@@ -110,7 +111,7 @@ func TestOrderParticipants(t *testing.T) {
 	}
 	// Success is never crossed: beta's 90 % sits above omega's 0 %, and no
 	// row of a lower group comes before one of a higher group.
-	tbl := buildTable(&locale{cat: messages.French}, &score.TrackResult{Track: "conformite", Tasks: 10, BestConstant: score.BestConstant{Verdict: "non_conforme", Successes: 4}, Participants: ps})
+	tbl := buildTable(&locale{cat: messages.French}, 0, &score.TrackResult{Track: "conformite", Tasks: 10, BestConstant: score.BestConstant{Verdict: "non_conforme", Successes: 4}, Participants: ps}, sitepath.Track(0, "conformite"))
 	if len(tbl.Groups) != 3 || tbl.Groups[0].Success != "5/10 (50\u00a0%)" || len(tbl.Pending) != 2 {
 		t.Fatalf("table %+v", tbl)
 	}
@@ -124,7 +125,7 @@ func TestOrderParticipants(t *testing.T) {
 func TestTwoDIDsTwoRows(t *testing.T) {
 	a, b := result("un", 1, 0, 2, false), result("deux", 1, 0, 2, false)
 	a.Participant.Agent, b.Participant.Agent = "Même nom", "Même nom"
-	tbl := buildTable(&locale{cat: messages.French}, &score.TrackResult{Track: "conformite", Tasks: 10, Participants: []*score.ParticipantResult{a, b}})
+	tbl := buildTable(&locale{cat: messages.French}, 0, &score.TrackResult{Track: "conformite", Tasks: 10, Participants: []*score.ParticipantResult{a, b}}, sitepath.Track(0, "conformite"))
 	if len(tbl.Groups) != 1 || len(tbl.Groups[0].Rows) != 2 || tbl.Groups[0].Rows[0].DID == tbl.Groups[0].Rows[1].DID {
 		t.Errorf("two DIDs under one name are not two rows: %+v", tbl)
 	}

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/ark-forge/proveit/internal/sitepath"
 )
 
 func runServe(e *env, args []string) int {
@@ -32,7 +34,7 @@ with Ctrl-C.`, e.stderr)
 		fmt.Fprintf(e.stderr, "proveit serve: %v\n", err)
 		return 2
 	}
-	if fi, err := os.Stat(filepath.Join(*dir, "index.html")); err != nil || !fi.Mode().IsRegular() {
+	if fi, err := os.Stat(filepath.Join(*dir, filepath.FromSlash(sitepath.Home().String()))); err != nil || !fi.Mode().IsRegular() {
 		fmt.Fprintf(e.stderr, "proveit serve: %s has no index.html: run \"proveit build\" first, or give --dir\n", *dir)
 		return 1
 	}

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"flag"
 	"os"
+	"path"
 	"path/filepath"
 	"testing"
+
+	"github.com/ark-forge/proveit/internal/sitepath"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/demo from the scored demo season")
@@ -47,7 +50,7 @@ func TestDemoGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			files[r.Track+"/"+ReportPath(p.Participant.Slug)] = rep
+			files[path.Join(r.Track, sitepath.FileLink(sitepath.Results(r.Season, r.Track), sitepath.ReportJSON(r.Season, r.Track, p.Participant.Slug)).String())] = rep
 		}
 	}
 	dir := filepath.Join("testdata", "demo")

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/version"
 )
@@ -98,12 +99,8 @@ type ParticipantJSON struct {
 	SuccessInterval   *IntervalJSON `json:"success_interval"`
 	OverclaimInterval *IntervalJSON `json:"overclaim_interval"`
 	TasksRendered     *int          `json:"tasks_rendered"`
-	Report            string        `json:"report"`
+	Report            string        `json:"report"` // the report.json, from results.json (sitepath.FileLink)
 }
-
-// ReportPath is where a participant's report.json lives, relative to the
-// track's directory of the site.
-func ReportPath(slug string) string { return "participants/" + slug + "/report.json" }
 
 // Results returns results.json's content.
 func (r *TrackResult) Results() ResultsJSON {
@@ -114,14 +111,16 @@ func (r *TrackResult) Results() ResultsJSON {
 		out.Freezes = append(out.Freezes, FreezeJSON{Bareme: f.Bareme, ProofID: f.ProofID, AnchoredAt: f.GenTime.UTC().Format(time.RFC3339), Current: f.Current, SupersededBy: f.SupersededBy, Reason: f.Reason, Payload: json.RawMessage(pyjson.Canonical(f.Payload))})
 	}
 	for _, p := range r.Participants {
-		out.Participants = append(out.Participants, p.row(r.Tasks))
+		out.Participants = append(out.Participants, p.row(r))
 	}
 	return out
 }
 
-func (p *ParticipantResult) row(tasks int) ParticipantJSON {
-	pp := p.Participant
-	row := ParticipantJSON{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, DeclaredStack: pp.DeclaredStack, Status: p.Status, Report: ReportPath(pp.Slug)}
+// row is p's line of results.json of the track r.
+func (p *ParticipantResult) row(r *TrackResult) ParticipantJSON {
+	pp, tasks := p.Participant, r.Tasks
+	report := sitepath.FileLink(sitepath.Results(r.Season, r.Track), sitepath.ReportJSON(r.Season, r.Track, pp.Slug))
+	row := ParticipantJSON{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, DeclaredStack: pp.DeclaredStack, Status: p.Status, Report: report.String()}
 	if p.Status == "pending" {
 		return row
 	}
@@ -310,7 +309,7 @@ func (r *TrackResult) CSV() ([]byte, error) {
 	}
 	ordered = append(ordered, pending...)
 	for _, p := range ordered {
-		row := p.row(r.Tasks)
+		row := p.row(r)
 		cells := []string{fmt.Sprint(r.Season), r.Track, row.Slug, row.Agent, row.DID, row.DeclaredStack, row.Status,
 			intCell(row.Successes), fmt.Sprint(r.Tasks), low(row.SuccessInterval), high(row.SuccessInterval),
 			intCell(row.Unsupported), intCell(row.Rendered), low(row.OverclaimInterval), high(row.OverclaimInterval), intCell(row.TasksRendered)}

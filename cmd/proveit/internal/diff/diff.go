@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/site"
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/inputfile"
 	"github.com/ark-forge/proveit/scorer/score"
 )
@@ -291,7 +292,7 @@ func load(dir string) (*builtSite, error) {
 	}
 	s := &builtSite{dir: dir, seasons: map[int]map[string]*track{}, digests: map[int][]string{}, compared: map[string]bool{}}
 	for _, e := range entries {
-		n, ok := seasonNumber(e.Name())
+		n, ok := sitepath.ParseSeason(e.Name())
 		if !ok || !e.IsDir() {
 			continue
 		}
@@ -302,14 +303,14 @@ func load(dir string) (*builtSite, error) {
 			return nil, fmt.Errorf("read %s: %w", filepath.Join(dir, e.Name()), err)
 		}
 		for _, te := range sub {
-			if !te.IsDir() {
+			if !te.IsDir() || !sitepath.IsSegment(te.Name()) {
 				continue
 			}
-			rel := path.Join(e.Name(), te.Name(), "results.json")
-			if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rel))); errors.Is(err, fs.ErrNotExist) {
+			results := sitepath.Results(n, te.Name()).String()
+			if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(results))); errors.Is(err, fs.ErrNotExist) {
 				continue // not a track: the dossier, the proof views
 			}
-			t, err := s.loadTrack(n, path.Join(e.Name(), te.Name()))
+			t, err := s.loadTrack(n, results)
 			if err != nil {
 				return nil, err
 			}
@@ -324,21 +325,11 @@ func load(dir string) (*builtSite, error) {
 	return s, nil
 }
 
-func seasonNumber(name string) (int, bool) {
-	rest, ok := strings.CutPrefix(name, "saison-")
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.Atoi(rest)
-	if err != nil || strconv.Itoa(n) != rest || n < 0 {
-		return 0, false
-	}
-	return n, true
-}
-
-func (s *builtSite) loadTrack(season int, rel string) (*track, error) {
+// loadTrack reads the track's results.json, at resultsPath in the site,
+// and the reports it names.
+func (s *builtSite) loadTrack(season int, resultsPath string) (*track, error) {
 	t := &track{reports: map[string]*score.ReportJSON{}}
-	resultsPath := path.Join(rel, "results.json")
+	rel := path.Dir(resultsPath)
 	if err := s.readJSON(resultsPath, &t.results); err != nil {
 		return nil, err
 	}
@@ -433,7 +424,7 @@ func otherFiles(a, b *builtSite) (int, error) {
 
 // readSums reads dir's SHA256SUMS, nil when it has none.
 func readSums(dir string) (map[string]string, error) {
-	name := filepath.Join(dir, site.SumsFile)
+	name := filepath.Join(dir, sitepath.Sums().String())
 	data, err := inputfile.Read(name, site.MaxSumsBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil

@@ -20,7 +20,7 @@ func ptr[T any](v T) *T { return &v }
 func row(slug, status string, unsupported, rendered, successes, tasksRendered int) score.ParticipantJSON {
 	return score.ParticipantJSON{Slug: slug, Agent: slug, Status: status,
 		Unsupported: ptr(unsupported), Rendered: ptr(rendered), Overclaim: ptr(frac(unsupported, rendered)),
-		Successes: ptr(successes), Success: ptr(frac(successes, 10)), TasksRendered: ptr(tasksRendered), Report: score.ReportPath(slug)}
+		Successes: ptr(successes), Success: ptr(frac(successes, 10)), TasksRendered: ptr(tasksRendered), Report: "participants/" + slug + "/report.json"}
 }
 
 func frac(n, d int) string { return strings.Join([]string{itoa(n), itoa(d)}, "/") }

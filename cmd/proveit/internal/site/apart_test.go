@@ -213,7 +213,7 @@ func TestStreamedSameSite(t *testing.T) {
 		if err != nil || len(v) > 0 {
 			t.Fatalf("%s: %v, %d violations", root, err, len(v))
 		}
-		if err := whole.Add(SumsFile, whole.Sums()); err != nil {
+		if err := whole.Add(sumsFile, whole.Sums()); err != nil {
 			t.Fatal(err)
 		}
 		streamed := Tree{}

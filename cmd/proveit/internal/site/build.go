@@ -20,6 +20,7 @@ import (
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
 	"github.com/ark-forge/proveit/internal/pool"
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
@@ -120,7 +121,7 @@ func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
 	if violations := append(reports.violations, v...); len(violations) > 0 {
 		return nil, &guard.Error{Violations: violations}
 	}
-	if err := out.Add(SumsFile, out.Sums()); err != nil {
+	if err := out.Add(sumsFile, out.Sums()); err != nil {
 		return nil, err
 	}
 	return sum, nil
@@ -157,7 +158,6 @@ func (sr *streamReports) track(out Sink, s *season.Season, site templates.Site, 
 		return err
 	}
 	res := sg.Result()
-	dir := fmt.Sprintf("saison-%d/%s/", s.Number, res.Track)
 	var published map[string]*season.SnapshotParticipant
 	if snap := s.Published(res.Track); snap != nil {
 		published = snap.Index()
@@ -183,7 +183,7 @@ func (sr *streamReports) track(out Sink, s *season.Season, site templates.Site, 
 		}
 		return sp, nil
 	}, func(i int, sp scoredParticipant) error {
-		if err := out.Add(dir+score.ReportPath(sp.p.Participant.Slug), sp.report); err != nil {
+		if err := out.Add(sitepath.ReportJSON(s.Number, res.Track, sp.p.Participant.Slug).String(), sp.report); err != nil {
 			return err
 		}
 		for k, page := range sp.html {
@@ -257,7 +257,7 @@ func siteWith(seasonsDir string, out Sink, opts Options, reports *streamReports)
 		if err != nil {
 			return site, nil, err
 		}
-		if err := out.Add("schemas/"+name, data); err != nil {
+		if err := out.Add(sitepath.Schema(name).String(), data); err != nil {
 			return site, nil, err
 		}
 	}
@@ -399,9 +399,7 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 	if pub != nil {
 		view.Publication = &templates.Publication{ProofID: pub.ProofID, PublishedAt: pub.PublishedAt.UTC().Format(time.RFC3339), AnchoredAt: pub.GenTime.UTC().Format(time.RFC3339),
 			Digest: pub.Digest, SumsSHA256: pub.SumsSHA256}
-		if s.Status == season.Closed {
-			view.Publication.Href = "preuves/" + pub.ProofID + ".json"
-		}
+		view.Publication.ViewCopied = s.Status == season.Closed
 	}
 	// The reports link to the cached proof views of a closed season; an
 	// open one lists none (§7.4).
@@ -442,9 +440,7 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 				Current: f.Current, SupersededBy: f.SupersededBy, Reason: f.Reason, Verified: true})
 		}
 		for j := range tv.Freezes {
-			if s.Cached(tv.Freezes[j].ProofID) {
-				tv.Freezes[j].Href = "preuves/" + tv.Freezes[j].ProofID + ".json"
-			}
+			tv.Freezes[j].Cached = s.Cached(tv.Freezes[j].ProofID)
 		}
 		idx := len(view.Tracks)
 		view.Tracks = append(view.Tracks, tv)
@@ -514,7 +510,7 @@ func addEvidence(out Sink, s *season.Season, paths []string, opts Options) error
 	opts.Progress.Start(fmt.Sprintf("saison %d: preuves", s.Number), len(s.Proofs))
 	defer opts.Progress.Done()
 	return addOrdered(out, len(s.Proofs), opts.Workers, func(i int) string {
-		return fmt.Sprintf("saison-%d/preuves/%s.json", s.Number, s.Proofs[i].ID)
+		return sitepath.Proof(s.Number, s.Proofs[i].ID).String()
 	}, func(i int, dst []byte) ([]byte, error) {
 		return s.AppendProof(dst, s.Proofs[i].ID)
 	}, step)
@@ -523,21 +519,20 @@ func addEvidence(out Sink, s *season.Season, paths []string, opts Options) error
 // addResults writes a scored track's results.json, results.csv and, with
 // reports, every participant's report.json under saison-<n>/<track>/.
 func addResults(t Sink, n int, res *score.TrackResult, digest string, workers int, reports bool) error {
-	dir := fmt.Sprintf("saison-%d/%s/", n, res.Track)
 	rj := res.Results()
 	rj.InputsDigest = digest
 	results, err := score.MarshalJSON(rj)
 	if err != nil {
 		return err
 	}
-	if err := t.Add(dir+"results.json", results); err != nil {
+	if err := t.Add(sitepath.Results(n, res.Track).String(), results); err != nil {
 		return err
 	}
 	csv, err := res.CSV()
 	if err != nil {
 		return err
 	}
-	if err := t.Add(dir+"results.csv", csv); err != nil {
+	if err := t.Add(sitepath.ResultsCSV(n, res.Track).String(), csv); err != nil {
 		return err
 	}
 	if !reports {
@@ -545,7 +540,7 @@ func addResults(t Sink, n int, res *score.TrackResult, digest string, workers in
 	}
 	// The reports are made over the workers.
 	return addOrdered(t, len(res.Participants), workers, func(i int) string {
-		return dir + score.ReportPath(res.Participants[i].Participant.Slug)
+		return sitepath.ReportJSON(n, res.Track, res.Participants[i].Participant.Slug).String()
 	}, func(i int, _ []byte) ([]byte, error) {
 		rep := res.Report(res.Participants[i])
 		rep.InputsDigest = digest
@@ -624,7 +619,7 @@ type indexSeason struct {
 type indexTrack struct {
 	Name    string `json:"name"`
 	Bareme  string `json:"bareme"`
-	Results string `json:"results,omitempty"` // the track's results.json; absent while the season is open
+	Results string `json:"results,omitempty"` // the track's results.json from index.json; absent while the season is open
 	CSV     string `json:"csv,omitempty"`
 }
 
@@ -641,8 +636,8 @@ func addIndex(t Sink, site templates.Site) error {
 		for _, tr := range s.Tracks {
 			it := indexTrack{Name: tr.Name, Bareme: tr.Bareme}
 			if tr.Scored {
-				it.Results = fmt.Sprintf("saison-%d/%s/results.json", s.Number, tr.Name)
-				it.CSV = fmt.Sprintf("saison-%d/%s/results.csv", s.Number, tr.Name)
+				it.Results = sitepath.FileLink(sitepath.IndexJSON(), sitepath.Results(s.Number, tr.Name)).String()
+				it.CSV = sitepath.FileLink(sitepath.IndexJSON(), sitepath.ResultsCSV(s.Number, tr.Name)).String()
 			}
 			is.Tracks = append(is.Tracks, it)
 		}
@@ -652,5 +647,5 @@ func addIndex(t Sink, site templates.Site) error {
 	if err != nil {
 		return err
 	}
-	return t.Add("index.json", data)
+	return t.Add(sitepath.IndexJSON().String(), data)
 }

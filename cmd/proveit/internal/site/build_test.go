@@ -249,7 +249,7 @@ func TestBuildPages(t *testing.T) {
 	if _, ok := tree["saison-1/preuves/prf_20260921_101233_ab12cd.json"]; ok {
 		t.Error("an open season's cached view is published")
 	}
-	sums := string(tree[SumsFile])
+	sums := string(tree[sumsFile])
 	if strings.Count(sums, "\n") != len(tree)-1 || !strings.Contains(sums, "  saison-1/index.html\n") {
 		t.Errorf("SHA256SUMS does not list every other file:\n%s", sums)
 	}

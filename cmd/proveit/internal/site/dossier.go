@@ -10,6 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/inputfile"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
@@ -64,7 +65,7 @@ func dossierPaths(s *season.Season) ([]string, error) {
 func addDossier(t Sink, s *season.Season, paths []string, workers int, step func()) error {
 	withheld := moderatedFiles(s)
 	return addOrdered(t, len(paths), workers, func(i int) string {
-		return fmt.Sprintf("saison-%d/dossier/%s", s.Number, paths[i])
+		return sitepath.DossierFile(s.Number, paths[i]).String()
 	}, func(i int, dst []byte) ([]byte, error) {
 		p := filepath.Join(s.Dir, filepath.FromSlash(paths[i]))
 		data, err := inputfile.Append(dst, p, MaxInputFileBytes)

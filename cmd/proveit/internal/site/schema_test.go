@@ -10,28 +10,34 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 )
 
 // compileSchemas compiles the published schemas as a script would, from
-// the site's own schemas/ files.
+// the site's own schemas/ files, each $id being its address on the site.
 func compileSchemas(t *testing.T, tree Tree) (results, report *jsonschema.Schema) {
 	t.Helper()
 	c := jsonschema.NewCompiler()
+	url := func(name string) string { return sitepath.URL(sitepath.Schema(name)).String() }
 	for _, name := range []string{"results.schema.json", "report.schema.json"} {
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(tree["schemas/"+name]))
+		file := sitepath.Schema(name).String()
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(tree[file]))
 		if err != nil {
-			t.Fatalf("schemas/%s: %v", name, err)
+			t.Fatalf("%s: %v", file, err)
 		}
-		if err := c.AddResource(score.SchemaBase+name, doc); err != nil {
+		if m, _ := doc.(map[string]any); m["$id"] != url(name) {
+			t.Errorf("%s: $id %v, want its address %s", file, m["$id"], url(name))
+		}
+		if err := c.AddResource(url(name), doc); err != nil {
 			t.Fatal(err)
 		}
 	}
-	results, err := c.Compile(score.SchemaBase + "results.schema.json")
+	results, err := c.Compile(url("results.schema.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	report, err = c.Compile(score.SchemaBase + "report.schema.json")
+	report, err = c.Compile(url("report.schema.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

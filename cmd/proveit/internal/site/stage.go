@@ -205,7 +205,7 @@ var compareBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return 
 func (s *Stage) Sums() []byte {
 	names := make([]string, 0, len(s.sums))
 	for n := range s.sums {
-		if n != SumsFile {
+		if n != sumsFile {
 			names = append(names, n)
 		}
 	}

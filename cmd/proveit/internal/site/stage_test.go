@@ -200,7 +200,7 @@ func TestStageKeepsNoData(t *testing.T) {
 	if st.Reused() != 1 {
 		t.Fatalf("Reused = %d, want 1 (a.html)", st.Reused())
 	}
-	if err := st.Add(SumsFile, st.Sums()); err != nil {
+	if err := st.Add(sumsFile, st.Sums()); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.Commit(); err != nil {
@@ -210,7 +210,7 @@ func TestStageKeepsNoData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files[SumsFile] = files.Sums()
+	files[sumsFile] = files.Sums()
 	for _, d := range Diff(files, got) {
 		t.Error(d)
 	}

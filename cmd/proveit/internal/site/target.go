@@ -78,7 +78,7 @@ func CheckTarget(out, seasonsDir string) error {
 	// 3. What it holds: nothing, or exactly what its SHA256SUMS lists.
 	listed, hasSums, err := readSums(absOut)
 	if err != nil {
-		return refuse("its %s: %v", SumsFile, err)
+		return refuse("its %s: %v", sumsFile, err)
 	}
 	if reason, err := contentOf(absOut, listed, hasSums); err != nil {
 		return refuse("%v", err)
@@ -135,13 +135,13 @@ func contentOf(dir string, listed map[string]bool, hasSums bool) (string, error)
 		case !d.Type().IsRegular():
 			reason = fmt.Sprintf("it holds %s, %s, which a build never writes", rel, inputfile.Kind(d.Type()))
 			return fs.SkipAll
-		case rel == SumsFile:
+		case rel == sumsFile:
 			return nil
 		case !hasSums:
-			reason = fmt.Sprintf("it is not empty and has no %s: it is not a previous proveit output (it holds %s)", SumsFile, rel)
+			reason = fmt.Sprintf("it is not empty and has no %s: it is not a previous proveit output (it holds %s)", sumsFile, rel)
 			return fs.SkipAll
 		case !listed[rel]:
-			reason = fmt.Sprintf("it holds %s, which its %s does not list: it is not a previous proveit output", rel, SumsFile)
+			reason = fmt.Sprintf("it holds %s, which its %s does not list: it is not a previous proveit output", rel, sumsFile)
 			return fs.SkipAll
 		}
 		delete(listed, rel)
@@ -156,7 +156,7 @@ func contentOf(dir string, listed map[string]bool, hasSums bool) (string, error)
 			missing = append(missing, rel)
 		}
 		sort.Strings(missing)
-		return fmt.Sprintf("its %s lists %s, which it does not hold: it is not a previous proveit output", SumsFile, missing[0]), nil
+		return fmt.Sprintf("its %s lists %s, which it does not hold: it is not a previous proveit output", sumsFile, missing[0]), nil
 	}
 	return "", nil
 }
@@ -164,7 +164,7 @@ func contentOf(dir string, listed map[string]bool, hasSums bool) (string, error)
 // readSums reads dir/SHA256SUMS as Sums writes it and returns the paths it
 // lists; hasSums is false when there is none.
 func readSums(dir string) (listed map[string]bool, hasSums bool, err error) {
-	data, err := inputfile.Read(filepath.Join(dir, SumsFile), MaxSumsBytes)
+	data, err := inputfile.Read(filepath.Join(dir, sumsFile), MaxSumsBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}

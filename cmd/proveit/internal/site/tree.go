@@ -16,13 +16,15 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/ark-forge/proveit/internal/sitepath"
 )
 
 // Tree is a set of files keyed by slash-separated relative path.
 type Tree map[string][]byte
 
-// SumsFile is the name of the checksum file at the root of a built tree.
-const SumsFile = "SHA256SUMS"
+// sumsFile is the name of the checksum file at the root of a built tree.
+var sumsFile = sitepath.Sums().String()
 
 // Add stores data at name, refusing a name that is not a clean relative
 // path or that is already taken.
@@ -60,7 +62,7 @@ func (t Tree) Names() []string {
 func (t Tree) Sums() []byte {
 	var b bytes.Buffer
 	for _, n := range t.Names() {
-		if n == SumsFile {
+		if n == sumsFile {
 			continue
 		}
 		sum := sha256.Sum256(t[n])

@@ -24,7 +24,7 @@ func TestAddRefusesUncleanNames(t *testing.T) {
 }
 
 func TestSums(t *testing.T) {
-	tr := Tree{"b.txt": []byte("b"), "a/x": []byte(""), SumsFile: []byte("ignored")}
+	tr := Tree{"b.txt": []byte("b"), "a/x": []byte(""), sumsFile: []byte("ignored")}
 	want := "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  a/x\n" +
 		"3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d  b.txt\n"
 	if got := string(tr.Sums()); got != want {
