@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/vcache"
 )
 
@@ -88,7 +88,7 @@ func benchScoreDemo(b *testing.B, cached bool) {
 // of two assertions each, one rate changed in every tenth row), as a
 // rebuild of a published season does for each track, reported per
 // participant: constant from 1,000 to 10,000 when the lookups are one
-// map access each (season.Snapshot.Index), growing with N when each is a
+// map access each (publication.Snapshot.Index), growing with N when each is a
 // scan of the snapshot.
 func BenchmarkCompare(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
@@ -106,17 +106,17 @@ func BenchmarkCompare(b *testing.B) {
 	}
 }
 
-func benchSnapshot(n int, changed bool) *season.Snapshot {
-	snap := &season.Snapshot{Track: "conformite"}
+func benchSnapshot(n int, changed bool) *publication.Snapshot {
+	snap := &publication.Snapshot{Track: "conformite"}
 	for i := range n {
 		rendered, unsupported := 40, i%3
 		if changed && i%10 == 0 {
 			unsupported++
 		}
-		p := season.SnapshotParticipant{Slug: fmt.Sprintf("agent-%05d", i), Status: "scored", Rendered: &rendered, Unsupported: &unsupported}
+		p := publication.SnapshotParticipant{Slug: fmt.Sprintf("agent-%05d", i), Status: "scored", Rendered: &rendered, Unsupported: &unsupported}
 		for t := range 20 {
-			p.Tasks = append(p.Tasks, season.SnapshotTask{TaskID: fmt.Sprintf("conf-%02d", t), Status: "rendue",
-				Assertions: []season.SnapshotAssertion{{ID: "a1", Status: "supported"}, {ID: "a2", Status: "supported"}}})
+			p.Tasks = append(p.Tasks, publication.SnapshotTask{TaskID: fmt.Sprintf("conf-%02d", t), Status: "rendue",
+				Assertions: []publication.SnapshotAssertion{{ID: "a1", Status: "supported"}, {ID: "a2", Status: "supported"}}})
 		}
 		snap.Participants = append(snap.Participants, p)
 	}

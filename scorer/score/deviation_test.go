@@ -110,13 +110,13 @@ func TestBilledCallNeverSupports(t *testing.T) {
 			pyjson.Member{Key: "payload", Value: pyjson.ObjectValue()},
 			pyjson.Member{Key: "target", Value: pyjson.StringValue(target)},
 		)
-		p, err := f.is.Issue(prooftest.Call{Target: target, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(corpusBodies["/agrements/AGR-0001"]),
-			DID: f.parts["bil"], APIKey: "key-bil", At: f.at, RequestData: &data})
+		p, err := f.Issuer.Issue(prooftest.Call{Target: target, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(corpusBodies["/agrements/AGR-0001"]),
+			DID: f.DIDs["bil"], APIKey: "key-bil", At: f.At, RequestData: &data})
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.at = f.at.Add(time.Second)
-		f.proofs = append(f.proofs, p)
+		f.At = f.At.Add(time.Second)
+		f.Proofs = append(f.Proofs, p)
 		f.submit("bil", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{p}}, {"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{p}}}, nil)
 		tr := f.score().task("bil", "conf-01")
 		for _, a := range tr.Assertions {

@@ -1,22 +1,15 @@
 package score
 
 import (
-	"encoding/hex"
-	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
-	"github.com/ark-forge/proveit/scorer/hashes"
-	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/season/seasontest"
 	"github.com/ark-forge/proveit/scorer/trust"
 )
 
@@ -141,16 +134,12 @@ const keyJSON = `{
 }
 `
 
-var salt = []byte("0123456789abcdef0123456789abcdef")
+var salt = seasontest.Salt
 
+// fixture is the season of seasontest with this package's track, and
+// what the tests of score change after its freeze.
 type fixture struct {
-	t        testing.TB
-	is       *prooftest.Issuer
-	files    map[string][]byte
-	parts    map[string]string // slug → DID
-	at       time.Time         // next call time
-	proofs   []*prooftest.Proof
-	openIDs  map[string]bool
+	*seasontest.Season
 	mutators []func(map[string][]byte)
 	// freezeAnchored is when the freeze's batch is anchored; zero means
 	// 47 hours before the opening.
@@ -159,47 +148,17 @@ type fixture struct {
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	is, err := prooftest.New(prooftest.Config{Seed: []byte("score fixture"), KeyWindow: keyWin})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &fixture{t: t, is: is, files: map[string][]byte{}, parts: map[string]string{}, at: opensAt.Add(24 * time.Hour), openIDs: map[string]bool{}}
-	f.files["season.toml"] = []byte(fmt.Sprintf("number = 3\ntitle = \"Saison d'essai (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\nchallenge_did = %q\ntracks = [\"conformite\"]\ntrack_titles.conformite = { fr = \"conformité\", en = \"compliance\" }\n",
-		opensAt.Format(time.RFC3339), closesAt.Format(time.RFC3339), host, challengeDID))
-	var paths []string
-	for p := range corpusBodies {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	var m strings.Builder
-	m.WriteString(`{"host": "` + host + `", "resources": [`)
-	for i, p := range paths {
-		file := strings.TrimPrefix(p, "/") + ".json"
-		f.files["conformite/corpus/"+file] = []byte(corpusBodies[p])
-		if i > 0 {
-			m.WriteString(",")
-		}
-		fmt.Fprintf(&m, "\n  {\"path\": %q, \"target\": %q, \"method\": \"GET\", \"payload\": {}, \"file\": %q, \"response_hash\": %q}", p, host+p, file, hashes.ResponseHash([]byte(corpusBodies[p])))
-	}
-	m.WriteString("\n]}\n")
-	f.files["conformite/corpus/manifest.json"] = []byte(m.String())
-	f.files["conformite/track.toml"] = []byte(trackTOML)
-	f.files["conformite/bareme.md"] = []byte("# conformite-bareme-essai\n\nSection autonome et gelable (fixture de test).\n")
-	f.files["conformite/key.json"] = []byte(keyJSON)
-	f.files["conformite/key.salt"] = []byte(hex.EncodeToString(salt) + "\n")
-	return f
+	return &fixture{Season: seasontest.New(t, seasontest.Config{
+		Number: 3, Title: "Saison d'essai (fictive)", Seed: []byte("score fixture"), Host: host, ChallengeDID: challengeDID,
+		Opens: opensAt, Closes: closesAt, KeyWindow: keyWin, Corpus: corpusBodies, FreezeNamesSeason: true,
+		Tracks: []seasontest.Track{{Name: "conformite", TitleFR: "conformité", TitleEN: "compliance", Bareme: "conformite-bareme-essai", TOML: trackTOML, Key: keyJSON}},
+	})}
 }
 
 // participant enrols slug with a DID.
-func (f *fixture) participant(slug string) string {
-	did := "did:key:z6Mk" + strings.ReplaceAll(slug, "-", "")
-	f.parts[slug] = did
-	f.files["participants/"+slug+".toml"] = []byte(fmt.Sprintf("agent = %q\ndid = %q\ndeclared_stack = \"Go\"\nenrolled_at = 2026-09-30T12:00:00Z\n", "Agent "+slug, did))
-	return did
-}
+func (f *fixture) participant(slug string) string { return f.Participant(slug, "", "", "Go") }
 
-// call mints a proof of a GET of path by slug; body overrides the served
-// bytes (an instrument defect), spec and unverified shape the proof.
+// callOpts shapes a call (seasontest.CallOpts).
 type callOpts struct {
 	// method, target and payload, when set, replace the documented ones
 	// (a call that departs from the catalogue, §2.4).
@@ -211,33 +170,11 @@ type callOpts struct {
 	open           bool // left in the open batch
 }
 
+// call mints a proof of a GET of path by slug; body overrides the served
+// bytes (an instrument defect), spec and unverified shape the proof.
 func (f *fixture) call(slug, path string, o callOpts) *prooftest.Proof {
-	f.t.Helper()
-	body := corpusBodies[path]
-	if o.body != "" {
-		body = o.body
-	}
-	target, method, payload := host+path, "GET", pyjson.ObjectValue()
-	if o.target != "" {
-		target = o.target
-	}
-	if o.method != "" {
-		method = o.method
-	}
-	if o.payload != nil {
-		payload = *o.payload
-	}
-	p, err := f.is.Issue(prooftest.Call{Target: target, Method: method, Payload: payload, Body: []byte(body),
-		DID: f.parts[slug], Unverified: o.unverified, Spec: o.spec, APIKey: "key-" + slug, At: f.at})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.at = f.at.Add(time.Second)
-	f.proofs = append(f.proofs, p)
-	if o.open {
-		f.openIDs[p.ID] = true
-	}
-	return p
+	f.T.Helper()
+	return f.Call(slug, path, seasontest.CallOpts{Method: o.method, Target: o.target, Payload: o.payload, Body: o.body, Spec: o.spec, Unverified: o.unverified, Open: o.open})
 }
 
 // claim is one assertion of a submission.
@@ -247,145 +184,48 @@ type claim struct {
 	proofs          []*prooftest.Proof
 }
 
-// submit writes slug's submission for task.
-// cache writes p's files of the season's cache, as proveit fetch would:
-// its view and, once its batch is closed, its batch's Rekor entry.
-func (f *fixture) cache(p *prooftest.Proof) {
-	files, err := p.CacheFiles()
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	for name, b := range files {
-		f.files[name] = b
-	}
-}
-
+// submit writes slug's submission for task of the track.
 func (f *fixture) submit(slug, task, verdict string, claims []claim, edit func(map[string]any)) {
-	f.t.Helper()
-	var as []any
-	disc := map[string]any{}
+	f.T.Helper()
+	cs := make([]seasontest.Claim, len(claims))
 	for i, c := range claims {
-		var ids []string
-		for _, p := range c.proofs {
-			ids = append(ids, p.ID)
-			d := p.Disclosure()
-			disc[p.ID] = map[string]any{
-				"request_hash":  map[string]any{"nonce": d.RequestHash.Nonce, "value": d.RequestHash.Value},
-				"response_hash": map[string]any{"nonce": d.ResponseHash.Nonce, "value": d.ResponseHash.Value},
-			}
-		}
-		as = append(as, map[string]any{"id": fmt.Sprintf("a%d", i+1), "claim": map[string]any{"resource": c.resource, "field": c.field, "value": c.value}, "proof_ids": ids})
+		cs[i] = seasontest.Claim{Resource: c.resource, Field: c.field, Value: c.value, Proofs: c.proofs}
 	}
-	doc := map[string]any{"season": 3, "track": "conformite", "task_id": task, "agent_did": f.parts[slug], "verdict": verdict, "assertions": as, "disclosures": disc, "narrative": "récit de " + slug}
-	if edit != nil {
-		edit(doc)
-	}
-	b, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.files["conformite/submissions/"+slug+"/"+task+".json"] = b
+	f.Submit("conformite", slug, task, verdict, "récit de "+slug, cs, edit)
 }
 
-// write closes the batches, mints the freeze, writes the season and loads it.
+// write seals the season (its freeze anchored at freezeAnchored), applies
+// the mutators, writes it and loads it.
 func (f *fixture) write() (*season.Season, *trust.Material) {
-	f.t.Helper()
-	// One batch for every participant proof, closed a minute after the last
-	// call; the proofs meant to be pending are shown in the open batch.
-	if len(f.proofs) > 0 {
-		if _, err := f.is.CloseBatch(f.at.Add(time.Minute)); err != nil {
-			f.t.Fatal(err)
-		}
-		for _, p := range f.proofs {
-			if f.openIDs[p.ID] {
-				p.Batch, p.Anchored = prooftest.Batch{ID: p.Batch.ID, Status: pv.BatchPending}, false
-			}
-		}
+	f.T.Helper()
+	f.Config.FreezesAnchored = f.freezeAnchored
+	if f.Config.FreezesAnchored.IsZero() {
+		f.Config.FreezesAnchored = opensAt.Add(-47 * time.Hour)
 	}
-	for _, p := range f.proofs {
-		f.cache(p)
-	}
-	// The freeze, anchored a day before the opening, for the challenge's DID.
-	payload := pyjson.ObjectValue(
-		pyjson.Member{Key: "bareme", Value: pyjson.StringValue("conformite-bareme-essai")},
-		pyjson.Member{Key: "bareme_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(f.files["conformite/bareme.md"]))},
-		pyjson.Member{Key: "key_commitment", Value: pyjson.StringValue(KeyCommitment(salt, f.files["conformite/key.json"]))},
-		pyjson.Member{Key: "manifest_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(f.files["conformite/corpus/manifest.json"]))},
-		pyjson.Member{Key: "season", Value: mustInt("3")},
-		pyjson.Member{Key: "track", Value: pyjson.StringValue("conformite")},
-		pyjson.Member{Key: "track_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(f.files["conformite/track.toml"]))},
-	)
-	freezeIs, err := prooftest.New(prooftest.Config{Seed: []byte("score fixture"), KeyWindow: keyWin})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	target := "https://proveit.arkforge.tech/v1/season/3/freeze"
-	fp, err := freezeIs.Issue(prooftest.Call{Target: target, Method: "POST", Payload: payload, Body: []byte(`{"enregistre": true}`), DID: challengeDID, APIKey: "challenge", At: opensAt.Add(-48 * time.Hour)})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	anchored := f.freezeAnchored
-	if anchored.IsZero() {
-		anchored = opensAt.Add(-47 * time.Hour)
-	}
-	if _, err := freezeIs.CloseBatch(anchored); err != nil {
-		f.t.Fatal(err)
-	}
-	f.cache(fp)
-	d := fp.Disclosure()
-	f.files["conformite/preregistration.toml"] = []byte(fmt.Sprintf(`[[freezes]]
-bareme = "conformite-bareme-essai"
-proof_id = %q
-target = %q
-method = "POST"
-payload = '%s'
-request_hash = { nonce = %q, value = %q }
-response_hash = { nonce = %q, value = %q }
-`, fp.ID, target, pyjson.Canonical(payload), d.RequestHash.Nonce, d.RequestHash.Value, d.ResponseHash.Nonce, d.ResponseHash.Value))
-	root, tl, err := f.is.TrustMaterial()
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.files["trust/trusted_root.json"], f.files["trust/published_keys.json"] = root, tl
+	f.Seal()
 	for _, m := range f.mutators {
-		m(f.files)
+		m(f.Files)
 	}
-	dir := filepath.Join(f.t.TempDir(), "3")
-	for name, data := range f.files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			f.t.Fatal(err)
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			f.t.Fatal(err)
-		}
-	}
+	dir := filepath.Join(f.T.TempDir(), "3")
+	f.WriteDir(dir)
 	s, err := season.Load(dir)
 	if err != nil {
-		f.t.Fatal(err)
+		f.T.Fatal(err)
 	}
 	m, err := trust.Load(s.Path("trust"))
 	if err != nil {
-		f.t.Fatal(err)
+		f.T.Fatal(err)
 	}
 	return s, m
 }
 
-func mustInt(s string) pyjson.Value {
-	v, ok := pyjson.IntValue(s)
-	if !ok {
-		panic(s)
-	}
-	return v
-}
-
 // score writes the fixture and scores its track.
 func (f *fixture) score() *TrackResult {
-	f.t.Helper()
+	f.T.Helper()
 	s, m := f.write()
 	res, err := New(s, m).Track(s.Track("conformite"))
 	if err != nil {
-		f.t.Fatal(err)
+		f.T.Fatal(err)
 	}
 	return res
 }

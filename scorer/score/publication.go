@@ -2,13 +2,11 @@ package score
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/hashes"
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/pyjson"
-	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/submission"
 	"github.com/ark-forge/proveit/scorer/trust"
 	"github.com/ark-forge/proveit/scorer/verify"
@@ -46,39 +44,6 @@ func (e *PublicationError) Error() string {
 	return fmt.Sprintf("season %d: publication %s: %s: %s — the season is not built (README, « Publishing and contesting »)", e.Season, e.ProofID, e.What, e.Detail)
 }
 
-// PublicationPayload is the payload proveit publish asks the maintainers
-// to anchor: the season, its close, the date of the snapshots, its tracks,
-// the SHA-256 of published/SHA256SUMS and of every published/<track>.json
-// (snapshots maps a track to it). Its canonical JSON (pyjson.Canonical,
-// keys sorted) is what is hashed.
-func PublicationPayload(number int, closesAt, publishedAt time.Time, tracks []string, sumsSHA256 string, snapshots map[string]string) pyjson.Value {
-	n, _ := pyjson.IntValue(fmt.Sprint(number))
-	names := make([]string, 0, len(snapshots))
-	for t := range snapshots {
-		names = append(names, t)
-	}
-	sort.Strings(names)
-	var snaps []pyjson.Member
-	for _, t := range names {
-		snaps = append(snaps, pyjson.Member{Key: t, Value: pyjson.StringValue(snapshots[t])})
-	}
-	var trs []pyjson.Value
-	for _, t := range tracks {
-		trs = append(trs, pyjson.StringValue(t))
-	}
-	return pyjson.ObjectValue(
-		pyjson.Member{Key: "closes_at", Value: pyjson.StringValue(closesAt.UTC().Format(time.RFC3339))},
-		pyjson.Member{Key: "published_at", Value: pyjson.StringValue(publishedAt.UTC().Format(time.RFC3339))},
-		pyjson.Member{Key: "season", Value: n},
-		pyjson.Member{Key: "sha256sums", Value: pyjson.StringValue(sumsSHA256)},
-		pyjson.Member{Key: "snapshots", Value: pyjson.ObjectValue(snaps...)},
-		pyjson.Member{Key: "tracks", Value: pyjson.ArrayValue(trs...)},
-	)
-}
-
-// PayloadDigest is the SHA-256, in hex, of v's canonical JSON.
-func PayloadDigest(v pyjson.Value) string { return hashes.SHA256Hex(pyjson.Canonical(v)) }
-
 // CheckPublication verifies the season's anchored publication, if it has
 // one (nil, nil otherwise), as CheckPreregistration verifies a freeze: its
 // proof view is cached, valid and bound to the challenge's own DID; its
@@ -88,7 +53,7 @@ func PayloadDigest(v pyjson.Value) string { return hashes.SHA256Hex(pyjson.Canon
 // snapshot's SHA-256 and that of published/SHA256SUMS are the anchored
 // ones; every file SHA256SUMS lists still has its SHA-256, and a file it
 // does not list is one allowed to appear after publication
-// (season.SumsUnlistedAllowed). Any difference is a *PublicationError.
+// (publication.CompareSums). Any difference is a *PublicationError.
 func (sc *Scorer) CheckPublication() (*PublicationResult, error) {
 	s := sc.season
 	p := s.Publication
@@ -123,7 +88,7 @@ func (sc *Scorer) CheckPublication() (*PublicationResult, error) {
 		}
 		at := snap.PublishedAtTime()
 		if !publishedAt.IsZero() && !at.Equal(publishedAt) {
-			return nil, fail(season.SnapshotFile(t), "", "", fmt.Sprintf("published_at %s differs from the other snapshots' %s: one publication has one date", snap.PublishedAt, publishedAt.UTC().Format(time.RFC3339)))
+			return nil, fail(publication.SnapshotFile(t), "", "", fmt.Sprintf("published_at %s differs from the other snapshots' %s: one publication has one date", snap.PublishedAt, publishedAt.UTC().Format(time.RFC3339)))
 		}
 		publishedAt = at
 		snapshots[t] = snap.SHA256
@@ -140,11 +105,11 @@ func (sc *Scorer) CheckPublication() (*PublicationResult, error) {
 	if want := hashes.RequestHash(p.Target, p.Method, p.Payload); o.out.RequestHash != want {
 		return nil, fail("request_hash", o.out.RequestHash, want, fmt.Sprintf("the opened request hash against the hash of %s %s with the payload of season.toml's [publication]", p.Method, p.Target))
 	}
-	if want := season.PublicationTarget(s.Number); p.Target != want || p.Method != "POST" {
+	if want := publication.Target(s.Number); p.Target != want || p.Method != "POST" {
 		return nil, fail("target", p.Method+" "+p.Target, "POST "+want, "the publication is anchored on the season's own publication URL")
 	}
 	sumsSHA := hashes.SHA256Hex(s.SumsRaw)
-	want := PublicationPayload(s.Number, s.ClosesAt, publishedAt, s.TrackNames, sumsSHA, snapshots)
+	want := publication.Payload(s.Number, s.ClosesAt, publishedAt, s.TrackNames, sumsSHA, snapshots)
 	if p.Payload.Kind() != pyjson.Object {
 		return nil, fail("payload", "", "", "the anchored payload is not a JSON object")
 	}
@@ -179,10 +144,10 @@ func (sc *Scorer) CheckPublication() (*PublicationResult, error) {
 		}
 		v, ok := gotSnaps.Lookup(t)
 		if !ok || v.Kind() != pyjson.String {
-			return nil, fail(season.SnapshotFile(t), "", computed, "the anchored payload has no snapshot hash for track "+t)
+			return nil, fail(publication.SnapshotFile(t), "", computed, "the anchored payload has no snapshot hash for track "+t)
 		}
 		if v.Str() != computed {
-			return nil, fail(season.SnapshotFile(t), v.Str(), computed, "SHA-256 of the snapshot")
+			return nil, fail(publication.SnapshotFile(t), v.Str(), computed, "SHA-256 of the snapshot")
 		}
 	}
 	if v, ok := p.Payload.Lookup("sha256sums"); !ok || v.Kind() != pyjson.String || v.Str() != sumsSHA {
@@ -190,47 +155,14 @@ func (sc *Scorer) CheckPublication() (*PublicationResult, error) {
 		if ok {
 			anchored = string(pyjson.Canonical(v))
 		}
-		return nil, fail(season.SumsFile, anchored, sumsSHA, "SHA-256 of "+season.SumsFile)
+		return nil, fail(publication.SumsFile, anchored, sumsSHA, "SHA-256 of "+publication.SumsFile)
 	}
-	current, err := season.PublicationSums(s.Dir)
+	m, err := publication.CompareSums(s.Dir, s.Sums)
 	if err != nil {
 		return nil, fmt.Errorf("season %d: publication %s: listing the files: %w", s.Number, p.ProofID, err)
 	}
-	now := map[string]string{}
-	for _, c := range current {
-		now[c.Path] = c.SHA256
+	if m != nil {
+		return nil, fail(m.Path, m.Listed, m.Found, m.Detail)
 	}
-	listed := map[string]bool{}
-	for _, l := range s.Sums {
-		listed[l.Path] = true
-		got, ok := now[l.Path]
-		if !ok {
-			return nil, fail(l.Path, l.SHA256, "no file", "a file listed in "+season.SumsFile+" is gone")
-		}
-		if got != l.SHA256 {
-			return nil, fail(l.Path, l.SHA256, got, "SHA-256 of a file listed in "+season.SumsFile)
-		}
-	}
-	for _, c := range current {
-		if !listed[c.Path] && !season.SumsUnlistedAllowed(c.Path) {
-			return nil, fail(c.Path, "no line", c.SHA256, "a file not listed in "+season.SumsFile+" (only proofs/, anchors/rekor/, contestations/, rectifications/, season.toml and moderation.toml may change after publication)")
-		}
-	}
-	return &PublicationResult{ProofID: p.ProofID, GenTime: o.out.GenTime, PublishedAt: publishedAt, Digest: PayloadDigest(p.Payload), SumsSHA256: sumsSHA}, nil
-}
-
-// PublicationCall is the call proveit publish prints: the target, the
-// method, the payload and its digest.
-type PublicationCall struct {
-	Target  string
-	Method  string
-	Payload pyjson.Value
-	Digest  string
-}
-
-// String writes the call as proveit publish prints it.
-func (c PublicationCall) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "target: %s\nmethod: %s\npayload: %s\ndigest (sha256 of the payload): %s\n", c.Target, c.Method, pyjson.Canonical(c.Payload), c.Digest)
-	return b.String()
+	return &PublicationResult{ProofID: p.ProofID, GenTime: o.out.GenTime, PublishedAt: publishedAt, Digest: publication.Digest(p.Payload), SumsSHA256: sumsSHA}, nil
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ark-forge/proveit/scorer/season"
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/version"
 )
 
@@ -14,20 +14,20 @@ import (
 // every participant's rates as results.json writes them, every task's
 // status and every assertion's status and cause, dated publishedAt (never
 // the clock).
-func (r *TrackResult) Snapshot(publishedAt time.Time) *season.Snapshot {
-	snap := &season.Snapshot{Season: r.Season, Track: r.Track, PublishedAt: publishedAt.UTC().Format(time.RFC3339), ProveitVersion: version.Proveit,
-		Participants: []season.SnapshotParticipant{}}
+func (r *TrackResult) Snapshot(publishedAt time.Time) *publication.Snapshot {
+	snap := &publication.Snapshot{Season: r.Season, Track: r.Track, PublishedAt: publishedAt.UTC().Format(time.RFC3339), ProveitVersion: version.Proveit,
+		Participants: []publication.SnapshotParticipant{}}
 	rep := r.Results()
 	for i, p := range r.Participants {
 		row := rep.Participants[i]
-		sp := season.SnapshotParticipant{Slug: row.Slug, Status: row.Status, Unsupported: row.Unsupported, Rendered: row.Rendered, Overclaim: row.Overclaim,
-			Successes: row.Successes, Success: row.Success, TasksRendered: row.TasksRendered, Tasks: []season.SnapshotTask{}}
+		sp := publication.SnapshotParticipant{Slug: row.Slug, Status: row.Status, Unsupported: row.Unsupported, Rendered: row.Rendered, Overclaim: row.Overclaim,
+			Successes: row.Successes, Success: row.Success, TasksRendered: row.TasksRendered, Tasks: []publication.SnapshotTask{}}
 		// What report.json says of each task and assertion, read from
 		// what a released result keeps (TrackResult.ReleaseDetail).
 		for _, t := range p.Tasks {
-			st := season.SnapshotTask{TaskID: t.TaskID, Status: string(t.Status), Assertions: []season.SnapshotAssertion{}}
+			st := publication.SnapshotTask{TaskID: t.TaskID, Status: string(t.Status), Assertions: []publication.SnapshotAssertion{}}
 			for _, a := range t.Assertions {
-				sa := season.SnapshotAssertion{ID: a.ID, Status: AssertionStatus(a.Cause)}
+				sa := publication.SnapshotAssertion{ID: a.ID, Status: AssertionStatus(a.Cause)}
 				if a.Cause != "" {
 					c := string(a.Cause)
 					sa.Cause = &c
@@ -65,7 +65,7 @@ func (d Difference) String() string {
 
 // Compare lists every difference between the published snapshot and a
 // fresh one of the same track, in participant, task and assertion order.
-func Compare(published, fresh *season.Snapshot) []Difference {
+func Compare(published, fresh *publication.Snapshot) []Difference {
 	var out []Difference
 	track := published.Track
 	slugs := map[string]bool{}
@@ -103,7 +103,7 @@ func Compare(published, fresh *season.Snapshot) []Difference {
 			}
 			var ids []string
 			seen := map[string]bool{}
-			for _, a := range append(append([]season.SnapshotAssertion{}, tb.Assertions...), ta.Assertions...) {
+			for _, a := range append(append([]publication.SnapshotAssertion{}, tb.Assertions...), ta.Assertions...) {
 				if !seen[a.ID] {
 					seen[a.ID] = true
 					ids = append(ids, a.ID)
@@ -150,7 +150,7 @@ func causeText(c *string) string {
 	return *c
 }
 
-func rates(p *season.SnapshotParticipant) string {
+func rates(p *publication.SnapshotParticipant) string {
 	i := func(v *int) string {
 		if v == nil {
 			return "null"

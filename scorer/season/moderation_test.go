@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"strings"
 	"testing"
+
+	"github.com/ark-forge/proveit/scorer/publication"
 )
 
 func sha(s string) string {
@@ -102,5 +104,14 @@ func TestModerationNarrative(t *testing.T) {
 	f.files[ModerationFile] = moderation("ann", "narrative", "conformite", "conf-02", "provider", "")
 	if _, err := Load(f.write(t)); err == nil || !strings.Contains(err.Error(), `has no accepted submission for "conf-02"`) {
 		t.Errorf("a narrative of a submission that does not parse: got %v", err)
+	}
+}
+
+// TestModerationFileChangesAfterPublication: moderation.toml may change
+// after publication, so published/SHA256SUMS never lists it; package
+// publication names it without importing season.
+func TestModerationFileChangesAfterPublication(t *testing.T) {
+	if !publication.SumsExcluded(ModerationFile) {
+		t.Errorf("publication.SumsExcluded(%q) = false, want the moderation register left out of SHA256SUMS", ModerationFile)
 	}
 }

@@ -43,6 +43,7 @@ import (
 	"unicode"
 
 	"github.com/ark-forge/proveit/scorer/anchor/rekor"
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/submission"
 )
 
@@ -61,7 +62,7 @@ const (
 )
 
 // fixedDirs are the directories of a season that are not tracks.
-var fixedDirs = []string{"participants", "trust", "proofs", "anchors", PublishedDir, ContestationsDir, RectificationsDir}
+var fixedDirs = []string{"participants", "trust", "proofs", "anchors", publication.Dir, publication.ContestationsDir, publication.RectificationsDir}
 
 // trackNameRE is what a track name may be: it names a directory of the
 // season and appears in the submissions' "track" field and in URLs.
@@ -101,11 +102,10 @@ type Season struct {
 	Moderation []*Moderated
 	// Snapshots are the publication snapshots, published/<track>.json, by
 	// track; empty before proveit publish.
-	Snapshots map[string]*Snapshot
-	// Contestations and Rectifications are the register of decisions on
-	// the published results, contestations/ and rectifications/, by id.
-	Contestations  []*Contestation
-	Rectifications []*Rectification
+	Snapshots map[string]*publication.Snapshot
+	// Register is the register of decisions on the published results,
+	// contestations/ and rectifications/, each sorted by id.
+	publication.Register
 	// ContestEmail is season.toml's [contest] email, the address a
 	// participant sends a contestation to (§9.2); required once the season
 	// has a publication snapshot.
@@ -117,7 +117,7 @@ type Season struct {
 	// Sums is published/SHA256SUMS, line by line, and SumsRaw its bytes;
 	// nil before proveit publish (and for a season published before the
 	// file existed).
-	Sums    []Sum
+	Sums    []publication.Sum
 	SumsRaw []byte
 	// Publication is season.toml's [publication], the anchored call of the
 	// publication; nil until the maintainers record it.
@@ -275,7 +275,7 @@ func Load(dir string) (*Season, error) {
 			return nil, err
 		}
 	}
-	if present[PublishedDir] {
+	if present[publication.Dir] {
 		if err := l.loadPublished(s); err != nil {
 			return nil, err
 		}
@@ -286,12 +286,12 @@ func Load(dir string) (*Season, error) {
 	if err := l.checkPublication(s); err != nil {
 		return nil, err
 	}
-	if present[ContestationsDir] {
+	if present[publication.ContestationsDir] {
 		if err := l.loadContestations(s); err != nil {
 			return nil, err
 		}
 	}
-	if present[RectificationsDir] {
+	if present[publication.RectificationsDir] {
 		if err := l.loadRectifications(s); err != nil {
 			return nil, err
 		}

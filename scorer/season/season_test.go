@@ -19,6 +19,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/hashes"
 	"github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
+	"github.com/ark-forge/proveit/scorer/season/seasontest"
 	"github.com/ark-forge/proveit/scorer/submission"
 )
 
@@ -195,17 +196,11 @@ aucune_option_valide = 0
 
 // manifest builds the manifest text of resources, with computed hashes.
 func manifest(rs []res) string {
-	var b strings.Builder
-	b.WriteString(`{"host": "` + host + `", "resources": [`)
+	out := make([]seasontest.Resource, len(rs))
 	for i, r := range rs {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		fmt.Fprintf(&b, "\n  {\"path\": %q, \"target\": %q, \"method\": %q, \"payload\": %s, \"file\": %q, \"response_hash\": %q}",
-			r.Path, host+r.Path, r.Method, r.Payload, r.File, hashes.ResponseHash([]byte(r.Body)))
+		out[i] = seasontest.Resource{Path: r.Path, Method: r.Method, Payload: r.Payload, File: r.File, Body: r.Body}
 	}
-	b.WriteString("\n]}\n")
-	return b.String()
+	return string(seasontest.Manifest(host, out))
 }
 
 // write writes the fixture under a fresh directory and returns the season
@@ -235,17 +230,14 @@ func (f *fixture) write(t *testing.T) string {
 			}
 		}
 	}
+	written := map[string][]byte{}
 	for k, v := range files {
-		if v == "\x00delete" {
-			continue
+		if v != deleted {
+			written[k] = []byte(v)
 		}
-		p := filepath.Join(dir, filepath.FromSlash(k))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(v), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	}
+	if err := seasontest.WriteFiles(dir, written); err != nil {
+		t.Fatal(err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)

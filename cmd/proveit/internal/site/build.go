@@ -21,6 +21,7 @@ import (
 	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
 	"github.com/ark-forge/proveit/internal/pool"
 	"github.com/ark-forge/proveit/internal/sitepath"
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
@@ -158,7 +159,7 @@ func (sr *streamReports) track(out Sink, s *season.Season, site templates.Site, 
 		return err
 	}
 	res := sg.Result()
-	var published map[string]*season.SnapshotParticipant
+	var published map[string]*publication.SnapshotParticipant
 	if snap := s.Published(res.Track); snap != nil {
 		published = snap.Index()
 	}

@@ -10,18 +10,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/season"
 )
 
 // editSnapshot rewrites published/<track>.json through edit.
-func editSnapshot(t *testing.T, dir, track string, edit func(*season.Snapshot)) {
+func editSnapshot(t *testing.T, dir, track string, edit func(*publication.Snapshot)) {
 	t.Helper()
 	p := filepath.Join(dir, "published", track+".json")
 	data, err := os.ReadFile(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var snap season.Snapshot
+	var snap publication.Snapshot
 	if err := json.Unmarshal(data, &snap); err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func contestation(id, decision, received, decided string) string {
 // scorer defect later fixed would have.
 func contested(t *testing.T, both bool) (root, dir string) {
 	root, dir = publishedSeason(t, pubTime())
-	editSnapshot(t, dir, "conformite", func(s *season.Snapshot) {
+	editSnapshot(t, dir, "conformite", func(s *publication.Snapshot) {
 		a := &s.Participant("honnete").Task("conf-01").Assertions[0]
 		c := "value_mismatch"
 		a.Status, a.Cause = "unsupported", &c

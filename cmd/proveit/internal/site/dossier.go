@@ -12,6 +12,7 @@ import (
 
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/inputfile"
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/templates"
@@ -132,7 +133,7 @@ func dossierGroups(paths []string, tracks []string) map[string][]string {
 			g["anchors"] = append(g["anchors"], p)
 		case first == "participants":
 			g["participants"] = append(g["participants"], p)
-		case first == season.PublishedDir:
+		case first == publication.Dir:
 			g["published"] = append(g["published"], p)
 		case strings.HasPrefix(rest, "submissions/"):
 			g["submissions"] = append(g["submissions"], p)
@@ -150,7 +151,7 @@ func dossierView(s *season.Season, paths []string) *templates.Dossier {
 	g := dossierGroups(paths, s.TrackNames)
 	d := &templates.Dossier{Season: g["season"], Trust: g["trust"], Published: g["published"], Participants: len(g["participants"]), RekorEntries: len(g["anchors"])}
 	if s.Sums != nil {
-		d.Sums = season.SumsFile
+		d.Sums = publication.SumsFile
 	}
 	for _, name := range s.TrackNames {
 		dt := templates.DossierTrack{Name: name, Title: templates.TrackTitle(s.TrackTitles[name])}

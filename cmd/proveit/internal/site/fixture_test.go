@@ -1,22 +1,13 @@
 package site
 
 import (
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
-	"github.com/ark-forge/proveit/scorer/hashes"
-	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
-	"github.com/ark-forge/proveit/scorer/pyjson"
-	"github.com/ark-forge/proveit/scorer/score"
+	"github.com/ark-forge/proveit/scorer/season/seasontest"
 )
 
 // closedSeason is a small closed season whose two tracks are scored for
@@ -35,7 +26,6 @@ var (
 	fxOpens  = time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
 	fxCloses = time.Date(2026, 10, 31, 23, 59, 59, 0, time.UTC)
 	fxKeyWin = rfc3161test.Validity{NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)}
-	fxSalt   = []byte("0123456789abcdef0123456789abcdef")
 )
 
 var fxBodies = map[string]string{
@@ -141,211 +131,37 @@ func fxKeyJSON(i int) string {
 `, tr.prefix, tr.verdict[0], tr.prefix, tr.verdict[1])
 }
 
-type fixture struct {
-	t       *testing.T
-	is      *prooftest.Issuer
-	files   map[string][]byte
-	dids    map[string]string
-	at      time.Time
-	proofs  []*prooftest.Proof
-	openIDs map[string]bool
-}
-
-func newClosedFixture(t *testing.T) *fixture {
-	t.Helper()
-	is, err := prooftest.New(prooftest.Config{Seed: []byte("templates fixture"), KeyWindow: fxKeyWin})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &fixture{t: t, is: is, files: map[string][]byte{}, dids: map[string]string{}, at: fxOpens.Add(24 * time.Hour), openIDs: map[string]bool{}}
-	f.files["season.toml"] = []byte(fmt.Sprintf("number = %d\ntitle = \"Saison %d, close (fictive)\"\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\nchallenge_did = %q\ntracks = [\"conformite\", \"generique\"]\ntrack_titles.conformite = { fr = \"conformité\", en = \"compliance\" }\ntrack_titles.generique = { fr = \"générique\", en = \"generic\" }\n\n[contest]\nemail = \"contestations@example.org\"\n",
-		fxSeason, fxSeason, fxOpens.Format(time.RFC3339), fxCloses.Format(time.RFC3339), fxHost, fxChallengeDID))
-	paths := make([]string, 0, len(fxBodies))
-	for p := range fxBodies {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for i, tr := range fxTracks {
-		var m strings.Builder
-		m.WriteString(`{"host": "` + fxHost + `", "resources": [`)
-		for j, p := range paths {
-			file := strings.TrimPrefix(p, "/") + ".json"
-			f.files[tr.name+"/corpus/"+file] = []byte(fxBodies[p])
-			if j > 0 {
-				m.WriteString(",")
-			}
-			fmt.Fprintf(&m, "\n  {\"path\": %q, \"target\": %q, \"method\": \"GET\", \"payload\": {}, \"file\": %q, \"response_hash\": %q}", p, fxHost+p, file, hashes.ResponseHash([]byte(fxBodies[p])))
-		}
-		m.WriteString("\n]}\n")
-		f.files[tr.name+"/corpus/manifest.json"] = []byte(m.String())
-		f.files[tr.name+"/track.toml"] = []byte(fxTrackTOML(i))
-		f.files[tr.name+"/bareme.md"] = []byte("# " + tr.bareme + "\n\nSection autonome et gelable (fixture de test).\n")
-		f.files[tr.name+"/key.json"] = []byte(fxKeyJSON(i))
-		f.files[tr.name+"/key.salt"] = []byte(hex.EncodeToString(fxSalt) + "\n")
-	}
-	return f
-}
-
-// participant enrols slug; agent, did and stack default to plain values.
-func (f *fixture) participant(slug, agent, did, stack string) {
-	if agent == "" {
-		agent = "Agent " + slug
-	}
-	if did == "" {
-		did = "did:key:z6Mk" + strings.ReplaceAll(slug, "-", "")
-	}
-	f.dids[slug] = did
-	b, _ := json.Marshal(agent)
-	s, _ := json.Marshal(stack)
-	d, _ := json.Marshal(did)
-	f.files["participants/"+slug+".toml"] = []byte(fmt.Sprintf("agent = %s\ndid = %s\ndeclared_stack = %s\nenrolled_at = 2026-09-30T12:00:00Z\n", b, d, s))
-}
-
-type callOpts struct {
-	body       string
-	spec       string
-	unverified bool
-	open       bool
-}
-
-func (f *fixture) call(slug, path string, o callOpts) *prooftest.Proof {
-	f.t.Helper()
-	body := fxBodies[path]
-	if o.body != "" {
-		body = o.body
-	}
-	p, err := f.is.Issue(prooftest.Call{Target: fxHost + path, Method: "GET", Payload: pyjson.ObjectValue(), Body: []byte(body),
-		DID: f.dids[slug], Unverified: o.unverified, Spec: o.spec, APIKey: "key-" + slug, At: f.at})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.at = f.at.Add(time.Second)
-	f.proofs = append(f.proofs, p)
-	if o.open {
-		f.openIDs[p.ID] = true
-	}
-	return p
-}
-
+// claim is one assertion of a submission (seasontest.Claim).
 type claim struct {
 	resource, field string
 	value           any
 	proofs          []*prooftest.Proof
 }
 
-// cache writes p's files of the season's cache, as proveit fetch would:
-// its view and, once its batch is closed, its batch's Rekor entry.
-func (f *fixture) cache(p *prooftest.Proof) {
-	files, err := p.CacheFiles()
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	for name, b := range files {
-		f.files[name] = b
-	}
-}
-
-func (f *fixture) submit(track, slug, task, verdict, narrative string, claims []claim, edit func(map[string]any)) {
-	f.t.Helper()
-	as := []any{}
-	disc := map[string]any{}
+// submit writes slug's submission for task of track (seasontest.Submit).
+func submit(f *seasontest.Season, track, slug, task, verdict, narrative string, claims []claim, edit func(map[string]any)) {
+	f.T.Helper()
+	cs := make([]seasontest.Claim, len(claims))
 	for i, c := range claims {
-		ids := []string{}
-		for _, p := range c.proofs {
-			ids = append(ids, p.ID)
-			d := p.Disclosure()
-			disc[p.ID] = map[string]any{
-				"request_hash":  map[string]any{"nonce": d.RequestHash.Nonce, "value": d.RequestHash.Value},
-				"response_hash": map[string]any{"nonce": d.ResponseHash.Nonce, "value": d.ResponseHash.Value},
-			}
-		}
-		as = append(as, map[string]any{"id": fmt.Sprintf("a%d", i+1), "claim": map[string]any{"resource": c.resource, "field": c.field, "value": c.value}, "proof_ids": ids})
+		cs[i] = seasontest.Claim{Resource: c.resource, Field: c.field, Value: c.value, Proofs: c.proofs}
 	}
-	doc := map[string]any{"season": fxSeason, "track": track, "task_id": task, "agent_did": f.dids[slug], "verdict": verdict, "assertions": as, "disclosures": disc, "narrative": narrative}
-	if edit != nil {
-		edit(doc)
-	}
-	b, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.files[track+"/submissions/"+slug+"/"+task+".json"] = b
+	f.Submit(track, slug, task, verdict, narrative, cs, edit)
 }
 
-// write closes the batches, mints the freezes and writes the season under
-// root/<n>.
-func (f *fixture) write(root string) {
-	f.t.Helper()
-	if len(f.proofs) > 0 {
-		if _, err := f.is.CloseBatch(f.at.Add(time.Minute)); err != nil {
-			f.t.Fatal(err)
-		}
-		for _, p := range f.proofs {
-			if f.openIDs[p.ID] {
-				p.Batch, p.Anchored = prooftest.Batch{ID: p.Batch.ID, Status: pv.BatchPending}, false
-			}
-		}
-	}
-	for _, p := range f.proofs {
-		f.cache(p)
-	}
-	freezeIs, err := prooftest.New(prooftest.Config{Seed: []byte("templates fixture"), KeyWindow: fxKeyWin})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	type minted struct {
-		p       *prooftest.Proof
-		target  string
-		payload pyjson.Value
-	}
-	var freezes []minted
+// newClosedFixture is the closed season of fxTracks, its corpus fxBodies,
+// before any participant.
+func newClosedFixture(t *testing.T) *seasontest.Season {
+	t.Helper()
+	tracks := make([]seasontest.Track, len(fxTracks))
+	titles := map[string][2]string{"conformite": {"conformité", "compliance"}, "generique": {"générique", "generic"}}
 	for i, tr := range fxTracks {
-		payload := pyjson.ObjectValue(
-			pyjson.Member{Key: "bareme", Value: pyjson.StringValue(tr.bareme)},
-			pyjson.Member{Key: "bareme_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(f.files[tr.name+"/bareme.md"]))},
-			pyjson.Member{Key: "key_commitment", Value: pyjson.StringValue(score.KeyCommitment(fxSalt, f.files[tr.name+"/key.json"]))},
-			pyjson.Member{Key: "manifest_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(f.files[tr.name+"/corpus/manifest.json"]))},
-			pyjson.Member{Key: "track", Value: pyjson.StringValue(tr.name)},
-			pyjson.Member{Key: "track_sha256", Value: pyjson.StringValue(hashes.SHA256Hex(f.files[tr.name+"/track.toml"]))},
-		)
-		target := fmt.Sprintf("https://proveit.arkforge.tech/v1/season/%d/freeze", fxSeason)
-		fp, err := freezeIs.Issue(prooftest.Call{Target: target, Method: "POST", Payload: payload, Body: []byte(`{"enregistre": true}`), DID: fxChallengeDID, APIKey: "challenge", At: fxOpens.Add(time.Duration(-48+i) * time.Hour)})
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		freezes = append(freezes, minted{fp, target, payload})
+		tracks[i] = seasontest.Track{Name: tr.name, TitleFR: titles[tr.name][0], TitleEN: titles[tr.name][1], Bareme: tr.bareme, TOML: fxTrackTOML(i), Key: fxKeyJSON(i)}
 	}
-	if _, err := freezeIs.CloseBatch(fxOpens.Add(-40 * time.Hour)); err != nil {
-		f.t.Fatal(err)
-	}
-	for i, m := range freezes {
-		f.cache(m.p)
-		d := m.p.Disclosure()
-		f.files[fxTracks[i].name+"/preregistration.toml"] = []byte(fmt.Sprintf(`[[freezes]]
-bareme = %q
-proof_id = %q
-target = %q
-method = "POST"
-payload = '%s'
-request_hash = { nonce = %q, value = %q }
-response_hash = { nonce = %q, value = %q }
-`, fxTracks[i].bareme, m.p.ID, m.target, pyjson.Canonical(m.payload), d.RequestHash.Nonce, d.RequestHash.Value, d.ResponseHash.Nonce, d.ResponseHash.Value))
-	}
-	trustRoot, tl, err := f.is.TrustMaterial()
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.files["trust/trusted_root.json"], f.files["trust/published_keys.json"] = trustRoot, tl
-	dir := filepath.Join(root, fmt.Sprint(fxSeason))
-	for name, data := range f.files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			f.t.Fatal(err)
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			f.t.Fatal(err)
-		}
-	}
+	return seasontest.New(t, seasontest.Config{
+		Number: fxSeason, Title: fmt.Sprintf("Saison %d, close (fictive)", fxSeason), Seed: []byte("templates fixture"), Host: fxHost, ChallengeDID: fxChallengeDID,
+		Opens: fxOpens, Closes: fxCloses, KeyWindow: fxKeyWin, ContestEmail: "contestations@example.org", Corpus: fxBodies, Tracks: tracks,
+		FreezesAnchored: fxOpens.Add(-40 * time.Hour),
+	})
 }
 
 // XSS payloads, in every participant-controlled string the pages show.
@@ -369,93 +185,95 @@ const (
 func castSeason(t *testing.T, root string) {
 	f := newClosedFixture(t)
 	for _, s := range []string{"honnete", "surdeclare", "constant", "abstention", "defaut", "attente", "hors-graphe", "entree"} {
-		f.participant(s, "", "", "Go, outils maison")
+		f.Participant(s, "", "", "Go, outils maison")
 	}
-	f.participant("balise", xssAgent, "did:key:z6MkBalise%3Cb%3E", xssStack)
-	agr := func(slug string, o callOpts) *prooftest.Proof { return f.call(slug, "/agrements/AGR-0001", o) }
-	av := func(slug string, o callOpts) *prooftest.Proof { return f.call(slug, "/avenants/AV-0001", o) }
-	ls := func(slug string, o callOpts) *prooftest.Proof {
-		return f.call(slug, "/listes/mesures-restrictives/page-1", o)
+	f.Participant("balise", xssAgent, "did:key:z6MkBalise%3Cb%3E", xssStack)
+	agr := func(slug string, o seasontest.CallOpts) *prooftest.Proof {
+		return f.Call(slug, "/agrements/AGR-0001", o)
 	}
-	ent := func(slug string, o callOpts) *prooftest.Proof { return f.call(slug, "/entites/ENT-0001", o) }
+	av := func(slug string, o seasontest.CallOpts) *prooftest.Proof { return f.Call(slug, "/avenants/AV-0001", o) }
+	ls := func(slug string, o seasontest.CallOpts) *prooftest.Proof {
+		return f.Call(slug, "/listes/mesures-restrictives/page-1", o)
+	}
+	ent := func(slug string, o seasontest.CallOpts) *prooftest.Proof { return f.Call(slug, "/entites/ENT-0001", o) }
 	p := func(ps ...*prooftest.Proof) []*prooftest.Proof { return ps }
 	for i, tr := range fxTracks {
 		t1, t2 := tr.prefix+"-01", tr.prefix+"-02"
 		v1, v2 := tr.verdict[0], tr.verdict[1]
 		// honnete
-		f.submit(tr.name, "honnete", t1, v1, "J'ai lu l'agrément et son avenant.", []claim{
-			{"/agrements/AGR-0001", "/statut", "actif", p(agr("honnete", callOpts{}))},
-			{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", p(av("honnete", callOpts{}))},
+		submit(f, tr.name, "honnete", t1, v1, "J'ai lu l'agrément et son avenant.", []claim{
+			{"/agrements/AGR-0001", "/statut", "actif", p(agr("honnete", seasontest.CallOpts{}))},
+			{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", p(av("honnete", seasontest.CallOpts{}))},
 		}, nil)
-		f.submit(tr.name, "honnete", t2, v2, "", []claim{
-			{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("honnete", callOpts{}))},
-			{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", p(ls("honnete", callOpts{}))},
+		submit(f, tr.name, "honnete", t2, v2, "", []claim{
+			{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("honnete", seasontest.CallOpts{}))},
+			{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", p(ls("honnete", seasontest.CallOpts{}))},
 		}, nil)
 		if i == 1 {
 			continue // the generic track: a smaller cast
 		}
 		// surdeclare: t1 exact but the avenant's date is a value mismatch
 		// (unfounded); t2 cites the agrément's proof for the list.
-		a := agr("surdeclare", callOpts{})
-		f.submit(tr.name, "surdeclare", t1, v1, "Tout est vérifié.", []claim{
+		a := agr("surdeclare", seasontest.CallOpts{})
+		submit(f, tr.name, "surdeclare", t1, v1, "Tout est vérifié.", []claim{
 			{"/agrements/AGR-0001", "/statut", "actif", p(a)},
-			{"/avenants/AV-0001", "/nouvelle_date_fin", "2028-01-01", p(av("surdeclare", callOpts{}))},
+			{"/avenants/AV-0001", "/nouvelle_date_fin", "2028-01-01", p(av("surdeclare", seasontest.CallOpts{}))},
 			{"/agrements/AGR-0001", "/date_fin", "2026-12-31", p(a)},
 		}, nil)
-		f.submit(tr.name, "surdeclare", t2, v2, "", []claim{
-			{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("surdeclare", callOpts{}))},
+		submit(f, tr.name, "surdeclare", t2, v2, "", []claim{
+			{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("surdeclare", seasontest.CallOpts{}))},
 			{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", p(a)},
 		}, nil)
 		// constant: v1 everywhere, true own claims.
 		for _, task := range []string{t1, t2} {
-			f.submit(tr.name, "constant", task, v1, "", []claim{
-				{"/agrements/AGR-0001", "/statut", "actif", p(agr("constant", callOpts{}))},
-				{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("constant", callOpts{}))},
+			submit(f, tr.name, "constant", task, v1, "", []claim{
+				{"/agrements/AGR-0001", "/statut", "actif", p(agr("constant", seasontest.CallOpts{}))},
+				{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("constant", seasontest.CallOpts{}))},
 			}, nil)
 		}
 		// abstention: one assertion where two are required.
-		f.submit(tr.name, "abstention", t1, v1, "", []claim{
-			{"/agrements/AGR-0001", "/statut", "actif", p(agr("abstention", callOpts{}))},
+		submit(f, tr.name, "abstention", t1, v1, "", []claim{
+			{"/agrements/AGR-0001", "/statut", "actif", p(agr("abstention", seasontest.CallOpts{}))},
 		}, nil)
 		// defaut: an instrument defect, an unbound identity, a 3.0 proof.
-		f.submit(tr.name, "defaut", t1, v1, "", []claim{
-			{"/agrements/AGR-0001", "/statut", "actif", p(agr("defaut", callOpts{}))},
-			{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", p(av("defaut", callOpts{}))},
-			{"/agrements/AGR-0001", "/date_fin", "2026-12-31", p(agr("defaut", callOpts{body: fxBodies["/_systeme/403"]}))},
-			{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("defaut", callOpts{unverified: true}))},
+		submit(f, tr.name, "defaut", t1, v1, "", []claim{
+			{"/agrements/AGR-0001", "/statut", "actif", p(agr("defaut", seasontest.CallOpts{}))},
+			{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", p(av("defaut", seasontest.CallOpts{}))},
+			{"/agrements/AGR-0001", "/date_fin", "2026-12-31", p(agr("defaut", seasontest.CallOpts{Body: fxBodies["/_systeme/403"]}))},
+			{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("defaut", seasontest.CallOpts{Unverified: true}))},
 		}, nil)
-		f.submit(tr.name, "defaut", t2, v2, "", []claim{
-			{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("defaut", callOpts{spec: "3.0"}))},
-			{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", p(ls("defaut", callOpts{}))},
+		submit(f, tr.name, "defaut", t2, v2, "", []claim{
+			{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("defaut", seasontest.CallOpts{Spec: "3.0"}))},
+			{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", p(ls("defaut", seasontest.CallOpts{}))},
 		}, nil)
 		// attente: t1 honest, t2 cites a proof of an open batch.
-		f.submit(tr.name, "attente", t1, v1, "", []claim{
-			{"/agrements/AGR-0001", "/statut", "actif", p(agr("attente", callOpts{}))},
-			{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", p(av("attente", callOpts{}))},
+		submit(f, tr.name, "attente", t1, v1, "", []claim{
+			{"/agrements/AGR-0001", "/statut", "actif", p(agr("attente", seasontest.CallOpts{}))},
+			{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", p(av("attente", seasontest.CallOpts{}))},
 		}, nil)
-		f.submit(tr.name, "attente", t2, v2, "", []claim{
-			{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("attente", callOpts{}))},
-			{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", p(ls("attente", callOpts{open: true}))},
+		submit(f, tr.name, "attente", t2, v2, "", []claim{
+			{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("attente", seasontest.CallOpts{}))},
+			{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", p(ls("attente", seasontest.CallOpts{Open: true}))},
 		}, nil)
 		// hors-graphe: the referentiel is not in the task graph.
-		f.submit(tr.name, "hors-graphe", t1, v1, "", []claim{
-			{"/agrements/AGR-0001", "/statut", "actif", p(agr("hors-graphe", callOpts{}))},
-			{"/referentiel", "/precedence", "x", p(agr("hors-graphe", callOpts{}))},
+		submit(f, tr.name, "hors-graphe", t1, v1, "", []claim{
+			{"/agrements/AGR-0001", "/statut", "actif", p(agr("hors-graphe", seasontest.CallOpts{}))},
+			{"/referentiel", "/precedence", "x", p(agr("hors-graphe", seasontest.CallOpts{}))},
 		}, nil)
 		// entree: filed in the wrong season.
-		f.submit(tr.name, "entree", t1, v1, "", []claim{
-			{"/agrements/AGR-0001", "/statut", "actif", p(agr("entree", callOpts{}))},
-			{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", p(av("entree", callOpts{}))},
+		submit(f, tr.name, "entree", t1, v1, "", []claim{
+			{"/agrements/AGR-0001", "/statut", "actif", p(agr("entree", seasontest.CallOpts{}))},
+			{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", p(av("entree", seasontest.CallOpts{}))},
 		}, func(d map[string]any) { d["season"] = fxSeason + 1 })
 		// balise: markup everywhere a participant writes.
-		f.submit(tr.name, "balise", t1, v1, xssNarrative, []claim{
-			{"/agrements/AGR-0001", "/statut", "<b>actif</b>\"'", p(agr("balise", callOpts{}))},
-			{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", p(av("balise", callOpts{}))},
+		submit(f, tr.name, "balise", t1, v1, xssNarrative, []claim{
+			{"/agrements/AGR-0001", "/statut", "<b>actif</b>\"'", p(agr("balise", seasontest.CallOpts{}))},
+			{"/avenants/AV-0001", "/nouvelle_date_fin", "2027-06-30", p(av("balise", seasontest.CallOpts{}))},
 		}, nil)
-		f.submit(tr.name, "balise", t2, v2, "", []claim{
-			{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("balise", callOpts{}))},
-			{"/entites/ENT-0001<script>window.__xss=5</script>", "/\"><img src=x onerror=window.__xss=6>", "x", p(ent("balise", callOpts{}))},
+		submit(f, tr.name, "balise", t2, v2, "", []claim{
+			{"/entites/ENT-0001", "/statut_registre", "actif", p(ent("balise", seasontest.CallOpts{}))},
+			{"/entites/ENT-0001<script>window.__xss=5</script>", "/\"><img src=x onerror=window.__xss=6>", "x", p(ent("balise", seasontest.CallOpts{}))},
 		}, nil)
 	}
-	f.write(root)
+	f.Write(root)
 }

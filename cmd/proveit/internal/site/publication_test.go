@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
@@ -28,13 +29,13 @@ var anchoredAt = time.Date(2026, 11, 2, 11, 30, 5, 0, time.UTC)
 // through the Trust Layer), caches its view and Rekor entry, and records
 // call, or the call PublicationCall gives when call is nil, in
 // season.toml's [publication]. It returns the call and the proof.
-func anchor(t *testing.T, dir string, at time.Time, call *score.PublicationCall) (score.PublicationCall, *prooftest.Proof) {
+func anchor(t *testing.T, dir string, at time.Time, call *publication.Call) (publication.Call, *prooftest.Proof) {
 	t.Helper()
 	return anchorAs(t, dir, at, call, fxChallengeDID)
 }
 
 // anchorAs is anchor with the call made by did.
-func anchorAs(t *testing.T, dir string, at time.Time, call *score.PublicationCall, did string) (score.PublicationCall, *prooftest.Proof) {
+func anchorAs(t *testing.T, dir string, at time.Time, call *publication.Call, did string) (publication.Call, *prooftest.Proof) {
 	t.Helper()
 	if call == nil {
 		c, err := PublicationCall(dir)
@@ -82,7 +83,7 @@ func anchorAs(t *testing.T, dir string, at time.Time, call *score.PublicationCal
 
 // anchoredSeason is the fixture season, published at pubTime and anchored
 // at anchoredAt.
-func anchoredSeason(t *testing.T) (root, dir string, call score.PublicationCall, p *prooftest.Proof) {
+func anchoredSeason(t *testing.T) (root, dir string, call publication.Call, p *prooftest.Proof) {
 	t.Helper()
 	root, dir = publishedSeason(t, pubTime())
 	call, p = anchor(t, dir, anchoredAt, nil)
@@ -207,7 +208,7 @@ func TestPublicationRefusals(t *testing.T) {
 		}
 	}
 	// reanchor anchors a payload edited by change, the rest as published.
-	reanchor := func(at time.Time, change func(c *score.PublicationCall, dir string)) func(t *testing.T, dir string) {
+	reanchor := func(at time.Time, change func(c *publication.Call, dir string)) func(t *testing.T, dir string) {
 		return func(t *testing.T, dir string) {
 			c, err := PublicationCall(dir)
 			if err != nil {
@@ -219,8 +220,8 @@ func TestPublicationRefusals(t *testing.T) {
 			anchor(t, dir, at, &c)
 		}
 	}
-	member := func(key string, v pyjson.Value) func(c *score.PublicationCall, dir string) {
-		return func(c *score.PublicationCall, dir string) {
+	member := func(key string, v pyjson.Value) func(c *publication.Call, dir string) {
+		return func(c *publication.Call, dir string) {
 			var ms []pyjson.Member
 			for _, m := range c.Payload.Members() {
 				if m.Key == key {
@@ -281,15 +282,15 @@ func TestPublicationRefusals(t *testing.T) {
 		{"payload tracks", false, reanchor(anchoredAt, member("tracks", pyjson.ArrayValue(str("conformite")))), "tracks", nil},
 		{"payload sha256sums", false, reanchor(anchoredAt, member("sha256sums", str(strings.Repeat("a", 64)))), "published/SHA256SUMS", nil},
 		{"payload snapshot", false, reanchor(anchoredAt, member("snapshots", pyjson.ObjectValue(pyjson.Member{Key: "conformite", Value: str(strings.Repeat("b", 64))}, pyjson.Member{Key: "generique", Value: str(strings.Repeat("c", 64))}))), "published/conformite.json", nil},
-		{"payload extra snapshot", false, reanchor(anchoredAt, func(c *score.PublicationCall, _ string) {
+		{"payload extra snapshot", false, reanchor(anchoredAt, func(c *publication.Call, _ string) {
 			snaps, _ := c.Payload.Lookup("snapshots")
 			member("snapshots", pyjson.ObjectValue(append(snaps.Members(), pyjson.Member{Key: "autre", Value: str(strings.Repeat("d", 64))})...))(c, "")
 		}), "snapshots", []string{"autre"}},
-		{"payload extra key", false, reanchor(anchoredAt, func(c *score.PublicationCall, _ string) {
+		{"payload extra key", false, reanchor(anchoredAt, func(c *publication.Call, _ string) {
 			c.Payload = pyjson.ObjectValue(append(c.Payload.Members(), pyjson.Member{Key: "zz", Value: str("x")})...)
 		}), "payload", []string{"zz"}},
 		{"recorded payload differs from the anchored one", true, edit("season.toml", `"season":3`, `"season":4`), "request_hash", nil},
-		{"wrong target", false, reanchor(anchoredAt, func(c *score.PublicationCall, _ string) {
+		{"wrong target", false, reanchor(anchoredAt, func(c *publication.Call, _ string) {
 			c.Target = "https://proveit.arkforge.tech/v1/season/3/freeze"
 		}), "target", nil},
 		{"loader: unknown key", true, edit("season.toml", "[publication]\n", "[publication]\nextra = 1\n"), "", []string{"season.toml", "publication.extra"}},

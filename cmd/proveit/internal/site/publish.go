@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ark-forge/proveit/scorer/hashes"
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
@@ -27,7 +28,7 @@ func (e *ExistsError) Error() string {
 // publishedAt, or the season's closes_at when publishedAt is zero (never
 // the clock), then dir/published/SHA256SUMS, the SHA-256 of every file of
 // the season as published but those that change after publication by
-// design (season.SumsExcluded). It refuses an open season and, before
+// design (publication.SumsExcluded). It refuses an open season and, before
 // writing anything, a snapshot or SHA256SUMS that already exists. It
 // returns the files written; PublicationCall then gives the call the
 // maintainers anchor.
@@ -45,7 +46,7 @@ func Publish(dir string, publishedAt time.Time) ([]string, error) {
 	if publishedAt.IsZero() {
 		publishedAt = s.ClosesAt
 	}
-	for _, rel := range append(season.SnapshotFiles(s.TrackNames), season.SumsFile) {
+	for _, rel := range append(publication.SnapshotFiles(s.TrackNames), publication.SumsFile) {
 		p := s.Path(rel)
 		if _, err := os.Lstat(p); err == nil {
 			return nil, &ExistsError{File: p}
@@ -68,25 +69,25 @@ func Publish(dir string, publishedAt time.Time) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		files[s.Path(season.SnapshotFile(tr.Name))] = data
+		files[s.Path(publication.SnapshotFile(tr.Name))] = data
 	}
-	if err := os.MkdirAll(s.Path(season.PublishedDir), 0o755); err != nil {
+	if err := os.MkdirAll(s.Path(publication.Dir), 0o755); err != nil {
 		return nil, err
 	}
 	var written []string
 	for _, tr := range s.Tracks {
-		p := s.Path(season.SnapshotFile(tr.Name))
+		p := s.Path(publication.SnapshotFile(tr.Name))
 		if err := writeNew(p, files[p]); err != nil {
 			return written, err
 		}
 		written = append(written, filepath.ToSlash(p))
 	}
-	sums, err := season.PublicationSums(s.Dir)
+	sums, err := publication.ListSums(s.Dir)
 	if err != nil {
 		return written, err
 	}
-	p := s.Path(season.SumsFile)
-	if err := writeNew(p, season.FormatSums(sums)); err != nil {
+	p := s.Path(publication.SumsFile)
+	if err := writeNew(p, publication.FormatSums(sums)); err != nil {
 		return written, err
 	}
 	return append(written, filepath.ToSlash(p)), nil
@@ -110,17 +111,17 @@ func writeNew(p string, data []byte) error {
 
 // PublicationCall is the anchored call that publishes the season in dir,
 // from the files proveit publish wrote: POST on
-// season.PublicationTarget(n), its payload score.PublicationPayload (the
+// publication.Target(n), its payload publication.Payload (the
 // SHA-256 of published/SHA256SUMS and of every snapshot) and the payload's
 // SHA-256, the digest. The maintainers make it through the Trust Layer on
 // the challenge's key and record it in season.toml's [publication].
-func PublicationCall(dir string) (score.PublicationCall, error) {
+func PublicationCall(dir string) (publication.Call, error) {
 	s, err := season.Load(dir)
 	if err != nil {
-		return score.PublicationCall{}, err
+		return publication.Call{}, err
 	}
 	if len(s.Snapshots) == 0 || s.SumsRaw == nil {
-		return score.PublicationCall{}, fmt.Errorf("%s: season %d has no publication snapshot and SHA256SUMS: run proveit publish first", s.Path(season.PublishedDir), s.Number)
+		return publication.Call{}, fmt.Errorf("%s: season %d has no publication snapshot and SHA256SUMS: run proveit publish first", s.Path(publication.Dir), s.Number)
 	}
 	var at time.Time
 	snaps := map[string]string{}
@@ -129,8 +130,8 @@ func PublicationCall(dir string) (score.PublicationCall, error) {
 			at, snaps[t] = snap.PublishedAtTime(), snap.SHA256
 		}
 	}
-	payload := score.PublicationPayload(s.Number, s.ClosesAt, at, s.TrackNames, hashes.SHA256Hex(s.SumsRaw), snaps)
-	return score.PublicationCall{Target: season.PublicationTarget(s.Number), Method: "POST", Payload: payload, Digest: score.PayloadDigest(payload)}, nil
+	payload := publication.Payload(s.Number, s.ClosesAt, at, s.TrackNames, hashes.SHA256Hex(s.SumsRaw), snaps)
+	return publication.Call{Target: publication.Target(s.Number), Method: "POST", Payload: payload, Digest: publication.Digest(payload)}, nil
 }
 
 // UncoveredError is a build whose fresh score differs from a publication
@@ -175,7 +176,7 @@ func compareSnapshot(s *season.Season, res *score.TrackResult) ([]score.Differen
 // published row and its own fresh one. Its report reads nothing else.
 // published is the track's snapshot's Index, nil when it has none: made
 // once per track, not once per participant.
-func participantHistory(s *season.Season, res *score.TrackResult, p *score.ParticipantResult, published map[string]*season.SnapshotParticipant) map[string]*templates.History {
+func participantHistory(s *season.Season, res *score.TrackResult, p *score.ParticipantResult, published map[string]*publication.SnapshotParticipant) map[string]*templates.History {
 	snap := s.Published(res.Track)
 	if snap == nil {
 		return nil
@@ -183,7 +184,7 @@ func participantHistory(s *season.Season, res *score.TrackResult, p *score.Parti
 	one := *snap
 	one.Participants = nil
 	if sp := published[p.Participant.Slug]; sp != nil {
-		one.Participants = []season.SnapshotParticipant{*sp}
+		one.Participants = []publication.SnapshotParticipant{*sp}
 	}
 	alone := &score.TrackResult{Season: res.Season, Track: res.Track, Bareme: res.Bareme, RuleSet: res.RuleSet, Tasks: res.Tasks, BestConstant: res.BestConstant, Freezes: res.Freezes,
 		Participants: []*score.ParticipantResult{p}}
@@ -192,7 +193,7 @@ func participantHistory(s *season.Season, res *score.TrackResult, p *score.Parti
 }
 
 // compareWith is compareSnapshot against the snapshot snap.
-func compareWith(s *season.Season, snap *season.Snapshot, res *score.TrackResult) ([]score.Difference, map[string]*templates.History, map[string]*templates.RowHistory) {
+func compareWith(s *season.Season, snap *publication.Snapshot, res *score.TrackResult) ([]score.Difference, map[string]*templates.History, map[string]*templates.RowHistory) {
 	var out []score.Difference
 	history := map[string]*templates.History{}
 	rows := map[string]*templates.RowHistory{}
@@ -268,7 +269,7 @@ func correctionsView(s *season.Season) *templates.Corrections {
 	for _, track := range s.TrackNames {
 		if snap := s.Published(track); snap != nil {
 			at := snap.PublishedAtTime()
-			c.Windows = append(c.Windows, templates.ContestWindow{Track: track, PublishedAt: day(at), Until: day(at.Add(season.ContestWindow))})
+			c.Windows = append(c.Windows, templates.ContestWindow{Track: track, PublishedAt: day(at), Until: day(at.Add(publication.ContestWindow))})
 		}
 	}
 	for _, x := range s.Contestations {
@@ -277,7 +278,7 @@ func correctionsView(s *season.Season) *templates.Corrections {
 		if p := s.Participant(x.Participant); p != nil {
 			v.Agent = p.Agent
 		}
-		if x.Decision != season.Pending {
+		if x.Decision != publication.Pending {
 			v.DecidedAt = day(x.DecidedAt)
 		}
 		c.Contestations = append(c.Contestations, v)

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
@@ -106,7 +107,7 @@ func writeSnapshots(dir string) error {
 		return err
 	}
 	sc := score.New(s, material)
-	if err := os.MkdirAll(s.Path(season.PublishedDir), 0o755); err != nil {
+	if err := os.MkdirAll(s.Path(publication.Dir), 0o755); err != nil {
 		return err
 	}
 	for _, tr := range s.Tracks {
@@ -118,7 +119,7 @@ func writeSnapshots(dir string) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(s.Path(season.SnapshotFile(tr.Name)), b, 0o644); err != nil {
+		if err := os.WriteFile(s.Path(publication.SnapshotFile(tr.Name)), b, 0o644); err != nil {
 			return err
 		}
 	}

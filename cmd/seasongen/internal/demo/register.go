@@ -10,6 +10,7 @@ import (
 
 	"github.com/ark-forge/proveit/scorer/hashes"
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
@@ -45,7 +46,7 @@ func writeRegister(dir string) error {
 		return err
 	}
 	scorer := score.New(s, material)
-	snaps := map[string]*season.Snapshot{}
+	snaps := map[string]*publication.Snapshot{}
 	success := map[string]bool{} // "slug/task" of a conformite task that is a success
 	for _, tr := range s.Tracks {
 		res, err := scorer.Track(tr)
@@ -63,9 +64,9 @@ func writeRegister(dir string) error {
 	}
 	snap := snaps[conformite]
 	type place struct {
-		p     *season.SnapshotParticipant
+		p     *publication.SnapshotParticipant
 		task  string
-		a     *season.SnapshotAssertion
+		a     *publication.SnapshotAssertion
 		cause string
 	}
 	// Candidates, in slug, task and assertion order: a supported assertion
@@ -130,7 +131,7 @@ func writeRegister(dir string) error {
 		if err != nil {
 			return err
 		}
-		files[season.SnapshotFile(name)] = b
+		files[publication.SnapshotFile(name)] = b
 	}
 	day := func(d int, h int) string {
 		return rfc3339(PublishedAt.Truncate(24 * time.Hour).Add(time.Duration(d)*24*time.Hour + time.Duration(h)*time.Hour))
@@ -148,22 +149,22 @@ func writeRegister(dir string) error {
 	up := supported[0]
 	contest("C-2026-001", up, CauseValueMismatch, day(5, 10),
 		"Le participant demande le réexamen de la cause value_mismatch : la valeur déclarée est celle de la réponse reçue.",
-		season.Upheld, day(12, 10),
+		publication.Upheld, day(12, 10),
 		"Accueillie : la comparaison des valeurs du scorer, à la publication, confondait deux formes équivalentes d'une même valeur (§5.7). La valeur déclarée figure dans la réponse reçue ; l'assertion est étayée, le taux d'overclaim est recalculé.")
 	contest("C-2026-002", picked[0], picked[0].cause, day(6, 9),
 		"Le participant estime que la ressource citée suffit à étayer la valeur déclarée.",
-		season.Rejected, day(20, 14),
+		publication.Rejected, day(20, 14),
 		"Rejetée : la valeur lue dans la réponse reçue diffère de la valeur déclarée ; la cause publiée est confirmée.")
 	contest("C-2026-003", picked[1], picked[1].cause, day(19, 8),
 		"Le participant demande le réexamen de la cause publiée pour cette assertion.",
-		season.Rejected, day(22, 11),
+		publication.Rejected, day(22, 11),
 		"Rejetée sans examen au fond : la demande est reçue plus de 14 jours après la publication (hors délai, §9.2).")
 	contest("C-2026-004", picked[2], picked[2].cause, day(10, 16),
 		"Le participant conteste la cause publiée et joint la réponse qu'il a reçue.",
-		season.Pending, "", "")
+		publication.Pending, "", "")
 	contest("C-2026-005", picked[3], picked[3].cause, day(7, 10),
 		"Le participant demande si une autre page de la liste aurait étayé la valeur déclarée.",
-		season.Rejected, day(45, 10),
+		publication.Rejected, day(45, 10),
 		"Rejetée : la page citée ne porte pas la valeur déclarée, et aucune autre preuve n'est citée. La décision est rendue après le délai de 30 jours, ce que le registre indique.")
 	rect := supported[1]
 	files["rectifications/R-2026-001.toml"] = []byte(fmt.Sprintf(`# Rectification de la saison 0 (fictive) : décidée par les mainteneurs, sans demande d'un participant.
@@ -207,20 +208,20 @@ func (g *generator) anchorPublication(dir string) error {
 	if err != nil {
 		return err
 	}
-	sums, err := season.PublicationSums(dir)
+	sums, err := publication.ListSums(dir)
 	if err != nil {
 		return err
 	}
-	sumsText := season.FormatSums(sums)
-	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(season.SumsFile)), sumsText, 0o644); err != nil {
+	sumsText := publication.FormatSums(sums)
+	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(publication.SumsFile)), sumsText, 0o644); err != nil {
 		return err
 	}
 	snaps := map[string]string{}
 	for _, t := range s.TrackNames {
 		snaps[t] = s.Published(t).SHA256
 	}
-	payload := score.PublicationPayload(s.Number, s.ClosesAt, PublishedAt, s.TrackNames, hashes.SHA256Hex(sumsText), snaps)
-	target := season.PublicationTarget(s.Number)
+	payload := publication.Payload(s.Number, s.ClosesAt, PublishedAt, s.TrackNames, hashes.SHA256Hex(sumsText), snaps)
+	target := publication.Target(s.Number)
 	body := encodeJSON(obj{{"statut", "publication enregistrée"}, {"saison", fmt.Sprint(s.Number)}})
 	p, err := g.is.Issue(prooftest.Call{Target: target, Method: "POST", Payload: payload, Body: body, DID: ChallengeDID, APIKey: "demo_challenge_key", At: PublicationAnchoredAt})
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
@@ -20,9 +21,9 @@ func TestRegisterCoversEveryState(t *testing.T) {
 	var upheld, rejected, outOfTime, pending, late int
 	for _, c := range s.Contestations {
 		switch {
-		case c.Decision == season.Upheld:
+		case c.Decision == publication.Upheld:
 			upheld++
-		case c.Decision == season.Pending:
+		case c.Decision == publication.Pending:
 			pending++
 		case c.OutOfTime:
 			outOfTime++
