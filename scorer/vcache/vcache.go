@@ -23,8 +23,9 @@
 // The entries are kept in one file, entries.db in the directory, a bbolt
 // database (go.etcd.io/bbolt): a B+tree in one file, written by
 // transactions that are atomic, so that a reader finds a whole entry or
-// none and a build killed midway loses at most the entries of its last
-// transaction. Its bucket "entries" maps a key's 32 bytes to the entry,
+// none. Put gathers entries and commits them a batch at a time (Put), so
+// that a build killed midway loses the entries of the batch it was
+// gathering, verified again next time. Its bucket "entries" maps a key's 32 bytes to the entry,
 // its bucket "used" maps it to when the entry was last written or hit
 // (Unix seconds, 8 bytes big-endian). One process at a time opens the
 // file: bbolt locks it (flock), and Open waits LockWait for another
@@ -94,6 +95,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -211,8 +213,10 @@ type Cache struct {
 	now       func() time.Time // the clock of the entries' times; time.Now but in tests
 	closed    atomic.Bool
 
-	mu      sync.Mutex
-	touched []Key // hits whose time Close refreshes
+	mu       sync.Mutex
+	pending  map[Key][]byte // entries Put and not yet handed to a commit
+	inflight []*batch       // entries being committed
+	touched  []Key          // hits whose time Close refreshes
 
 	hits, misses, rejected, stale, written atomic.Int64
 	writeErrs                              atomic.Int64
@@ -317,6 +321,13 @@ func (c *Cache) Get(k Key) (verify.Outcome, Rekor, bool) {
 		used  time.Time
 		err   error
 	)
+	if data, ok := c.uncommitted(k); ok {
+		// An entry Put in this process: sound, as encodeEntry wrote it.
+		if out, r, err := decodeEntry(k, data); err == nil {
+			c.hits.Add(1)
+			return out, r, true
+		}
+	}
 	if !c.closed.Load() {
 		err = c.db.View(func(tx *bolt.Tx) error {
 			data := tx.Bucket(entriesBucket).Get(k[:])
@@ -364,31 +375,95 @@ func (c *Cache) Stale() {
 	c.stale.Add(1)
 }
 
+// commitEvery is how many entries Put gathers before it commits them in
+// one transaction.
+const commitEvery = 1024
+
 // Put stores out under k, verified with the Rekor entry r, replacing any
-// entry of k, in one transaction that Puts from other goroutines may share
-// (bbolt's Batch). An outcome that cannot be stored exactly (see the
-// package doc) is not stored, and Put returns nil: the caller verifies it
-// again next time. After Close, Put fails.
+// entry of k. Entries are gathered and committed commitEvery at a time,
+// in one transaction (the last ones by Close): Get finds an entry from
+// its Put on, another process once it is committed, and an error of the
+// commit is returned by the Put that makes it or by Close, with every
+// entry it held counted as failed. An outcome that cannot be stored
+// exactly (see the package doc) is not stored, and Put returns nil: the
+// caller verifies it again next time. After Close, Put fails.
 func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
 	data, ok := encodeEntry(k, out, r)
 	if !ok {
 		return nil
 	}
-	err := errors.New("the cache is closed")
-	if !c.closed.Load() {
-		now := unixBytes(c.now())
-		err = c.db.Batch(func(tx *bolt.Tx) error {
-			if err := tx.Bucket(entriesBucket).Put(k[:], data); err != nil {
+	c.mu.Lock()
+	if c.closed.Load() {
+		c.mu.Unlock()
+		c.writeErrs.Add(1)
+		return fmt.Errorf("vcache: storing %s: the cache is closed", k)
+	}
+	if c.pending == nil {
+		c.pending = map[Key][]byte{}
+	}
+	c.pending[k] = data
+	var b *batch
+	if len(c.pending) >= commitEvery {
+		b = c.takePending()
+	}
+	c.mu.Unlock()
+	if b == nil {
+		return nil
+	}
+	return c.commit(b)
+}
+
+// batch is entries handed to one commit.
+type batch struct{ entries map[Key][]byte }
+
+// takePending moves the entries gathered by Put to a batch being
+// committed; c.mu is held.
+func (c *Cache) takePending() *batch {
+	b := &batch{entries: c.pending}
+	c.pending = nil
+	c.inflight = append(c.inflight, b)
+	return b
+}
+
+// uncommitted returns the entry of k that Put gathered and that is not
+// committed yet, if there is one.
+func (c *Cache) uncommitted(k Key) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if data, ok := c.pending[k]; ok {
+		return data, true
+	}
+	for _, b := range c.inflight {
+		if data, ok := b.entries[k]; ok {
+			return data, true
+		}
+	}
+	return nil, false
+}
+
+// commit writes b in one transaction, each entry with the time now.
+func (c *Cache) commit(b *batch) error {
+	now := unixBytes(c.now())
+	err := c.db.Update(func(tx *bolt.Tx) error {
+		entries, used := tx.Bucket(entriesBucket), tx.Bucket(usedBucket)
+		for k, data := range b.entries {
+			if err := entries.Put(k[:], data); err != nil {
 				return err
 			}
-			return tx.Bucket(usedBucket).Put(k[:], now)
-		})
-	}
+			if err := used.Put(k[:], now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	c.mu.Lock()
+	c.inflight = slices.DeleteFunc(c.inflight, func(x *batch) bool { return x == b })
+	c.mu.Unlock()
 	if err != nil {
-		c.writeErrs.Add(1)
-		return fmt.Errorf("vcache: storing %s: %w", k, err)
+		c.writeErrs.Add(int64(len(b.entries)))
+		return fmt.Errorf("vcache: storing %d entries: %w", len(b.entries), err)
 	}
-	c.written.Add(1)
+	c.written.Add(int64(len(b.entries)))
 	return nil
 }
 
@@ -397,13 +472,23 @@ func unixBytes(t time.Time) []byte {
 	return binary.BigEndian.AppendUint64(nil, uint64(t.Unix()))
 }
 
-// Close refreshes the time of the entries hit, removes the entries not
-// used for TrimAge and what earlier formats left in the directory, and
-// closes the store. After Close, Get misses and Put fails; what was Put is
-// already in the store. An error of trimming leaves every entry sound.
+// Close commits the entries Put gathered, refreshes the time of the
+// entries hit, removes the entries not used for TrimAge and what earlier
+// formats left in the directory, and closes the store. After Close, Get
+// misses and Put fails. An error of trimming leaves every entry sound.
 func (c *Cache) Close() error {
 	if c.closed.Swap(true) {
 		return nil
+	}
+	c.mu.Lock()
+	var last *batch
+	if len(c.pending) > 0 {
+		last = c.takePending()
+	}
+	c.mu.Unlock()
+	var commitErr error
+	if last != nil {
+		commitErr = c.commit(last)
 	}
 	now := c.now()
 	cutoff := now.Add(-TrimAge).Unix()
@@ -437,7 +522,7 @@ func (c *Cache) Close() error {
 	if err != nil {
 		err = fmt.Errorf("vcache: trimming: %w", err)
 	}
-	return errors.Join(err, removeEarlierFormats(c.dir), c.db.Close())
+	return errors.Join(commitErr, err, removeEarlierFormats(c.dir), c.db.Close())
 }
 
 // removeEarlierFormats removes from dir what the earlier formats of the
