@@ -23,12 +23,14 @@
 // The directory is laid out as the go command lays out its build cache
 // (cmd/go/internal/cache): the entry of a key is one file, named by the
 // key in lowercase hex, in the subdirectory named by the first two of
-// those hex digits (<dir>/3f/3fa9…). Put writes it atomically: a
-// temporary file in that subdirectory (.tmp-*), then a rename over the
-// entry's name, so that a reader finds a whole entry or none, and several
-// processes may share a directory (the last to write a key wins; both
-// wrote a verification of the same inputs). A build that is killed may
-// leave a temporary file, never read. The packs an earlier format kept at
+// those hex digits (<dir>/3f/3fa9…). Put writes it atomically
+// (atomicfs.WriteFileNoSync): a temporary file in that subdirectory, then
+// a rename over the entry's name, so that a reader finds a whole entry or
+// none, and several processes may share a directory (the last to write a
+// key wins; both wrote a verification of the same inputs). A build that is
+// killed may leave a temporary file, never read. Nothing is fsynced: after
+// a crash of the system an entry may be found cut short, and is rejected
+// as any altered entry is. The packs an earlier format kept at
 // the top of the directory (pack-*.vc, .pack-*.tmp) are never read.
 //
 // # Entries
@@ -95,6 +97,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/ark-forge/proveit/internal/atomicfs"
 	"github.com/ark-forge/proveit/scorer/anchor"
 	"github.com/ark-forge/proveit/scorer/submission"
 	"github.com/ark-forge/proveit/scorer/trust"
@@ -369,7 +372,7 @@ func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
 	}
 	err := errors.New("the cache is closed")
 	if !c.closed.Load() {
-		err = writeAtomic(c.path(k), data)
+		err = writeEntry(c.path(k), data)
 	}
 	if err != nil {
 		c.writeErrs.Add(1)
@@ -379,28 +382,15 @@ func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
 	return nil
 }
 
-// writeAtomic writes data to path through a temporary file of its
-// directory (created if needed), renamed over path once written whole.
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, ".tmp-*")
+// writeEntry writes data to path atomically, making its subdirectory
+// when it is missing. It does not fsync: an entry a crash cut short is
+// rejected when read (see the package doc), and verified again.
+func writeEntry(path string, data []byte) error {
+	err := atomicfs.WriteFileNoSync(path, data, 0o600)
 	if errors.Is(err, fs.ErrNotExist) {
-		if err = os.MkdirAll(dir, 0o755); err == nil {
-			f, err = os.CreateTemp(dir, ".tmp-*")
+		if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+			err = atomicfs.WriteFileNoSync(path, data, 0o600)
 		}
-	}
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
 	}
 	return err
 }
@@ -452,7 +442,7 @@ func (c *Cache) trim() error {
 		}
 	}
 	// The packs of the earlier format, never read, and a temporary file of
-	// trim.txt.
+	// trim.txt (named .tmp-* by earlier versions).
 	top, err := os.ReadDir(c.dir)
 	if err != nil {
 		errs = append(errs, err)
@@ -460,13 +450,13 @@ func (c *Cache) trim() error {
 	for _, de := range top {
 		n := de.Name()
 		pack := strings.HasPrefix(n, "pack-") && strings.HasSuffix(n, ".vc") || strings.HasPrefix(n, ".pack-") && strings.HasSuffix(n, ".tmp")
-		if (pack || strings.HasPrefix(n, ".tmp-")) && old(de) {
+		if (pack || atomicfs.IsTemp(n) || strings.HasPrefix(n, ".tmp-")) && old(de) {
 			if err := os.Remove(filepath.Join(c.dir, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				errs = append(errs, err)
 			}
 		}
 	}
-	if err := writeAtomic(stamp, []byte(strconv.FormatInt(now.Unix(), 10)+"\n")); err != nil {
+	if err := writeEntry(stamp, []byte(strconv.FormatInt(now.Unix(), 10)+"\n")); err != nil {
 		errs = append(errs, err)
 	}
 	if err := errors.Join(errs...); err != nil {

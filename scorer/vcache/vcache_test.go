@@ -489,8 +489,9 @@ func TestTrim(t *testing.T) {
 	}
 	tmp := filepath.Join(dir, kUsed.String()[:2], ".tmp-killed")
 	pack := filepath.Join(dir, "pack-0123.vc")
+	stampTmp, oldStampTmp := filepath.Join(dir, ".trim.txt-9.tmp"), filepath.Join(dir, ".tmp-9") // trim.txt's, as written now and by earlier versions
 	other := filepath.Join(dir, "notes.txt")
-	for _, p := range []string{tmp, pack, other} {
+	for _, p := range []string{tmp, pack, stampTmp, oldStampTmp, other} {
 		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -513,7 +514,7 @@ func TestTrim(t *testing.T) {
 	}
 	os.Chtimes(filepath.Join(dir, kLate.String()[:2], kLate.String()), clock, clock)
 	c.Close()
-	// Forty days on, kUnused, the temporary file and the pack go; the
+	// Forty days on, kUnused, the temporary files and the pack go; the
 	// file that is no cache's stays.
 	clock = start.Add(40 * 24 * time.Hour)
 	c = opened()
@@ -522,7 +523,7 @@ func TestTrim(t *testing.T) {
 	}
 	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
 	entry := func(k Key) string { return filepath.Join(dir, k.String()[:2], k.String()) }
-	for p, want := range map[string]bool{entry(kUsed): true, entry(kLate): true, entry(kUnused): false, tmp: false, pack: false, other: true} {
+	for p, want := range map[string]bool{entry(kUsed): true, entry(kLate): true, entry(kUnused): false, tmp: false, pack: false, stampTmp: false, oldStampTmp: false, other: true} {
 		if exists(p) != want {
 			t.Errorf("%s after the trim: exists %v, want %v", p, exists(p), want)
 		}

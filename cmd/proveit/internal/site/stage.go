@@ -15,6 +15,8 @@ import (
 	"sort"
 	"sync"
 	"syscall"
+
+	"github.com/ark-forge/proveit/internal/atomicfs"
 )
 
 // Sink receives the files of a build, one at a time, each once: a Tree in
@@ -239,7 +241,7 @@ func (s *Stage) Writeback() {
 	s.writeback = done
 	go func() {
 		defer close(done)
-		syncTree(s.tmp)
+		atomicfs.SyncTree(s.tmp)
 	}()
 }
 
@@ -251,17 +253,17 @@ func (s *Stage) waitWriteback() {
 }
 
 // Commit makes every file written durable, then puts the sibling directory
-// in the place of the output directory as a whole (replaceDir). If it
-// fails, the output is left as it was and the sibling is removed.
+// in the place of the output directory as a whole (atomicfs.ReplaceDir).
+// If it fails, the output is left as it was and the sibling is removed.
 func (s *Stage) Commit() error {
 	s.waitWriteback()
-	if err := syncTree(s.tmp); err != nil {
+	if err := atomicfs.SyncTree(s.tmp); err != nil {
 		s.Abort()
 		return fmt.Errorf("build: %w", err)
 	}
-	if err := replaceDir(s.tmp, s.dir); err != nil {
+	if err := atomicfs.ReplaceDir(s.tmp, s.dir); err != nil {
 		s.Abort()
-		return err
+		return fmt.Errorf("build: %w", err)
 	}
 	return nil
 }
