@@ -55,7 +55,7 @@
 // <details> of the agent cell, whose summary names the stack declarative
 // on the row. The tables marked empile (a season's tracks and freezes, a
 // report's assertions) show one block per row on a phone, each value
-// after its column's heading, which the rows write as data-titre. Table
+// after its column's heading, which the rows write as data-label. Table
 // semantics stay: caption, th scope, the thead kept for assistive
 // technologies. overflow-wrap:anywhere is kept to ids, hashes and codes,
 // and to the agent's name in the track table (a participant's name
