@@ -198,10 +198,9 @@ type DossierTrack struct {
 }
 
 // proofSet is the season's cached proof ids as a sorted list, read by
-// binary search: a map of them, one per edition, held 57 MB while the
-// pages of a season of 10,000 participants per track (636,000 proofs)
-// were rendered. The build gives them sorted; a list that is not is
-// sorted in a copy.
+// binary search, held once for every edition rather than as a map per
+// edition (docs/benchmarks.md). The build gives them sorted; a list that
+// is not is sorted in a copy.
 func (s Season) proofSet() proofSet {
 	if slices.IsSorted(s.Proofs) {
 		return s.Proofs

@@ -231,8 +231,7 @@ func siteWith(seasonsDir string, out Sink, opts Options, reports *streamReports)
 	}
 	sum := &Summary{}
 	// The digests first, every input's line dropped before any season is
-	// loaded: a line per input file (about 130 bytes, 85,000 files at
-	// 1,000 participants per track) need not be held while scoring.
+	// loaded: a line per input file need not be held while scoring.
 	var all []string
 	digests := make([]string, len(dirs))
 	for i, dir := range dirs {

@@ -36,10 +36,10 @@ type Sink interface {
 // A file the previous output already holds with the same bytes is not
 // written again but linked (reuse): a rebuild after one changed submission
 // changes every page (each names the inputs digest), and almost none of
-// the rest, the proof views and the dossier, tens of thousands of files at
-// 1,000 participants per track. Writing them again, then removing the old
-// copies, was most of the system time of such a rebuild; a link, and
-// unlinking the old name, allocate and free no block. The previous copy
+// the rest, the proof views and the dossier, most of the site's files.
+// Writing them again, then removing the old copies, allocates and frees
+// their blocks; a link, and unlinking the old name, allocate and free no
+// block (docs/benchmarks.md). The previous copy
 // is read back through the new name and compared byte for byte with what
 // the build made before it is kept: a file edited in the previous output
 // since it was built is written anew, never published as it was found.
