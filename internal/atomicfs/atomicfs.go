@@ -14,7 +14,8 @@
 // fsyncs, for files that check themselves when read.
 //
 // A directory is replaced by ReplaceDir, once its new version is written
-// beside it (and made durable with SyncTree when that matters).
+// beside it, in a directory TempDir made (and made durable with SyncTree
+// when that matters).
 //
 // The package neither creates directories nor follows a policy on what
 // it replaces: a caller that must refuse to replace something checks

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -276,6 +277,32 @@ func TestReplaceDir(t *testing.T) {
 			}
 			assertTree(t, parent, "old")
 		})
+	}
+}
+
+// TestTempDir: a new directory beside dir, readable by all, its parent
+// made; two calls give two directories.
+func TestTempDir(t *testing.T) {
+	parent := filepath.Join(t.TempDir(), "made")
+	dir := filepath.Join(parent, "out")
+	a, err := TempDir(dir, "new")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := TempDir(dir+"/", "new")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{a, b} {
+		if filepath.Dir(d) != parent || !strings.HasPrefix(filepath.Base(d), ".out.new-") {
+			t.Errorf("TempDir(%q) = %q, want .out.new-* in %s", dir, d, parent)
+		}
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() || fi.Mode().Perm() != 0o755 {
+			t.Errorf("%s: %v %v, want a directory of mode 0755", d, fi, err)
+		}
+	}
+	if a == b {
+		t.Error("two calls gave the same directory")
 	}
 }
 

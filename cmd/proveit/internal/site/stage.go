@@ -62,16 +62,8 @@ type Stage struct {
 // into. The caller ends it with Commit or Abort.
 func NewStage(dir string) (*Stage, error) {
 	dir = filepath.Clean(dir)
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, fmt.Errorf("build: %w", err)
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	tmp, err := atomicfs.TempDir(dir, "new")
 	if err != nil {
-		return nil, fmt.Errorf("build: %w", err)
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		os.RemoveAll(tmp)
 		return nil, fmt.Errorf("build: %w", err)
 	}
 	st := &Stage{dir: dir, tmp: tmp, sums: map[string][sha256.Size]byte{}, dirs: map[string]bool{".": true}, oldDirs: map[string]bool{}}

@@ -38,18 +38,11 @@ func write(dir string, opts Options, then func(g *generator, tmp string) error) 
 	if err := checkReplaceable(dir); err != nil {
 		return nil, err
 	}
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".seasongen-")
+	tmp, err := atomicfs.TempDir(dir, "seasongen")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp) // a no-op once it took dir's place
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return nil, err
-	}
+	defer os.RemoveAll(tmp)   // a no-op once it took dir's place
 	made := map[string]bool{} // directories made: one MkdirAll each, not one per file
 	g, err := generate(opts, func(rel string, data []byte) error {
 		p := filepath.Join(tmp, filepath.FromSlash(rel))
