@@ -159,27 +159,6 @@ func TestMissingDirectory(t *testing.T) {
 	}
 }
 
-// TestReadOnlyDirectory: nothing is written in a directory one may not
-// write in, and the previous file is intact.
-func TestReadOnlyDirectory(t *testing.T) {
-	if os.Geteuid() == 0 {
-		t.Skip("running as root, which writes in a read-only directory; TestFailureAtEachStep/create covers the step that fails")
-	}
-	dir := t.TempDir()
-	p := filepath.Join(dir, "f")
-	if err := os.WriteFile(p, []byte("previous"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(dir, 0o555); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.Chmod(dir, 0o755) })
-	if err := WriteFile(p, []byte("next"), 0o644); !errors.Is(err, fs.ErrPermission) {
-		t.Fatalf("error %v, want fs.ErrPermission", err)
-	}
-	assertOnly(t, dir, "f", []byte("previous"), 0o644)
-}
-
 // TestIsTemp: the temporary file a write makes is recognised, and
 // nothing a caller keeps beside it.
 func TestIsTemp(t *testing.T) {
