@@ -24,7 +24,10 @@
 #     with as many pages as the build rendered, each from a comparable
 #     template (a layout, a header, a table of rows, sections of text).
 # Each timed step starts once what earlier steps wrote is on disk (sync).
-# It prints a table of ratios, then the times. Work files go under
+# It prints the speed as ratios, each against a reference measured in the
+# same run (the floor, the copy, the relinking, the cold build, Hugo), then
+# the raw times they come from: times are not comparable between runs, as
+# the machine's speed varies from one session to the next. Work files go under
 # $SCALE_DIR (default /tmp/proveit-scale); each season is removed after
 # its run (10k participants take about 6 GB).
 set -euo pipefail
@@ -173,7 +176,7 @@ for r in "${RESULTS[@]}"; do
 		'BEGIN {bound = f; if (cs > bound) bound = cs; if ((fc+cc)/k > bound) bound = (fc+cc)/k
 		printf "| %d | %.1f× (%.1f×) | %.2f× | %.1f× (%.1f×) | %.0f %% (%.0f %%) | %.0f %% | %.2f× | %.2f× |\n", n, b/f, bc/fc, bound/f, b/(f+cs), bc/(fc+cc), 100*rb/b, 100*rbc/bc, 100*ls/b, (p/rs)/(hp/hs), br/hr}'
 done
-printf '\nTimes (seconds, wall and in brackets CPU; RSS in MiB)\n\n'
+printf '\nThe raw times behind the ratios (seconds, wall and in brackets CPU; RSS in MiB): compare ratios of one run, not times of two\n\n'
 printf '| N | seasongen | its RSS | floor | copying the site | relinking the site | cold build | its RSS | pages | render step | rebuild | files | Hugo | its RSS |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
 for r in "${RESULTS[@]}"; do
 	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages copy_s copy_cpu relink_s relink_cpu <<<"$r"

@@ -117,16 +117,16 @@ func constantActions(l *parse.ListNode, cat *messages.Catalogue) int {
 }
 
 // TestTraceMarksDIDKeys: the template "trace" marks each did:key of a
-// trace data-identifiant (the guard reads it in whole words), escaped;
+// trace data-identifier (the guard reads it in whole words), escaped;
 // nothing else is, a did:web included.
 func TestTraceMarksDIDKeys(t *testing.T) {
 	for in, want := range map[string]string{
 		"":      "",
 		"plain": "plain",
-		`the enrolled DID is "did:key:z6MkFib<x>"`:    `the enrolled DID is &#34;<span data-identifiant="oui">did:key:z6MkFib</span>&lt;x&gt;&#34;`,
-		"did:key:a, did:web:b.example and did:key:c.": `<span data-identifiant="oui">did:key:a</span>, did:web:b.example and <span data-identifiant="oui">did:key:c.</span>`,
+		`the enrolled DID is "did:key:z6MkFib<x>"`:    `the enrolled DID is &#34;<span data-identifier="true">did:key:z6MkFib</span>&lt;x&gt;&#34;`,
+		"did:key:a, did:web:b.example and did:key:c.": `<span data-identifier="true">did:key:a</span>, did:web:b.example and <span data-identifier="true">did:key:c.</span>`,
 		"did:key:":      "did:key:",
-		"a + did:key:z": `a &#43; <span data-identifiant="oui">did:key:z</span>`,
+		"a + did:key:z": `a &#43; <span data-identifier="true">did:key:z</span>`,
 	} {
 		var b strings.Builder
 		if err := french.pages["report"].ExecuteTemplate(&b, "trace", in); err != nil {

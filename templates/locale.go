@@ -157,7 +157,7 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		// traceparts is a trace of the scorer cut at the did:keys it
 		// quotes, for the template "trace" of layout.html.
 		"traceparts": traceParts,
-		// code, codes, link, mailto, champ and datetime make the markup
+		// code, codes, link, mailto, field and datetime make the markup
 		// arguments of a message, by executing fragments.html.
 		"code":  func(v any) (template.HTML, error) { return fragment("code", v) },
 		"codes": func(vs []string) (template.HTML, error) { return fragment("codes", vs) },
@@ -167,12 +167,12 @@ func funcs(cat *messages.Catalogue) template.FuncMap {
 		"mailto": func(email string) (template.HTML, error) {
 			return fragment("link", linkView{"mailto:" + email, email})
 		},
-		// champ marks a text the season's data gives (a decision's
+		// field marks a text the season's data gives (a decision's
 		// reason) with its field, as the pages mark participant fields:
 		// the guard names the field, and the English edition's test knows
 		// the text is data, written in the season's language.
-		"champ": func(name, text string) (template.HTML, error) {
-			return fragment("champ", struct{ Name, Text string }{name, text})
+		"field": func(name, text string) (template.HTML, error) {
+			return fragment("field", struct{ Name, Text string }{name, text})
 		},
 		"datetime": func(rfc3339 string) (template.HTML, error) {
 			text, err := readableDate(cat, rfc3339)
@@ -205,7 +205,7 @@ type tracePart struct {
 }
 
 // traceParts cuts a trace of the scorer (a detail, a reason) at each
-// did:key it quotes, which the template "trace" marks data-identifiant, as
+// did:key it quotes, which the template "trace" marks data-identifier, as
 // the DID's own cell is: the publication guard reads a did:key in whole
 // words, its base58 text holding camel-case parts that are words by
 // chance.

@@ -42,8 +42,8 @@ import (
 // sans-serif faces), with a margin; when a label finds no place, the
 // plotting area grows taller by a quarter and every label is placed again.
 //
-// Colours come from the stylesheet's classes (cadre, grille, graduation,
-// reference, point, renvoi, nom, titre-axe in templates/html/layout.html),
+// Colours come from the stylesheet's classes (frame, grid, graduation,
+// reference, point, leader, name, axis-title in templates/html/layout.html),
 // text from currentColor, never from an attribute of the SVG, so that
 // another colour scheme restyles the plot. A track with fewer than
 // plotMinPoints participants with an overclaim rate, or more than

@@ -48,7 +48,7 @@ type taskRow struct {
 // from screen readers, the words are not.
 type outcomeView struct {
 	Symbol, Text string
-	Class        string // statut-oui, statut-non or ""
+	Class        string // status-positive, status-negative or ""
 }
 
 // taskOutcome words the outcome: a success (« réussie »), a scored task
@@ -59,9 +59,9 @@ func taskOutcome(l *locale, p *score.ParticipantResult, t *score.TaskResult) out
 	case p.Status == "pending":
 		return outcomeView{Symbol: "…", Text: l.text("outcome.withheld")}
 	case t.Success():
-		return outcomeView{Symbol: "●", Text: l.text("outcome.success"), Class: "statut-oui"}
+		return outcomeView{Symbol: "●", Text: l.text("outcome.success"), Class: "status-positive"}
 	case t.Status == score.Scored:
-		return outcomeView{Symbol: "○", Text: l.text("outcome.failure"), Class: "statut-non"}
+		return outcomeView{Symbol: "○", Text: l.text("outcome.failure"), Class: "status-negative"}
 	default:
 		return outcomeView{Symbol: "—", Text: l.text("outcome.not_scored")}
 	}

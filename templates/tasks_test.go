@@ -40,7 +40,7 @@ func TestTaskPagesOnlyAfterClose(t *testing.T) {
 		names[p.Name] = string(p.HTML)
 	}
 	for name, html := range names {
-		if strings.HasPrefix(name, "saison-1/") && (name != "saison-1/index.html" || strings.Contains(html, "Verdict attendu") || strings.Contains(html, `<table class="grille">`)) {
+		if strings.HasPrefix(name, "saison-1/") && (name != "saison-1/index.html" || strings.Contains(html, "Verdict attendu") || strings.Contains(html, `<table class="grid">`)) {
 			t.Errorf("the open season publishes %s or an expected verdict on it", name)
 		}
 	}
@@ -49,7 +49,7 @@ func TestTaskPagesOnlyAfterClose(t *testing.T) {
 			t.Errorf("the closed season lacks %s", want)
 		}
 	}
-	if !strings.Contains(names["saison-3/conformite/index.html"], `<table class="grille">`) {
+	if !strings.Contains(names["saison-3/conformite/index.html"], `<table class="grid">`) {
 		t.Error("the closed track has no grid")
 	}
 	task := names["saison-3/conformite/taches/conf-01.html"]
@@ -59,7 +59,7 @@ func TestTaskPagesOnlyAfterClose(t *testing.T) {
 		}
 	}
 	// The pending participant's outcome counts nothing, as its report says.
-	if !strings.Contains(task, `data-tache-participant="trois"`) || strings.Count(task, "en attente, rien n&#39;est compté") != 1 {
+	if !strings.Contains(task, `data-task-participant="trois"`) || strings.Count(task, "en attente, rien n&#39;est compté") != 1 {
 		t.Error("the pending participant's outcome on the task page is not « en attente, rien n'est compté »")
 	}
 }

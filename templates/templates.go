@@ -56,7 +56,7 @@
 // <details> of the agent cell, whose summary names the stack declarative
 // on the row. The tables marked empile (a season's tracks and freezes, a
 // report's assertions) show one block per row on a phone, each value
-// after its column's heading, which the rows write as data-titre. Table
+// after its column's heading, which the rows write as data-label. Table
 // semantics stay: caption, th scope, the thead kept for assistive
 // technologies. overflow-wrap:anywhere is kept to ids, hashes and codes,
 // and to the agent's name in the track table (a participant's name
@@ -193,10 +193,9 @@ type DossierTrack struct {
 }
 
 // proofSet is the season's cached proof ids as a sorted list, read by
-// binary search: a map of them, one per edition, held 57 MB while the
-// pages of a season of 10,000 participants per track (636,000 proofs)
-// were rendered. The build gives them sorted; a list that is not is
-// sorted in a copy.
+// binary search, held once for every edition rather than as a map per
+// edition (docs/benchmarks.md). The build gives them sorted; a list that
+// is not is sorted in a copy.
 func (s Season) proofSet() proofSet {
 	if slices.IsSorted(s.Proofs) {
 		return s.Proofs

@@ -308,13 +308,13 @@ func TestBuildSummaryAndClose(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{fmt.Sprintf("proveit build: saison 0: inputs digest: 0/%d\n", files), fmt.Sprintf("proveit build: saison 0: inputs digest: %d/%d\n", files, files),
-		"proveit build: saison 0: loading\nproveit build: saison 0, conformite: scoring: 0/", "proveit build: saison 0, generique: scoring: 0/", "proveit build: saison 0: dossier: 0/", "proveit build: saison 0: preuves: 0/", "proveit build: pages: 0/"} {
+	for _, want := range []string{fmt.Sprintf("proveit build: season 0: inputs digest: 0/%d\n", files), fmt.Sprintf("proveit build: season 0: inputs digest: %d/%d\n", files, files),
+		"proveit build: season 0: loading\nproveit build: season 0, conformite: scoring: 0/", "proveit build: season 0, generique: scoring: 0/", "proveit build: season 0: dossier: 0/", "proveit build: season 0: proofs: 0/", "proveit build: pages: 0/"} {
 		if !strings.Contains(stderr, want) || strings.Contains(stderr, "\r") {
 			t.Errorf("progress lacks %q:\n%s", want, stderr)
 		}
 	}
-	if i, j := strings.Index(stderr, "saison 0: inputs digest: 0/"), strings.Index(stderr, "saison 0: loading"); i < 0 || j < i {
+	if i, j := strings.Index(stderr, "season 0: inputs digest: 0/"), strings.Index(stderr, "season 0: loading"); i < 0 || j < i {
 		t.Errorf("the inputs digest does not come before the loading:\n%s", stderr)
 	}
 	if lines := strings.Split(strings.TrimSpace(stderr), "\n"); len(lines) < 3 || !strings.HasPrefix(lines[len(lines)-1], "proveit build: pages: ") {

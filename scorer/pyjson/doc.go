@@ -22,11 +22,11 @@
 // Canonicalize is Canonical(Decode(data)) without the Value: a UTF-8
 // document is read in one pass that writes the canonical bytes directly
 // (strings copied in runs that need no escape, an object's members
-// reordered only when their keys are out of order), at about five times
-// CPython's speed on the demo season's bodies (BenchmarkCanonicalCorpus and
-// BenchmarkCanonicalView time CPython on the same files in the same run,
-// with testdata/bench_canon.py). FuzzCanonicalize holds that pass to
-// Canonical(Decode(data)): same acceptance, same bytes.
+// reordered only when their keys are out of order). BenchmarkCanonicalCorpus
+// and BenchmarkCanonicalView time it against CPython on the same files in
+// the same run, with testdata/bench_canon.py (docs/benchmarks.md records
+// the runs). FuzzCanonicalize holds that pass to Canonical(Decode(data)):
+// same acceptance, same bytes.
 //
 // Strings are held as "generalised UTF-8": every code point, surrogates
 // included, encoded on its own with the UTF-8 algorithm. Byte order of that

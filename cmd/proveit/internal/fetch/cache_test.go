@@ -3,9 +3,11 @@ package fetch
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/ark-forge/proveit/internal/atomicfs"
 	"github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
 	"github.com/ark-forge/proveit/scorer/pyjson"
@@ -69,7 +71,7 @@ func TestCacheStates(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tc.data != nil {
-				if err := writeAtomic(w.dir, tc.id+".json", tc.data); err != nil {
+				if err := atomicfs.WriteFile(filepath.Join(w.dir, tc.id+".json"), tc.data, 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}

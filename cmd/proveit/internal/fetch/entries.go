@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ark-forge/proveit/internal/atomicfs"
 	"github.com/ark-forge/proveit/scorer/anchor/rekor"
 	"github.com/ark-forge/proveit/scorer/proof"
 )
@@ -316,7 +317,7 @@ func entryDiff(old []byte, uuid string, now *rekor.APIEntry) string {
 // writeEntry writes uuid's file atomically: the answer as the log served
 // it, byte for byte.
 func (r *runner) writeEntry(uuid string, data []byte) error {
-	if err := writeAtomic(r.entriesDir, uuid+".json", data); err != nil {
+	if err := atomicfs.WriteFile(filepath.Join(r.entriesDir, uuid+".json"), data, 0o644); err != nil {
 		return &localError{fmt.Errorf("Rekor entry %s: writing %s: %w", uuid, filepath.Join(r.entriesDir, uuid+".json"), err)}
 	}
 	return nil

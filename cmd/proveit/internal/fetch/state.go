@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/ark-forge/proveit/internal/atomicfs"
 )
 
 // State is the budget of every Trust Layer this machine reads from, by base
@@ -101,7 +103,7 @@ func (f FileStore) Save(s *State) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("fetch state %s: %w", f.Path, err)
 	}
-	if err := writeAtomic(dir, filepath.Base(f.Path), b); err != nil {
+	if err := atomicfs.WriteFile(f.Path, b, 0o644); err != nil {
 		return fmt.Errorf("fetch state %s: %w", f.Path, err)
 	}
 	return nil

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/ark-forge/proveit/internal/atomicfs"
 	"github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 )
@@ -97,7 +99,7 @@ func (r *runner) notFound(id string) error {
 // write writes id's file atomically.
 func (r *runner) write(id string, data []byte) error {
 	r.answered[id] = true
-	if err := writeAtomic(r.dir, id+".json", data); err != nil {
+	if err := atomicfs.WriteFile(filepath.Join(r.dir, id+".json"), data, 0o644); err != nil {
 		return &localError{fmt.Errorf("proof %s: writing %s: %w", id, cacheFile(r.dir, id), err)}
 	}
 	return nil

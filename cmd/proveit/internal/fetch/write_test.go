@@ -3,9 +3,12 @@ package fetch
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ark-forge/proveit/internal/atomicfs"
 )
 
 // TestViewForAnotherID: a view that is another proof's, or that does not
@@ -219,7 +222,7 @@ func TestPendingBoundKeys(t *testing.T) {
 		{"disputed", func(m map[string]any) { m["disputed"], m["dispute_id"] = true, "dsp_1" }, "written"},
 	} {
 		t.Run(tc.key, func(t *testing.T) {
-			if err := writeAtomic(w.dir, id+".json", cached); err != nil {
+			if err := atomicfs.WriteFile(filepath.Join(w.dir, id+".json"), cached, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			m := decode(id)

@@ -24,17 +24,17 @@
 //     words/intent-stems.txt, or that is one of words/intent-words.txt. Words are runs of letters and digits, compared in
 //     lower case without accents; a camel-case word is also read in its
 //     parts ("SuperTricheur" holds "tricheur"), except a did:key in an
-//     element marked data-identifiant="oui" (a DID), whose words are read
+//     element marked data-identifier="true" (a DID), whose words are read
 //     whole: the case of its base58 text is an encoding's, and its parts
 //     hold words by chance ("…FmFibVGjz", "…YBjXaiJE6…": three of 20,000
 //     generated DIDs stopped a build). A did:web, a domain its participant
 //     chose, is read as any text (did:web:SuperTricheur.example stops the
 //     build), for rules 2 and 3.
 //  3. No model or provider name in a negative category (§7.3): in an
-//     element marked data-negatif="oui", no word or run of words of
+//     element marked data-negative="true", no word or run of words of
 //     words/provider-names.txt, the last word alone or followed by a version number
 //     ("gpt4o", "llama3"; not "metallama"), unless it sits in an element marked
-//     data-declaratif="oui" (the declared stack). The templates mark as
+//     data-declarative="true" (the declared stack). The templates mark as
 //     negative: the row of a participant of whom a task is negative (not
 //     rendered, rejected, missing, rendered without success, or carrying an
 //     unsupported assertion), the plot point of such a participant, and,
@@ -45,7 +45,7 @@
 //     participant without any negative result; never beside a negative
 //     status or cause.
 //  4. The stack is declarative, on every row (§7.3): every element marked
-//     data-declaratif="oui" says the label word of the page's language in
+//     data-declarative="true" says the label word of the page's language in
 //     its own text (« déclarative » in French, Page; "declarative" in
 //     English, PageIn with the catalogue's stack.word), and every
 //     participant row (data-participant) holds one.
@@ -64,8 +64,8 @@
 // written, it does one of two things:
 //
 //   - it keeps the little state that tells it what the tree is: a stack
-//     of the open elements, each with its data-champ, data-negatif,
-//     data-declaratif and data-identifiant as its ancestors and itself
+//     of the open elements, each with its data-field, data-negative,
+//     data-declarative and data-identifier as its ancestors and itself
 //     set them and whether it is in a style element; rule 4's own text
 //     of each open declared stack and the text of each element rule 4
 //     checks; the text not yet checked (the tree joins adjacent texts),
@@ -201,7 +201,7 @@ func languages(name string) (french, english []string) {
 // Violation is one broken publication rule on one page.
 type Violation struct {
 	Page  string // path in the site
-	Field string // the participant field the text is, from data-champ ("agent", "narrative" …), or ""
+	Field string // the participant field the text is, from data-field ("agent", "narrative" …), or ""
 	Rule  string // "emoji", "intent", "provider", "declarative", or "markup" (a refused page)
 	Word  string // what was found
 	Text  string // the text it was found in, shortened
@@ -289,7 +289,7 @@ type guard struct {
 	page string
 	// declarative is the label word of rule 4.
 	declarative string
-	field       string // the data-champ of the innermost element being read
+	field       string // the data-field of the innermost element being read
 	// seq is the place in the walk's order of the node being read: the
 	// reader reads a text moved out of a table (before it in the tree)
 	// after the table's content, and the attributes the tree adds to html
@@ -366,7 +366,7 @@ const (
 // by the only parts of its context that its findings depend on: whether
 // rule 3 applies to it (a negative element outside a declared stack) and
 // whether it is an identifier's (a did:key read in whole words). The
-// field (data-champ) and the page are added to a finding by the guard,
+// field (data-field) and the page are added to a finding by the guard,
 // after the memo; the language of the page changes rule 4 only, which
 // the memo does not hold (rules 1 to 3 are the same in both editions).
 //

@@ -11,11 +11,11 @@ import (
 
 // row renders a page with one participant row, as the track table does.
 func row(agent, stack string, negative bool) []Violation {
-	neg := "non"
+	neg := "false"
 	if negative {
-		neg = "oui"
+		neg = "true"
 	}
-	page := fmt.Sprintf(`<!DOCTYPE html><html lang="fr"><body><table><tr data-participant="x" data-negatif="%s"><th>%s</th><td>1/4 (25,0 %%)</td><td data-declaratif="oui">%s <span class="decl">(déclarative, non vérifiée)</span></td></tr></table></body></html>`, neg, agent, stack)
+	page := fmt.Sprintf(`<!DOCTYPE html><html lang="fr"><body><table><tr data-participant="x" data-negative="%s"><th>%s</th><td>1/4 (25,0 %%)</td><td data-declarative="true">%s <span class="decl">(déclarative, non vérifiée)</span></td></tr></table></body></html>`, neg, agent, stack)
 	return Page("p.html", []byte(page))
 }
 
@@ -79,8 +79,8 @@ func TestProviderNameInNegativeRow(t *testing.T) {
 }
 
 func TestStackLabelledDeclarative(t *testing.T) {
-	page := `<html lang="fr"><body><table><tr data-participant="x" data-negatif="non"><th>A</th><td data-declaratif="oui">Go</td></tr>` +
-		`<tr data-participant="y" data-negatif="non"><th>B</th><td>Go (déclarative)</td></tr></table></body></html>`
+	page := `<html lang="fr"><body><table><tr data-participant="x" data-negative="false"><th>A</th><td data-declarative="true">Go</td></tr>` +
+		`<tr data-participant="y" data-negative="false"><th>B</th><td>Go (déclarative)</td></tr></table></body></html>`
 	vs := Page("p.html", []byte(page))
 	if got := rules(vs); got != "declarative:déclarative declarative:déclarative" {
 		t.Errorf("violations %s, want two: an unlabelled stack, a row without a declared stack", got)
@@ -129,9 +129,9 @@ func TestErrorNamesPageAndWord(t *testing.T) {
 }
 
 // TestViolationNamesTheField: a hit inside an element marked with
-// data-champ names that participant field.
+// data-field names that participant field.
 func TestViolationNamesTheField(t *testing.T) {
-	page := `<html lang="fr"><body><div>Récit : <blockquote data-champ="narrative">il a menti</blockquote></div><p data-champ="agent">Agent honnête</p></body></html>`
+	page := `<html lang="fr"><body><div>Récit : <blockquote data-field="narrative">il a menti</blockquote></div><p data-field="agent">Agent honnête</p></body></html>`
 	vs := Page("r.html", []byte(page))
 	if len(vs) != 1 || vs[0].Field != "narrative" || !strings.Contains(vs[0].String(), `r.html: field narrative: intent-imputing word (§1) "menti"`) {
 		t.Errorf("violations %v, want one in the field narrative", vs)
@@ -160,7 +160,7 @@ func TestFrenchAccentsAreNotEnglish(t *testing.T) {
 // is not enough on an English page; an empty word is refused.
 func TestStackLabelledInThePagesLanguage(t *testing.T) {
 	page := func(label string) []byte {
-		return []byte(`<html lang="en"><body><table><tr data-participant="x" data-negatif="non"><th>A</th><td data-declaratif="oui">Go <span class="decl">` + label + `</span></td></tr></table></body></html>`)
+		return []byte(`<html lang="en"><body><table><tr data-participant="x" data-negative="false"><th>A</th><td data-declarative="true">Go <span class="decl">` + label + `</span></td></tr></table></body></html>`)
 	}
 	for _, c := range []struct {
 		label, word, want string
@@ -184,7 +184,7 @@ func benchPage() []byte {
 	var page strings.Builder
 	page.WriteString(`<!DOCTYPE html><html lang="fr"><head><title>Rapport — Index PROVE IT</title></head><body><main>`)
 	for i := range 40 {
-		fmt.Fprintf(&page, `<section id="tache-%d" data-negatif="oui"><h2>Tâche conf-%02d : rendue, non comptée en réussite</h2><p data-champ="narrative">J'ai lu l'agrément %d et vérifié chaque entité ; élève-modèle été 2026.</p><table><tr><td>claim %d</td><td>étayé</td><td><a href="../../../preuves/prf_%d.json">prf_20260914_181440_%06d</a></td></tr></table></section>`, i, i, i, i, i, i)
+		fmt.Fprintf(&page, `<section id="tache-%d" data-negative="true"><h2>Tâche conf-%02d : rendue, non comptée en réussite</h2><p data-field="narrative">J'ai lu l'agrément %d et vérifié chaque entité ; élève-modèle été 2026.</p><table><tr><td>claim %d</td><td>étayé</td><td><a href="../../../preuves/prf_%d.json">prf_20260914_181440_%06d</a></td></tr></table></section>`, i, i, i, i, i, i)
 	}
 	page.WriteString(`</main></body></html>`)
 	return []byte(page.String())
@@ -239,7 +239,7 @@ func TestFoldedWordsAreWords(t *testing.T) {
 }
 
 // TestIdentifiersReadWhole: a did:key in an element marked
-// data-identifiant is read in whole words, not in camel-case parts: its
+// data-identifier is read in whole words, not in camel-case parts: its
 // base58 text holds parts such as "Fib" and "Xai" by chance (three DIDs of
 // 20,000 generated ones stopped a build), which are not words of the page;
 // a whole word is still read, a did:web (a domain its participant chose)
@@ -249,9 +249,9 @@ func TestIdentifiersReadWhole(t *testing.T) {
 	page := func(did string, marked bool) []byte {
 		mark := ""
 		if marked {
-			mark = ` data-identifiant="oui"`
+			mark = ` data-identifier="true"`
 		}
-		return []byte(`<!DOCTYPE html><html lang="fr"><head><title>t</title></head><body><main><table><tbody><tr data-participant="a" data-negatif="oui"><td data-declaratif="oui">(déclarative)</td><td><code` + mark + `>` + did + `</code></td></tr></tbody></table></main></body></html>`)
+		return []byte(`<!DOCTYPE html><html lang="fr"><head><title>t</title></head><body><main><table><tbody><tr data-participant="a" data-negative="true"><td data-declarative="true">(déclarative)</td><td><code` + mark + `>` + did + `</code></td></tr></tbody></table></main></body></html>`)
 	}
 	for _, c := range []struct {
 		did    string
@@ -287,12 +287,12 @@ func TestIdentifiersReadWhole(t *testing.T) {
 // the sentence is read as any text.
 func TestIdentifierInsideText(t *testing.T) {
 	page := func(trace string) []byte {
-		return []byte(`<!DOCTYPE html><html lang="fr"><head><title>t</title></head><body><main><p data-negatif="oui"><span class="trace" lang="en">` + trace + `</span></p></main></body></html>`)
+		return []byte(`<!DOCTYPE html><html lang="fr"><head><title>t</title></head><body><main><p data-negative="true"><span class="trace" lang="en">` + trace + `</span></p></main></body></html>`)
 	}
 	for trace, want := range map[string]string{
-		`the enrolled DID is "<span data-identifiant="oui">did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53</span>"`:    "",
+		`the enrolled DID is "<span data-identifier="true">did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53</span>"`:    "",
 		`the enrolled DID is "did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53"`:                                        "provider:xai",
-		`SuperTricheur opens to "<span data-identifiant="oui">did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53</span>"`: "intent:tricheur",
+		`SuperTricheur opens to "<span data-identifier="true">did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53</span>"`: "intent:tricheur",
 	} {
 		p := page(trace)
 		if got := rules(Page("p.html", p)); got != want {
@@ -311,13 +311,13 @@ func TestIdentifierInsideText(t *testing.T) {
 // the end while the guard reads the next pages. Overwriting a page after
 // PageIn, then reading other pages, must change none of the violations
 // returned, for texts read in place and texts that recur (which the memo
-// keeps). Seen failing with a data-champ value or a finding's text made
+// keeps). Seen failing with a data-field value or a finding's text made
 // with unsafe.String instead of a copy.
 func TestPageInKeepsNoBytes(t *testing.T) {
-	text := `<p data-champ="narrative" data-negatif="oui">Il ment sur ses sources, dit GPT.</p><p>Une phrase qui revient.</p>`
+	text := `<p data-field="narrative" data-negative="true">Il ment sur ses sources, dit GPT.</p><p>Une phrase qui revient.</p>`
 	// Texts of one word too, in lower case: a violation's text is then the
 	// text itself, which the reader may hold in place.
-	src := doc(strings.Repeat(text, 3) + `<p data-negatif="oui">Claude, encore.</p><p data-negatif="oui">claude</p><p>mensonges</p><p>ment</p>`)
+	src := doc(strings.Repeat(text, 3) + `<p data-negative="true">Claude, encore.</p><p data-negative="true">claude</p><p>mensonges</p><p>ment</p>`)
 	overwrite := func(b []byte) {
 		for i := range b {
 			b[i] = 'x'
@@ -347,7 +347,7 @@ func TestPageInKeepsNoBytes(t *testing.T) {
 	}
 	// Nor of what it reads a page with: the build keeps every page's
 	// violations until the end, while the guard reads the next pages.
-	other := strings.Repeat(`<p data-champ="agent">`+strings.Repeat("autre texte, sans rien à relever ; ", 8)+`</p>`, 40)
+	other := strings.Repeat(`<p data-field="agent">`+strings.Repeat("autre texte, sans rien à relever ; ", 8)+`</p>`, 40)
 	for range 3 {
 		if v := PageIn("q.html", []byte(doc(other)), "déclarative"); len(v) != 0 {
 			t.Fatalf("the other page: %v", v)

@@ -62,17 +62,17 @@ func (t *tree) walk(n *html.Node, negative, declarative, identifier bool) {
 		if n.Data == "style" {
 			return
 		}
-		if f, ok := attrOf(n, "data-champ"); ok {
+		if f, ok := attrOf(n, "data-field"); ok {
 			defer func(outer string) { g.field = outer }(g.field)
 			g.field = f
 		}
-		if v, _ := attrOf(n, "data-negatif"); v == "oui" {
+		if v, _ := attrOf(n, "data-negative"); v == "true" {
 			negative = true
 		}
-		if v, _ := attrOf(n, "data-identifiant"); v == "oui" {
+		if v, _ := attrOf(n, "data-identifier"); v == "true" {
 			identifier = true
 		}
-		if v, _ := attrOf(n, "data-declaratif"); v == "oui" {
+		if v, _ := attrOf(n, "data-declarative"); v == "true" {
 			declarative = true
 			if !strings.Contains(ownText(n), g.declarative) {
 				g.add(Violation{Rule: "declarative", Word: g.declarative, Text: short(textOf(n))})
@@ -114,7 +114,7 @@ func ownText(n *html.Node) string {
 func hasDeclarative(n *html.Node) bool {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == html.ElementNode {
-			if v, _ := attrOf(c, "data-declaratif"); v == "oui" {
+			if v, _ := attrOf(c, "data-declarative"); v == "true" {
 				return true
 			}
 			if hasDeclarative(c) {

@@ -18,8 +18,8 @@ import (
 // everywhere else (the package doc lists both).
 //
 // The state kept: the stack of open elements, each with what its
-// ancestors and its own attributes say to the rules (data-champ,
-// data-negatif, data-declaratif, data-identifiant, inside a style
+// ancestors and its own attributes say to the rules (data-field,
+// data-negative, data-declarative, data-identifier, inside a style
 // element); the rule 4 accumulators of the open elements that rule 4
 // checks; the text not yet checked (the tree joins adjacent texts), and,
 // for each open table, the text the tree moves out of it, which joins the
@@ -56,7 +56,7 @@ type elem struct {
 	svg     bool
 	implied bool // a <tbody> the tree builder inserts before a <tr> written in a <table>
 	// What the rules read its texts and attributes with: the field
-	// (data-champ) and whether it is negative, in a declared stack, an
+	// (data-field) and whether it is negative, in a declared stack, an
 	// identifier.
 	field                             string
 	negative, declarative, identifier bool
@@ -116,7 +116,7 @@ type reader struct {
 	// checks is open (the text of each is a range of it); owns the own
 	// text of each open declared stack (its texts and its span children's),
 	// declOpen their stack indices; declCount counts the elements marked
-	// data-declaratif="oui" opened so far; slots are the verdicts in the
+	// data-declarative="true" opened so far; slots are the verdicts in the
 	// walk's order.
 	log       []byte
 	open4     int
@@ -126,7 +126,7 @@ type reader struct {
 	slots     []slot
 	// refused says why the page is refused, and raw is the token.
 	refused, raw string
-	// fields are the data-champ values met, each once as a string, kept
+	// fields are the data-field values met, each once as a string, kept
 	// from page to page (at most maxFields): the templates write a few
 	// names ("agent", "narrative" …) on every page.
 	fields map[string]string
@@ -470,7 +470,7 @@ next:
 			}
 		}
 		switch string(at.key) {
-		case "data-champ", "data-negatif", "data-declaratif", "data-identifiant", "data-participant":
+		case "data-field", "data-negative", "data-declarative", "data-identifier", "data-participant":
 			return r.refuse("a second html or body tag whose data-* attribute would change its content's reading")
 		}
 		*keys = append(*keys, at.key)
@@ -699,23 +699,23 @@ func (r *reader) push(a atom.Atom, name string, svg, implied, closes bool) bool 
 		r.stack = append(r.stack, e)
 		return true
 	}
-	var champ, negatif, declaratif, identifiant []byte
-	var hasChamp, hasPart bool
+	var fieldAttr, negativeAttr, declarativeAttr, identifierAttr []byte
+	var hasField, hasPart bool
 	for _, at := range r.attrs {
 		switch string(at.key) {
-		case "data-champ":
-			champ, hasChamp = at.val, true
-		case "data-negatif":
-			negatif = at.val
-		case "data-declaratif":
-			declaratif = at.val
-		case "data-identifiant":
-			identifiant = at.val
+		case "data-field":
+			fieldAttr, hasField = at.val, true
+		case "data-negative":
+			negativeAttr = at.val
+		case "data-declarative":
+			declarativeAttr = at.val
+		case "data-identifier":
+			identifierAttr = at.val
 		case "data-participant":
 			hasPart = true
 		}
 	}
-	isDecl := string(declaratif) == "oui"
+	isDecl := string(declarativeAttr) == "true"
 	if isDecl {
 		r.declCount++ // a participant's declared stack, wherever it is
 	}
@@ -729,13 +729,13 @@ func (r *reader) push(a atom.Atom, name string, svg, implied, closes bool) bool 
 		}
 		return true
 	}
-	if hasChamp {
-		e.field = r.field(champ)
+	if hasField {
+		e.field = r.field(fieldAttr)
 	}
-	if string(negatif) == "oui" {
+	if string(negativeAttr) == "true" {
 		e.negative = true
 	}
-	if string(identifiant) == "oui" {
+	if string(identifierAttr) == "true" {
 		e.identifier = true
 	}
 	if isDecl {
@@ -782,7 +782,7 @@ func (r *reader) push(a atom.Atom, name string, svg, implied, closes bool) bool 
 	return true
 }
 
-// field is the data-champ value v as a string, from r.fields when it is
+// field is the data-field value v as a string, from r.fields when it is
 // there.
 func (r *reader) field(v []byte) string {
 	if f, ok := r.fields[string(v)]; ok {

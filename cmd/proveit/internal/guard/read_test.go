@@ -104,35 +104,35 @@ func TestDemoPagesReadAsTheTree(t *testing.T) {
 // that the tree takes out of its negative element, a word the tree joins
 // or splits, another field or text).
 var refusedPages = []struct{ name, page string }{
-	{"implied </p> before a block", doc(`<p data-negatif="oui">x<div>Claude</div></p>`)},
-	{"implied </p> before a table", doc(`<p data-negatif="oui">x<table><tbody><tr><td>Claude</td></tr></tbody></table></p>`)},
-	{"implied </p> before a heading", doc(`<p data-negatif="oui">x<h2>Claude</h2></p>`)},
-	{"implied </p> before a list item", doc(`<div><p data-negatif="oui">x<li>Claude</li></p></div>`)},
-	{"implied </p> before a rule", doc(`<p data-negatif="oui">a<hr title="Claude"></p>`)},
-	{"blockquote in a paragraph", `<html lang="fr"><body><p>Récit : <blockquote data-champ="narrative">il a menti</blockquote></p><p data-champ="agent">Agent honnête</p></body></html>`},
-	{"implied </li>", doc(`<ul><li data-negatif="oui">a<li>Claude</li></li></ul>`)},
-	{"implied </li> through a div", doc(`<ul><li data-negatif="oui">a<div><li>Claude</li></div></li></ul>`)},
-	{"implied </dd>", doc(`<dl><dd data-negatif="oui">a<dt>Claude</dt></dd></dl>`)},
-	{"implied </td>", doc(`<table><tbody><tr><td data-negatif="oui">a<td>Claude</td></td></tr></tbody></table>`)},
-	{"implied </tr>", doc(`<table><tbody><tr data-negatif="oui"><td>a</td><tr><td>Claude</td></tr></tr></tbody></table>`)},
+	{"implied </p> before a block", doc(`<p data-negative="true">x<div>Claude</div></p>`)},
+	{"implied </p> before a table", doc(`<p data-negative="true">x<table><tbody><tr><td>Claude</td></tr></tbody></table></p>`)},
+	{"implied </p> before a heading", doc(`<p data-negative="true">x<h2>Claude</h2></p>`)},
+	{"implied </p> before a list item", doc(`<div><p data-negative="true">x<li>Claude</li></p></div>`)},
+	{"implied </p> before a rule", doc(`<p data-negative="true">a<hr title="Claude"></p>`)},
+	{"blockquote in a paragraph", `<html lang="fr"><body><p>Récit : <blockquote data-field="narrative">il a menti</blockquote></p><p data-field="agent">Agent honnête</p></body></html>`},
+	{"implied </li>", doc(`<ul><li data-negative="true">a<li>Claude</li></li></ul>`)},
+	{"implied </li> through a div", doc(`<ul><li data-negative="true">a<div><li>Claude</li></div></li></ul>`)},
+	{"implied </dd>", doc(`<dl><dd data-negative="true">a<dt>Claude</dt></dd></dl>`)},
+	{"implied </td>", doc(`<table><tbody><tr><td data-negative="true">a<td>Claude</td></td></tr></tbody></table>`)},
+	{"implied </tr>", doc(`<table><tbody><tr data-negative="true"><td>a</td><tr><td>Claude</td></tr></tr></tbody></table>`)},
 	{"implied tr", doc(`<table><tbody><td>a</td></tbody></table>`)},
-	{"implied </tbody>", doc(`<table><tbody data-negatif="oui"><tr><td>a</td></tr></table><p>Claude</p>`)},
+	{"implied </tbody>", doc(`<table><tbody data-negative="true"><tr><td>a</td></tr></table><p>Claude</p>`)},
 	{"foster-parented text joins the text before, in a paragraph", doc(`<p>tri<span><table>cheur<tbody><tr><td>x</td></tr></tbody></table></span></p>`)},
-	{"foster-parented text around a participant row", doc(`<table><tbody><tr data-participant="x"><td data-declaratif="oui">Go (déclarative)</td></tr></tbody></table><div data-participant="y"><table>Claude<tbody><tr><td data-declaratif="oui">déclarative</td></tr></tbody></table></div>`)},
-	{"foster-parented text in a declared stack", doc(`<dl><dd data-declaratif="oui"><table>déclarative<tbody><tr><td>x</td></tr></tbody></table></dd></dl>`)},
-	{"foster-parented element", doc(`<table data-negatif="oui"><span>Claude</span><tbody><tr><td>x</td></tr></tbody></table>`)},
-	{"style in a table", doc(`<table data-participant="x"><style>déclarative</style><tbody><tr><td data-declaratif="oui">Go</td></tr></tbody></table>`)},
-	{"html tag with a data-* attribute after text", `<!DOCTYPE html>tricheur<html data-negatif="oui"><head></head><body>Claude</body></html>`},
-	{"body tag with a data-* attribute after text", `<!DOCTYPE html><html><head></head>x<body data-champ="agent">tricheur</body></html>`},
-	{"heading in heading", doc(`<h1 data-negatif="oui">x<h2>Claude</h2></h1>`)},
-	{"nested link", doc(`<a href="x" data-negatif="oui">a<a href="y">Claude</a></a>`)},
+	{"foster-parented text around a participant row", doc(`<table><tbody><tr data-participant="x"><td data-declarative="true">Go (déclarative)</td></tr></tbody></table><div data-participant="y"><table>Claude<tbody><tr><td data-declarative="true">déclarative</td></tr></tbody></table></div>`)},
+	{"foster-parented text in a declared stack", doc(`<dl><dd data-declarative="true"><table>déclarative<tbody><tr><td>x</td></tr></tbody></table></dd></dl>`)},
+	{"foster-parented element", doc(`<table data-negative="true"><span>Claude</span><tbody><tr><td>x</td></tr></tbody></table>`)},
+	{"style in a table", doc(`<table data-participant="x"><style>déclarative</style><tbody><tr><td data-declarative="true">Go</td></tr></tbody></table>`)},
+	{"html tag with a data-* attribute after text", `<!DOCTYPE html>tricheur<html data-negative="true"><head></head><body>Claude</body></html>`},
+	{"body tag with a data-* attribute after text", `<!DOCTYPE html><html><head></head>x<body data-field="agent">tricheur</body></html>`},
+	{"heading in heading", doc(`<h1 data-negative="true">x<h2>Claude</h2></h1>`)},
+	{"nested link", doc(`<a href="x" data-negative="true">a<a href="y">Claude</a></a>`)},
 	{"misnested formatting", doc(`<b><i>tri</b>cheur</i>`)},
-	{"misnested formatting into a block", doc(`<b data-negatif="oui">x<div>Claude</b></div>`)},
+	{"misnested formatting into a block", doc(`<b data-negative="true">x<div>Claude</b></div>`)},
 	{"misnested block", doc(`<div><span>a</div>b</span>`)},
-	{"end tag without element", doc(`<div data-negatif="oui">a</span>Claude</div>`)},
-	{"unknown end tag", doc(`<div><x-y data-negatif="oui">a</x-z>Claude</div>`)},
-	{"</br>", doc(`<p data-negatif="oui">a</br>Claude</p>`)},
-	{"</p> without p", doc(`<div data-negatif="oui">a</p>Claude</div>`)},
+	{"end tag without element", doc(`<div data-negative="true">a</span>Claude</div>`)},
+	{"unknown end tag", doc(`<div><x-y data-negative="true">a</x-z>Claude</div>`)},
+	{"</br>", doc(`<p data-negative="true">a</br>Claude</p>`)},
+	{"</p> without p", doc(`<div data-negative="true">a</p>Claude</div>`)},
 	{"noscript", doc(`<noscript>tri<b>cheur</b></noscript>`)},
 	{"xmp", doc(`<xmp><b>tricheur</b></xmp>`)},
 	{"iframe", doc(`<iframe>tricheur</iframe>`)},
@@ -143,15 +143,15 @@ var refusedPages = []struct{ name, page string }{
 	{"nobr", doc(`<nobr>a<nobr>b</nobr></nobr>`)},
 	{"template", doc(`<template>tricheur</template>`)},
 	{"math", doc(`<math><mi>tricheur</mi></math>`)},
-	{"svg breakout", doc(`<svg data-negatif="oui"><p>Claude</p></svg>`)},
+	{"svg breakout", doc(`<svg data-negative="true"><p>Claude</p></svg>`)},
 	{"svg integration point content", doc(`<svg><desc><b>tri</b>cheur</desc></svg>`)},
-	{"HTML in an svg integration point", doc(`<svg><desc><title><g data-negatif="oui">Claude</g></title></desc></svg>`)},
-	{"svg end tag of an outer element", doc(`<svg><g data-negatif="oui"><text>a</svg>Claude`)},
-	{"other doctype", `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN"><html><head></head><body><p data-negatif="oui">a<table></table>Claude</p></body></html>`},
+	{"HTML in an svg integration point", doc(`<svg><desc><title><g data-negative="true">Claude</g></title></desc></svg>`)},
+	{"svg end tag of an outer element", doc(`<svg><g data-negative="true"><text>a</svg>Claude`)},
+	{"other doctype", `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN"><html><head></head><body><p data-negative="true">a<table></table>Claude</p></body></html>`},
 	{"second doctype", doc(`a<!DOCTYPE html>b`)},
-	{"second body", doc(`<body data-negatif="oui">Claude`)},
-	{"second html", doc(`<html data-champ="agent">tricheur`)},
-	{"title after the head", `<!DOCTYPE html><html><head></head><title data-negatif="oui">Claude</title><body></body></html>`},
+	{"second body", doc(`<body data-negative="true">Claude`)},
+	{"second html", doc(`<html data-field="agent">tricheur`)},
+	{"title after the head", `<!DOCTYPE html><html><head></head><title data-negative="true">Claude</title><body></body></html>`},
 	{"text before html", `tricheur<!DOCTYPE html><html><head></head><body></body></html>`},
 	{"too deep", doc(strings.Repeat("<div>", 600) + "tricheur" + strings.Repeat("</div>", 600))},
 	{"too deep for the reader only", doc(strings.Repeat("<span>", 505) + "tricheur")},
@@ -183,66 +183,66 @@ func TestRefusedPages(t *testing.T) {
 // readPages are pages the reader reads, on each point where it follows
 // what the tree builder does: it must find what the tree finds.
 var readPages = []struct{ name, page string }{
-	{"a row", doc(`<table><tbody><tr data-participant="x" data-negatif="oui"><th>Agent Claude</th><td data-declaratif="oui">Claude via API <span class="decl">(déclarative, non vérifiée)</span></td></tr></tbody></table>`)},
-	{"declared stack and identifier inherited", doc(`<table><tbody><tr data-participant="x" data-negatif="oui"><td data-declaratif="oui">Go <span>Claude <b>GPT-4o</b></span> (déclarative)</td><td data-identifiant="oui"><span>did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53</span></td></tr></tbody></table>`)},
-	{"unlabelled stack", doc(`<table><tbody><tr data-participant="x"><th>A</th><td data-declaratif="oui">Go</td></tr><tr data-participant="y"><th>B</th><td>Go (déclarative)</td></tr></tbody></table>`)},
-	{"label in a nested span", doc(`<p data-participant="x"><span data-declaratif="oui">Go <span><b>décla</b></span><span>rative</span></span></p>`)},
-	{"label in a non-span child", doc(`<p data-participant="x"><span data-declaratif="oui">Go <b>déclarative</b></span></p>`)},
-	{"nested declared stacks", doc(`<div data-participant="x" data-champ="stack"><span data-declaratif="oui">a <span data-declaratif="oui">déclarative</span></span></div>`)},
-	{"declared stack in style", doc(`<p data-participant="x"><style data-declaratif="oui">déclarative</style></p>`)},
-	{"label in a style in a span", doc(`<p data-participant="x"><span data-declaratif="oui">Go <span><style>déclarative</style></span></span></p><p data-participant="y"><span data-declaratif="oui">Go <style>déclarative</style></span></p>`)},
-	{"style is not read", doc(`<style data-negatif="oui" title="tricheur">tricheur Claude</style><p>x</p>`)},
+	{"a row", doc(`<table><tbody><tr data-participant="x" data-negative="true"><th>Agent Claude</th><td data-declarative="true">Claude via API <span class="decl">(déclarative, non vérifiée)</span></td></tr></tbody></table>`)},
+	{"declared stack and identifier inherited", doc(`<table><tbody><tr data-participant="x" data-negative="true"><td data-declarative="true">Go <span>Claude <b>GPT-4o</b></span> (déclarative)</td><td data-identifier="true"><span>did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53</span></td></tr></tbody></table>`)},
+	{"unlabelled stack", doc(`<table><tbody><tr data-participant="x"><th>A</th><td data-declarative="true">Go</td></tr><tr data-participant="y"><th>B</th><td>Go (déclarative)</td></tr></tbody></table>`)},
+	{"label in a nested span", doc(`<p data-participant="x"><span data-declarative="true">Go <span><b>décla</b></span><span>rative</span></span></p>`)},
+	{"label in a non-span child", doc(`<p data-participant="x"><span data-declarative="true">Go <b>déclarative</b></span></p>`)},
+	{"nested declared stacks", doc(`<div data-participant="x" data-field="stack"><span data-declarative="true">a <span data-declarative="true">déclarative</span></span></div>`)},
+	{"declared stack in style", doc(`<p data-participant="x"><style data-declarative="true">déclarative</style></p>`)},
+	{"label in a style in a span", doc(`<p data-participant="x"><span data-declarative="true">Go <span><style>déclarative</style></span></span></p><p data-participant="y"><span data-declarative="true">Go <style>déclarative</style></span></p>`)},
+	{"style is not read", doc(`<style data-negative="true" title="tricheur">tricheur Claude</style><p>x</p>`)},
 	{"script is read", doc(`<script type="application/ld+json">{"a":"tricheur"}</script>`)},
 	{"title is read", `<!DOCTYPE html><html><head><title>Tricheur &amp; menteur</title></head><body></body></html>`},
 	{"formatting attributes reordered", doc(`<a title="un menteur" href="menteur"><code data-z="une fraude" data-a="fraude">x</code></a><b data-b="Escroc" data-a="escroc">y</b><span title="un lie" data-a="lie">z</span>`)},
-	{"field", doc(`<div>Récit : <blockquote data-champ="narrative">il a menti</blockquote></div><p data-champ="agent">Agent honnête</p>`)},
-	{"pre newline", doc("<pre data-participant=\"x\">\ntricheur</pre><pre>\n\n<b>x</b></pre><pre>\n</pre><pre data-declaratif=\"oui\">\ndéclarative</pre><pre><!---->\ntri</pre><pre>\x00\ncheur</pre>")},
-	{"textarea", doc("<textarea data-declaratif=\"oui\">\ndéclarative</textarea><textarea>\ntri<b>cheur</b></textarea><textarea>\n</textarea>")},
+	{"field", doc(`<div>Récit : <blockquote data-field="narrative">il a menti</blockquote></div><p data-field="agent">Agent honnête</p>`)},
+	{"pre newline", doc("<pre data-participant=\"x\">\ntricheur</pre><pre>\n\n<b>x</b></pre><pre>\n</pre><pre data-declarative=\"oui\">\ndéclarative</pre><pre><!---->\ntri</pre><pre>\x00\ncheur</pre>")},
+	{"textarea", doc("<textarea data-declarative=\"oui\">\ndéclarative</textarea><textarea>\ntri<b>cheur</b></textarea><textarea>\n</textarea>")},
 	{"text after </body>", "<!DOCTYPE html><html><head></head><body data-participant=\"x\"><p>a tricheur</p>tri</body>\n</html>\n"},
 	{"text after </body> joins the body's last", "<!DOCTYPE html><html><head></head><body>tri</body><!-- x -->cheur</html>"},
-	{"element after </body>, in the body", `<!DOCTYPE html><html><head></head><body data-negatif="oui"></body><p>Claude</p></html>`},
-	{"text after </html>", `<!DOCTYPE html><html><head></head><body data-negatif="oui"></body></html>Claude`},
-	{"svg", doc(`<figure><svg viewBox="0 0 10 10" role="img" aria-labelledby="t"><title id="t">Claude tricheur</title><desc>menteur</desc><g data-negatif="oui"><circle cx="1" cy="1" r="1"/><text x="1">GPT-4o</text><text><tspan>Llama</tspan> 3</text></g></svg></figure>`)},
-	{"svg style", doc(`<svg><style><text data-negatif="oui">Claude</text></style></svg><p data-participant="x"><svg><style><text data-declaratif="oui">x</text></style></svg></p>`)},
-	{"svg self-closing", doc(`<p data-negatif="oui"><svg/>Claude</p><svg><g data-negatif="oui"/><text>Claude</text></svg>`)},
+	{"element after </body>, in the body", `<!DOCTYPE html><html><head></head><body data-negative="true"></body><p>Claude</p></html>`},
+	{"text after </html>", `<!DOCTYPE html><html><head></head><body data-negative="true"></body></html>Claude`},
+	{"svg", doc(`<figure><svg viewBox="0 0 10 10" role="img" aria-labelledby="t"><title id="t">Claude tricheur</title><desc>menteur</desc><g data-negative="true"><circle cx="1" cy="1" r="1"/><text x="1">GPT-4o</text><text><tspan>Llama</tspan> 3</text></g></svg></figure>`)},
+	{"svg style", doc(`<svg><style><text data-negative="true">Claude</text></style></svg><p data-participant="x"><svg><style><text data-declarative="true">x</text></style></svg></p>`)},
+	{"svg self-closing", doc(`<p data-negative="true"><svg/>Claude</p><svg><g data-negative="true"/><text>Claude</text></svg>`)},
 	{"CDATA in svg", doc(`<svg><text>tri<![CDATA[ch]]>eur</text></svg>`)},
 	{"CDATA in html", doc(`<p>tri<![CDATA[ch]]>eur</p>`)},
-	{"references", doc(`<p title="l&#39;agent &amp; &#x74;richeur">l&#39;agent &ampx; &copy tricheur&#8217;s &#128512;</p><p title="&apos;menteur&apos; &quot;x&quot; &lt;b&gt;" data-negatif="oui">&apos;Claude&apos; &quot;x&quot; &lt;b&gt; &#x1F600;</p>`)},
+	{"references", doc(`<p title="l&#39;agent &amp; &#x74;richeur">l&#39;agent &ampx; &copy tricheur&#8217;s &#128512;</p><p title="&apos;menteur&apos; &quot;x&quot; &lt;b&gt;" data-negative="true">&apos;Claude&apos; &quot;x&quot; &lt;b&gt; &#x1F600;</p>`)},
 	{"ambiguous reference in an attribute", doc(`<p title="&ampx=tricheur" data-x="&notit; &notin; &ampcheur">a</p>`)},
-	{"unknown element", doc(`<x-y data-negatif="oui">Claude</x-y>`)},
-	{"void elements", doc(`<p>a<br>b<img alt="tricheur"><br/>c<wbr>d<input value="Claude" data-negatif="oui"></p>`)},
-	{"repeated attribute", doc(`<p data-negatif="non" data-negatif="oui">Claude A</p><p data-negatif="oui" data-negatif="non">Claude B</p>`)},
-	{"unquoted attributes", doc(`<p title=tricheur/>x</p><p data-negatif=oui>Claude</p><a href=x/>y</a>`)},
-	{"self-closing div", doc(`<div data-negatif="oui"/>Claude</div>`)},
-	{"self-closing span", doc(`<p data-participant="x"><span data-declaratif="oui"/>déclarative</span></p>`)},
+	{"unknown element", doc(`<x-y data-negative="true">Claude</x-y>`)},
+	{"void elements", doc(`<p>a<br>b<img alt="tricheur"><br/>c<wbr>d<input value="Claude" data-negative="true"></p>`)},
+	{"repeated attribute", doc(`<p data-negative="false" data-negative="true">Claude A</p><p data-negative="true" data-negative="false">Claude B</p>`)},
+	{"unquoted attributes", doc(`<p title=tricheur/>x</p><p data-negative=oui>Claude</p><a href=x/>y</a>`)},
+	{"self-closing div", doc(`<div data-negative="true"/>Claude</div>`)},
+	{"self-closing span", doc(`<p data-participant="x"><span data-declarative="true"/>déclarative</span></p>`)},
 	{"self-closing title", `<!DOCTYPE html><html><head><title/>tricheur</title></head><body></body></html>`},
-	{"caption", doc(`<table data-participant="x"><caption>tricheur</caption><thead><tr><th>a</th></tr></thead><tbody><tr><td data-declaratif="oui">déclarative</td></tr></tbody></table>`)},
-	{"implied tbody", doc(`<table><tr data-participant="x"><td data-declaratif="oui">Go déclarative</td></tr>` + "\n" + `<tr><td>Claude</td></tr></table><table data-negatif="oui"><tr><td>GPT-4o</td></tr></tbody><tbody><tr><td>x</td></tr></tbody></table>`)},
+	{"caption", doc(`<table data-participant="x"><caption>tricheur</caption><thead><tr><th>a</th></tr></thead><tbody><tr><td data-declarative="true">déclarative</td></tr></tbody></table>`)},
+	{"implied tbody", doc(`<table><tr data-participant="x"><td data-declarative="true">Go déclarative</td></tr>` + "\n" + `<tr><td>Claude</td></tr></table><table data-negative="true"><tr><td>GPT-4o</td></tr></tbody><tbody><tr><td>x</td></tr></tbody></table>`)},
 	{"lists", doc(`<ul><li>a<ul><li>b</li></ul></li></ul><dl><dt>x</dt><dd>menteur</dd></dl><details><summary>s</summary>t</details><ol><li><span><ol><li>x</li></ol></span></li></ol>`)},
 	{"no head", `<!DOCTYPE html><html lang="fr"><body><p>tricheur</p></body></html>`},
-	{"no html, head or body", `<!DOCTYPE html><p data-negatif="oui">Claude</p>`},
+	{"no html, head or body", `<!DOCTYPE html><p data-negative="true">Claude</p>`},
 	{"no end of head", `<!DOCTYPE html><html><head><title>x</title><p>tricheur</p>`},
 	{"no doctype", `<html><head></head><body><p>a</p><table><tbody><tr><td>b</td></tr></tbody></table></body></html>`},
 	{"white space everywhere", "<!DOCTYPE html>\n<html data-participant=\"x\">\n<head>\n<meta charset=\"utf-8\">\n</head>\n<body>\n<table>\n<tbody>\n<tr>\n<td>x</td>\n</tr>\n</tbody>\n</table>\n</body>\n</html>\n"},
 	{"comments", `<!-- a --><!DOCTYPE html><!-- b --><html><!-- c --><head><!-- d --></head><!-- e --><body><p>tri<!-- -->cheur</p><table><!-- f --><tbody><!-- g --><tr><!-- h --><td>x</td></tr></tbody></table></body><!-- i --></html><!-- j -->`},
 	{"bogus comments", doc(`tri</>cheur a</ tricheur>c <?xml tricheur?>d <!x>`)},
 	{"NUL", doc("tri\x00cheur <p title=\"tri\x00cheur\">x</p><table>\x00<tbody><tr><td>a</td></tr></tbody></table><svg><text>tri\x00cheur tricheur\x00</text></svg><textarea>tri\x00cheur</textarea>")},
-	{"CR", doc("<p data-champ=\"a\r\nb\">tri\r\ncheur</p><pre>\r\ntricheur</pre>")},
-	{"unclosed", `<!DOCTYPE html><html><head></head><body><p data-participant="x">tricheur<span data-declaratif="oui">Go`},
+	{"CR", doc("<p data-field=\"a\r\nb\">tri\r\ncheur</p><pre>\r\ntricheur</pre>")},
+	{"unclosed", `<!DOCTYPE html><html><head></head><body><p data-participant="x">tricheur<span data-declarative="true">Go`},
 	{"end of input in a tag", `<!DOCTYPE html><html><head></head><body><p title="tricheur`},
 	{"end of input in a title", `<!DOCTYPE html><html><head><title>tricheur`},
 	{"script escapes", doc(`<p><script><!--<script>a</script>tricheur--></script>x</p><script>a</scripty>b</script>`)},
 	{"invalid UTF-8", doc("<p title=\"tri\xffcheur\">\xe9t\xe9 tri\xc3cheur \xf0\x9f\x98</p>")},
 	{"an Atom feed", `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="fr">` + "\n  " + `<id>tag:x,2026:tricheur</id><title>Claude &amp; GPT</title><link rel="self" href="https://x/feed.xml"></link><entry><id>a</id><title>t</title><link href="https://x/menteur"></link><summary type="text">tri</link>cheur l&#39;agent</summary></entry></feed>` + "\n"},
 	{"end tags of void elements", doc(`<p>tri</img>cheur<br>x</hr></input></meta></p><table></link><tbody><tr><td>a</td></tr></tbody></table>`)},
-	{"foster-parented text", doc(`<table data-negatif="oui">Claude<tbody><tr><td>x</td></tr></tbody></table>`)},
-	{"foster-parented text in a row", doc(`<table><tbody><tr data-negatif="oui">GPT-4o<td>x</td></tr></tbody></table>`)},
-	{"foster-parented text joins the text before", doc(`<div data-negatif="oui" data-champ="c">tri<table title="tricheur">cheur <caption>Claude</caption>GPT-4o<tbody>` + "\n" + `<tr>Llama 3<td>tricheur</td>menteur</tr>fraude</tbody><tr>Claude</tr>x<!-- c -->y</table>z</div><table>` + "\x00" + `menteur <tbody><tr><td>x <table>tri<tbody><tr><td>c</td></tr></tbody>cheur</table>e</td></tr></tbody></table>`)},
+	{"foster-parented text", doc(`<table data-negative="true">Claude<tbody><tr><td>x</td></tr></tbody></table>`)},
+	{"foster-parented text in a row", doc(`<table><tbody><tr data-negative="true">GPT-4o<td>x</td></tr></tbody></table>`)},
+	{"foster-parented text joins the text before", doc(`<div data-negative="true" data-field="c">tri<table title="tricheur">cheur <caption>Claude</caption>GPT-4o<tbody>` + "\n" + `<tr>Llama 3<td>tricheur</td>menteur</tr>fraude</tbody><tr>Claude</tr>x<!-- c -->y</table>z</div><table>` + "\x00" + `menteur <tbody><tr><td>x <table>tri<tbody><tr><td>c</td></tr></tbody>cheur</table>e</td></tr></tbody></table>`)},
 	{"a violation met again in a text moved out of a table", doc(`<div><table title="tricheur x">tricheur<tbody><tr><td>tricheur</td></tr></tbody></table></div>`)},
 	{"foster-parented text in a style", doc(`<div title="tricheur"><table>tri<tbody><tr><td>cheur</td></tr></tbody></table></div><div><table>tricheur</table>tricheur</div>`)},
-	{"text in head", `<!DOCTYPE html><html data-negatif="oui"><head data-champ="x">Claude</head><body></body></html>`},
-	{"element in head", `<!DOCTYPE html><html><head data-champ="x"><div>tricheur</div></head><body></body></html>`},
-	{"text everywhere, as the guard's test of every template position writes it", `<!DOCTYPE html>w1 <html lang="w2 fr">w3 <head>w4 <meta charset="w5 utf-8">w6 <title>w7 Titre</title>w8 <style>p{}</style>w9 </head>w10 <body title="w11 x">w12 <table>w13 <caption>w14 c</caption>w15 <tbody>w16 <tr data-participant="x">w17 <td data-declaratif="oui">w18 Go (déclarative)</td>w19 </tr>w20 </tbody>w21 </table>w22 <ul>w23 <li>w24 a</li>w25 </ul>w26 </body>w27 </html>w28 `},
+	{"text in head", `<!DOCTYPE html><html data-negative="true"><head data-field="x">Claude</head><body></body></html>`},
+	{"element in head", `<!DOCTYPE html><html><head data-field="x"><div>tricheur</div></head><body></body></html>`},
+	{"text everywhere, as the guard's test of every template position writes it", `<!DOCTYPE html>w1 <html lang="w2 fr">w3 <head>w4 <meta charset="w5 utf-8">w6 <title>w7 Titre</title>w8 <style>p{}</style>w9 </head>w10 <body title="w11 x">w12 <table>w13 <caption>w14 c</caption>w15 <tbody>w16 <tr data-participant="x">w17 <td data-declarative="true">w18 Go (déclarative)</td>w19 </tr>w20 </tbody>w21 </table>w22 <ul>w23 <li>w24 a</li>w25 </ul>w26 </body>w27 </html>w28 `},
 	{"white space before a text in the head stays there", `<!DOCTYPE html><html data-participant="x"><head><title>t</title> tricheur</head><body></body></html>`},
 	{"white space before a text after the head stays there", `<!DOCTYPE html><html data-participant="x"><head><title>t</title></head>` + "\n" + `menteur<body></body></html>`},
 	{"text before html", `tricheur <html lang="menteur"><head><title>x</title></head><body class="fraude" title="escroc">Claude</body></html>`},
@@ -271,7 +271,7 @@ func TestReadPagesAgainstTree(t *testing.T) {
 // read as the tree reads it, or refused.
 func TestTruncatedPages(t *testing.T) {
 	pages := []string{
-		doc(`<table><tbody><tr data-participant="x" data-negatif="oui"><th data-champ="agent">Agent Claude &amp; tricheur</th><td data-declaratif="oui">Go <span class="decl">(déclarative)</span></td></tr></tbody></table><!-- c --><pre>` + "\n" + `menteur</pre><svg><text>GPT<![CDATA[-4o]]></text></svg><textarea>` + "\n" + `x</textarea><script>a</script>`),
+		doc(`<table><tbody><tr data-participant="x" data-negative="true"><th data-field="agent">Agent Claude &amp; tricheur</th><td data-declarative="true">Go <span class="decl">(déclarative)</span></td></tr></tbody></table><!-- c --><pre>` + "\n" + `menteur</pre><svg><text>GPT<![CDATA[-4o]]></text></svg><textarea>` + "\n" + `x</textarea><script>a</script>`),
 	}
 	demo := demoPages(t)
 	paths := slices.Sorted(func(yield func(string) bool) {
@@ -326,29 +326,29 @@ func allElementNames() []string {
 // context.
 func TestElementsInContextsAgainstTree(t *testing.T) {
 	contexts := []string{
-		doc(`<p data-negatif="oui">a<N title="Claude x">Claude</N>b</p>Claude`),
-		doc(`<div><p data-negatif="oui">a<N>Claude</N></p></div>`),
-		doc(`<div data-negatif="oui">a<N>Claude</N>b</div>Claude`),
-		doc(`<ul><li data-negatif="oui"><N>Claude</N></li></ul>`),
-		doc(`<table><tbody><tr><td data-negatif="oui"><N>Claude</N></td></tr></tbody></table>`),
-		doc(`<table data-negatif="oui"><N>Claude</N><tbody><tr><td>x</td></tr></tbody></table>`),
-		doc(`<table><tbody data-negatif="oui"><N>Claude</N><tr><td>x</td></tr></tbody></table>`),
-		doc(`<table><tbody><tr data-negatif="oui"><N>Claude</N><td>x</td></tr></tbody></table>`),
-		doc(`<table data-negatif="oui"><caption><N>Claude</N></caption></table>`),
-		doc(`<div><N data-negatif="oui"/>Claude</div>`),
-		doc(`<div><N data-negatif="oui">Claude</div>`),
-		doc(`<svg data-negatif="oui"><N>Claude</N></svg>`),
-		doc(`<svg><g data-negatif="oui"><N/>Claude</g></svg>`),
-		doc(`<svg><desc data-negatif="oui"><N>Claude</N></desc></svg>`),
-		`<!DOCTYPE html><html><head><N>Claude</N></head><body data-negatif="oui"></body></html>`,
-		`<!DOCTYPE html><html data-negatif="oui"><head></head><N>Claude</N><body></body></html>`,
-		`<!DOCTYPE html><html data-negatif="oui"><head></head><body></body><N>Claude</N></html>`,
-		doc(`<b data-negatif="oui"><N>Claude</N></b>`),
-		doc(`<a data-negatif="oui"><N>Claude</N></a>x`),
-		doc(`<h2 data-negatif="oui">a<N>Claude</N></h2>`),
-		doc(`<pre data-negatif="oui"><N>` + "\n" + `Claude</N></pre>`),
-		doc(`<span data-negatif="oui"><N>Claude</N></span>`),
-		doc(`<span data-negatif="oui">a</N>Claude</span>`),
+		doc(`<p data-negative="true">a<N title="Claude x">Claude</N>b</p>Claude`),
+		doc(`<div><p data-negative="true">a<N>Claude</N></p></div>`),
+		doc(`<div data-negative="true">a<N>Claude</N>b</div>Claude`),
+		doc(`<ul><li data-negative="true"><N>Claude</N></li></ul>`),
+		doc(`<table><tbody><tr><td data-negative="true"><N>Claude</N></td></tr></tbody></table>`),
+		doc(`<table data-negative="true"><N>Claude</N><tbody><tr><td>x</td></tr></tbody></table>`),
+		doc(`<table><tbody data-negative="true"><N>Claude</N><tr><td>x</td></tr></tbody></table>`),
+		doc(`<table><tbody><tr data-negative="true"><N>Claude</N><td>x</td></tr></tbody></table>`),
+		doc(`<table data-negative="true"><caption><N>Claude</N></caption></table>`),
+		doc(`<div><N data-negative="true"/>Claude</div>`),
+		doc(`<div><N data-negative="true">Claude</div>`),
+		doc(`<svg data-negative="true"><N>Claude</N></svg>`),
+		doc(`<svg><g data-negative="true"><N/>Claude</g></svg>`),
+		doc(`<svg><desc data-negative="true"><N>Claude</N></desc></svg>`),
+		`<!DOCTYPE html><html><head><N>Claude</N></head><body data-negative="true"></body></html>`,
+		`<!DOCTYPE html><html data-negative="true"><head></head><N>Claude</N><body></body></html>`,
+		`<!DOCTYPE html><html data-negative="true"><head></head><body></body><N>Claude</N></html>`,
+		doc(`<b data-negative="true"><N>Claude</N></b>`),
+		doc(`<a data-negative="true"><N>Claude</N></a>x`),
+		doc(`<h2 data-negative="true">a<N>Claude</N></h2>`),
+		doc(`<pre data-negative="true"><N>` + "\n" + `Claude</N></pre>`),
+		doc(`<span data-negative="true"><N>Claude</N></span>`),
+		doc(`<span data-negative="true">a</N>Claude</span>`),
 	}
 	readSomewhere := map[string]bool{}
 	for _, n := range allElementNames() {
@@ -383,7 +383,7 @@ func TestElementsInContextsAgainstTree(t *testing.T) {
 func TestListItemsAgainstTree(t *testing.T) {
 	for _, n := range allElementNames() {
 		for _, li := range [][2]string{{"ul", "li"}, {"ol", "li"}, {"dl", "dd"}, {"dl", "dt"}} {
-			page := doc(`<` + li[0] + `><` + li[1] + ` data-negatif="oui">a<` + n + `><` + li[1] + `>Claude</` + li[1] + `></` + n + `></` + li[1] + `></` + li[0] + `>`)
+			page := doc(`<` + li[0] + `><` + li[1] + ` data-negative="true">a<` + n + `><` + li[1] + `>Claude</` + li[1] + `></` + n + `></` + li[1] + `></` + li[0] + `>`)
 			againstTree(t, n, []byte(page), French)
 		}
 	}
@@ -428,7 +428,7 @@ func FuzzPageAgainstTree(f *testing.F) {
 // the tokenizer's buffer), so that the pool keeps no page alive, and with
 // the fields it met as strings.
 func TestPoolKeepsNoPage(t *testing.T) {
-	page := []byte(doc(`<p title="abc" lang="fr" data-champ="agent">texte</p>`))
+	page := []byte(doc(`<p title="abc" lang="fr" data-field="agent">texte</p>`))
 	r := new(reader)
 	if !r.read(page, &guard{page: "p.html", declarative: French}) {
 		t.Fatal("refused")
@@ -458,14 +458,14 @@ func TestPoolKeepsNoPage(t *testing.T) {
 	}
 }
 
-// TestFieldsKeptBounded: the data-champ values the reader keeps as
+// TestFieldsKeptBounded: the data-field values the reader keeps as
 // strings from page to page are what the page says, met once or again,
 // and at most maxFields of them; every violation names its own field.
 func TestFieldsKeptBounded(t *testing.T) {
 	r := &reader{}
 	for round := range 2 {
 		for i := range 2 * maxFields {
-			v := fmt.Sprintf("champ-%d", i)
+			v := fmt.Sprintf("field-%d", i)
 			if got := r.field([]byte(v)); got != v {
 				t.Fatalf("round %d: field %q read as %q", round, v, got)
 			}
@@ -476,7 +476,7 @@ func TestFieldsKeptBounded(t *testing.T) {
 	}
 	var body strings.Builder
 	for i := range 2 * maxFields {
-		fmt.Fprintf(&body, `<p data-champ="c%d">triche</p>`, i)
+		fmt.Fprintf(&body, `<p data-field="c%d">triche</p>`, i)
 	}
 	page := []byte(doc(body.String()))
 	for range 2 {
@@ -619,7 +619,7 @@ func randomPage(rng *rand.Rand, n int) []byte {
 	svgNames := []string{"g", "text", "tspan", "desc", "title", "circle", "style", "p", "foreignObject"}
 	tableKids := map[string][]string{"table": {"tbody", "tbody", "thead", "caption", "tr", "td"}, "tbody": {"tr"}, "thead": {"tr"}, "tr": {"td", "th"}}
 	voids := map[string]bool{"br": true, "img": true, "hr": true, "input": true, "link": true}
-	attrs := []string{` data-negatif="oui"`, ` data-negatif=oui`, ` data-declaratif="oui"`, ` data-participant="x"`, ` data-champ="agent"`, ` data-champ="narrative"`, ` data-identifiant="oui"`, ` title="Claude"`, ` title="tri&amp;cheur"`, ` class="tricheur"`, ` id="menteur"`, ` alt=GPT-4o`, ` data-z="fraude"`, ` data-a="escroc"`, ` href=x/`}
+	attrs := []string{` data-negative="true"`, ` data-negative=oui`, ` data-declarative="true"`, ` data-participant="x"`, ` data-field="agent"`, ` data-field="narrative"`, ` data-identifier="true"`, ` title="Claude"`, ` title="tri&amp;cheur"`, ` class="tricheur"`, ` id="menteur"`, ` alt=GPT-4o`, ` data-z="fraude"`, ` data-a="escroc"`, ` href=x/`}
 	texts := []string{"Claude", "tri", "cheur", "tricheur", " déclarative ", "declarative", " ", "\n", "GPT-4o", " :) ", "&amp;", "&lt;b&gt;", "\x00", "did:key:z6MkoE9dTrgYWPzNeYFoZRZFHaQYfbXAiYQCnRt9FeYroa53", "Llama 3", "x", "\U0001F600", "é", "\r\n"}
 	var b strings.Builder
 	if rng.IntN(4) > 0 {

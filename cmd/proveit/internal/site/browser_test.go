@@ -172,21 +172,21 @@ func TestBrowser(t *testing.T) {
 		title: document.title,
 		lang: document.documentElement.lang,
 		...(() => {
-			const must = Array.from(document.querySelectorAll('table.piste tbody tr:not(.groupe), table.par-piste tbody tr'));
+			const must = Array.from(document.querySelectorAll('table.track tbody tr:not(.group), table.by-track tbody tr'));
 			const cells = must.flatMap(tr => {
-				const c = Array.from(tr.querySelectorAll('td.taux'));
+				const c = Array.from(tr.querySelectorAll('td.rate'));
 				return c.length >= 2 ? c : [tr];
-			}).concat(Array.from(document.querySelectorAll('td.resultats, td.statut')));
+			}).concat(Array.from(document.querySelectorAll('td.results, td.status')));
 			const off = cells.filter(c => {
 				const r = c.getBoundingClientRect();
 				return c.tagName === 'TR' || r.width === 0 || r.left < -0.5 || r.right > vw() + 0.5;
 			}).map(c => {
 				const r = c.getBoundingClientRect();
 				const row = c.closest('tr');
-				return (c.tagName === 'TR' ? 'row without its two rates' : c.className) + ' of ' + ((row && (row.dataset.participant || row.dataset.piste || row.id)) || (row && row.querySelector('th') ? row.querySelector('th').textContent.slice(0, 40) : '?')) + ' at ' + Math.round(r.left) + '–' + Math.round(r.right);
+				return (c.tagName === 'TR' ? 'row without its two rates' : c.className) + ' of ' + ((row && (row.dataset.participant || row.dataset.track || row.id)) || (row && row.querySelector('th') ? row.querySelector('th').textContent.slice(0, 40) : '?')) + ' at ' + Math.round(r.left) + '–' + Math.round(r.right);
 			});
 			const scrolls = Array.from(document.querySelectorAll('.scroll'))
-				.filter(s => s.querySelector('table.piste, table.par-piste, td.resultats, td.statut') && s.scrollWidth > s.clientWidth + 1)
+				.filter(s => s.querySelector('table.track, table.by-track, td.results, td.status') && s.scrollWidth > s.clientWidth + 1)
 				.map(s => (s.getAttribute('aria-labelledby') || '?') + ' ' + s.scrollWidth + ' > ' + s.clientWidth);
 			return {off, scrolls, rows: must.length};
 		})(),
@@ -391,7 +391,7 @@ func TestBrowser(t *testing.T) {
 		if err != nil || !strings.Contains(h1, xssAgent) {
 			t.Errorf("the agent name is not shown as text: %q, %v", h1, err)
 		}
-		quote, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.recit blockquote').textContent`))
+		quote, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.narrative blockquote').textContent`))
 		if err != nil || !strings.Contains(quote, "</blockquote><script>") {
 			t.Errorf("the narrative is not shown as written: %q, %v", quote, err)
 		}
@@ -532,11 +532,11 @@ func checkPlot(t *testing.T, ctx context.Context, name string, width int64) {
 		Labels []rect
 	}
 	const measure = `(() => {
-		const svg = document.querySelector('figure.graphe svg');
+		const svg = document.querySelector('figure.graph svg');
 		if (!svg) return null;
 		const r = (e) => { const b = e.getBoundingClientRect(); return {text: e.textContent, left: b.left, top: b.top, right: b.right, bottom: b.bottom,
 			size: parseFloat(getComputedStyle(e).fontSize) * svg.getScreenCTM().a}; };
-		return {svg: r(svg), texts: Array.from(svg.querySelectorAll('text')).map(r), labels: Array.from(svg.querySelectorAll('text.nom')).map(r)};
+		return {svg: r(svg), texts: Array.from(svg.querySelectorAll('text')).map(r), labels: Array.from(svg.querySelectorAll('text.name')).map(r)};
 	})()`
 	info, err := chromedp.Run(ctx, chromedp.Evaluate[*plotInfo](measure))
 	if err != nil {

@@ -232,8 +232,7 @@ func siteWith(seasonsDir string, out Sink, opts Options, reports *streamReports)
 	}
 	sum := &Summary{}
 	// The digests first, every input's line dropped before any season is
-	// loaded: a line per input file (about 130 bytes, 85,000 files at
-	// 1,000 participants per track) need not be held while scoring.
+	// loaded: a line per input file need not be held while scoring.
 	var all []string
 	digests := make([]string, len(dirs))
 	for i, dir := range dirs {
@@ -356,7 +355,7 @@ func renderPages(out Sink, jobs []templates.Job, opts Options, phase string) ([]
 func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site templates.Site, reports *streamReports) (templates.Season, error) {
 	// Loading lists every file of the season (tens of seconds at 10,000
 	// participants per track): a step of its own, without a count.
-	opts.Progress.Start(fmt.Sprintf("saison %s: loading", filepath.Base(filepath.Clean(dir))), 0)
+	opts.Progress.Start(fmt.Sprintf("season %s: loading", filepath.Base(filepath.Clean(dir))), 0)
 	s, err := season.Load(dir)
 	opts.Progress.Done()
 	if err != nil {
@@ -445,7 +444,7 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 		}
 		idx := len(view.Tracks)
 		view.Tracks = append(view.Tracks, tv)
-		opts.Progress.Start(fmt.Sprintf("saison %d, %s: scoring", s.Number, tr.Name), sg.Len())
+		opts.Progress.Start(fmt.Sprintf("season %d, %s: scoring", s.Number, tr.Name), sg.Len())
 		if reports != nil {
 			err = reports.track(out, s, site, view, idx, sg, digest, opts)
 		} else {
@@ -502,13 +501,13 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 // gave no reliable gain and used more CPU time (docs/benchmarks.md).
 func addEvidence(out Sink, s *season.Season, paths []string, opts Options) error {
 	step := func() { opts.Progress.Step(1) }
-	opts.Progress.Start(fmt.Sprintf("saison %d: dossier", s.Number), len(paths))
+	opts.Progress.Start(fmt.Sprintf("season %d: dossier", s.Number), len(paths))
 	err := addDossier(out, s, paths, opts.Workers, step)
 	opts.Progress.Done()
 	if err != nil {
 		return err
 	}
-	opts.Progress.Start(fmt.Sprintf("saison %d: preuves", s.Number), len(s.Proofs))
+	opts.Progress.Start(fmt.Sprintf("season %d: proofs", s.Number), len(s.Proofs))
 	defer opts.Progress.Done()
 	return addOrdered(out, len(s.Proofs), opts.Workers, func(i int) string {
 		return sitepath.Proof(s.Number, s.Proofs[i].ID).String()

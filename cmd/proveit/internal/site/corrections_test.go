@@ -132,15 +132,15 @@ func TestReportShowsHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(tree["saison-3/conformite/participants/honnete/index.html"])
-	for _, w := range []string{"Valeur publiée : non étayée : valeur ne correspondant pas (<code>value_mismatch</code>).", "Rectifié par la décision <code>C-2026-001</code> du <time datetime=\"2026-11-20T10:00:00Z\">20 novembre 2026 à 10:00:00 UTC</time> : <span data-champ=\"reason\">Décision motivée.</span>"} {
+	for _, w := range []string{"Valeur publiée : non étayée : valeur ne correspondant pas (<code>value_mismatch</code>).", "Rectifié par la décision <code>C-2026-001</code> du <time datetime=\"2026-11-20T10:00:00Z\">20 novembre 2026 à 10:00:00 UTC</time> : <span data-field=\"reason\">Décision motivée.</span>"} {
 		if !strings.Contains(page, w) {
 			t.Errorf("honnete's report lacks %q", w)
 		}
 	}
-	if n := strings.Count(page, `class="historique"`); n != 1 {
+	if n := strings.Count(page, `class="history"`); n != 1 {
 		t.Errorf("%d histories on honnete's report, want 1", n)
 	}
-	if strings.Contains(string(tree["saison-3/conformite/participants/surdeclare/index.html"]), `class="historique"`) {
+	if strings.Contains(string(tree["saison-3/conformite/participants/surdeclare/index.html"]), `class="history"`) {
 		t.Error("surdeclare's report shows an assertion history, but only its task's status changed")
 	}
 }
@@ -153,7 +153,7 @@ func TestTableRowShowsHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(tree["saison-3/conformite/index.html"])
-	if n := strings.Count(page, `class="note historique"`); n != 1 {
+	if n := strings.Count(page, `class="note history"`); n != 1 {
 		t.Errorf("%d rows with a history, want 1 (honnete's)", n)
 	}
 	if !strings.Contains(page, "valeur publiée : overclaim ") || !strings.Contains(page, "rectifiée par <code>C-2026-001</code>") {

@@ -37,7 +37,7 @@ func InputsDigest(dir string) (string, error) {
 
 // inputLines returns the lines of InputsDigest for dir, sorted, the files
 // read and hashed over workers goroutines (all cores when workers <= 0),
-// counted under the progress step « saison <n>: inputs digest ».
+// counted under the progress step « season <n>: inputs digest ».
 func inputLines(dir string, workers int, progress *Progress) ([]string, error) {
 	base := filepath.Base(filepath.Clean(dir))
 	var files []string
@@ -54,7 +54,7 @@ func inputLines(dir string, workers int, progress *Progress) ([]string, error) {
 		return nil, err
 	}
 	lines := make([]string, len(files))
-	progress.Start(fmt.Sprintf("saison %s: inputs digest", base), len(files))
+	progress.Start(fmt.Sprintf("season %s: inputs digest", base), len(files))
 	defer progress.Done()
 	err = pool.Ordered(len(files), workers, func(i int) (string, error) {
 		p := files[i]

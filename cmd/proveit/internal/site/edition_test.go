@@ -34,7 +34,7 @@ func pageEdition(name string) (string, *messages.Catalogue) {
 
 var (
 	alternateHref = regexp.MustCompile(`<link rel="alternate" hreflang="([a-z-]+)" href="([^"]+)">`)
-	switchLink    = regexp.MustCompile(`<nav class="langue" aria-label="[^"]+"><a href="([^"]+)" hreflang="([a-z]+)" lang="([a-z]+)">([^<]+)</a></nav>`)
+	switchLink    = regexp.MustCompile(`<nav class="language" aria-label="[^"]+"><a href="([^"]+)" hreflang="([a-z]+)" lang="([a-z]+)">([^<]+)</a></nav>`)
 	localHref     = regexp.MustCompile(`(?:href|src)="([^"#:]*)(?:#[^"]*)?"`)
 )
 
@@ -239,7 +239,7 @@ func frenchFragments(t *testing.T) []string {
 // of its elements and its attribute values (class, id and style aside),
 // one run per line; its style sheet, its code (commands, paths, values,
 // quoted as written) and the data of the seasons and of the participants
-// (an element marked data-champ, written in their own language) left out.
+// (an element marked data-field, written in their own language) left out.
 func pageText(t *testing.T, page string) string {
 	doc, err := xhtml.Parse(strings.NewReader(page))
 	if err != nil {
@@ -255,7 +255,7 @@ func pageText(t *testing.T, page string) string {
 			}
 			for _, a := range n.Attr {
 				switch a.Key {
-				case "data-champ":
+				case "data-field":
 					return
 				case "class", "id", "style":
 				default:

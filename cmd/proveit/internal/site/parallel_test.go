@@ -163,10 +163,10 @@ func TestProgress(t *testing.T) {
 		p.Step(1)
 	}
 	p.Done()
-	p.Start("saison 0: scoring", 0)
+	p.Start("season 0: scoring", 0)
 	p.Done()
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-	if len(lines) != 12 || lines[0] != "proveit build: pages: 0/100" || lines[1] != "proveit build: pages: 10/100" || lines[10] != "proveit build: pages: 100/100" || lines[11] != "proveit build: saison 0: scoring" {
+	if len(lines) != 12 || lines[0] != "proveit build: pages: 0/100" || lines[1] != "proveit build: pages: 10/100" || lines[10] != "proveit build: pages: 100/100" || lines[11] != "proveit build: season 0: scoring" {
 		t.Errorf("progress:\n%s", b.String())
 	}
 	if strings.Contains(b.String(), "\r") {
@@ -244,10 +244,10 @@ func TestAddEvidence(t *testing.T) {
 		for _, d := range Diff(want, got) {
 			t.Errorf("workers=%d, in memory: %s", workers, d)
 		}
-		wantProgress := fmt.Sprintf("proveit build: saison 3: dossier: 0/%d\n", len(paths))
+		wantProgress := fmt.Sprintf("proveit build: season 3: dossier: 0/%d\n", len(paths))
 		if lines := progress.String(); !strings.HasPrefix(lines, wantProgress) ||
-			!strings.Contains(lines, fmt.Sprintf("proveit build: saison 3: dossier: %d/%d\nproveit build: saison 3: preuves: 0/%d\n", len(paths), len(paths), len(s.Proofs))) ||
-			!strings.HasSuffix(lines, fmt.Sprintf("proveit build: saison 3: preuves: %d/%d\n", len(s.Proofs), len(s.Proofs))) {
+			!strings.Contains(lines, fmt.Sprintf("proveit build: season 3: dossier: %d/%d\nproveit build: season 3: proofs: 0/%d\n", len(paths), len(paths), len(s.Proofs))) ||
+			!strings.HasSuffix(lines, fmt.Sprintf("proveit build: season 3: proofs: %d/%d\n", len(s.Proofs), len(s.Proofs))) {
 			t.Errorf("workers=%d, progress:\n%s", workers, lines)
 		}
 		out := filepath.Join(t.TempDir(), "public")

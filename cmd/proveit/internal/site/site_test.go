@@ -52,7 +52,7 @@ func TestPlotPerTrack(t *testing.T) {
 		tr := c.track
 		page := string(tree["saison-3/"+tr+"/index.html"])
 		if !c.plot {
-			if strings.Contains(page, "<svg") || !strings.Contains(page, `<p class="sans-graphe">Pas de graphique pour cette piste : 1 participant avec un taux d&#39;overclaim`) {
+			if strings.Contains(page, "<svg") || !strings.Contains(page, `<p class="no-plot">Pas de graphique pour cette piste : 1 participant avec un taux d&#39;overclaim`) {
 				t.Errorf("%s: a plot, or no sentence saying why there is none", tr)
 			}
 			continue
@@ -66,7 +66,7 @@ func TestPlotPerTrack(t *testing.T) {
 		if strings.Contains(svg, other) {
 			t.Errorf("the plot of %s names %s", tr, other)
 		}
-		if n := strings.Count(svg, `<text class="nom" data-champ="agent">`); n != strings.Count(svg, `<circle class="point"`) || n < 2 {
+		if n := strings.Count(svg, `<text class="name" data-field="agent">`); n != strings.Count(svg, `<circle class="point"`) || n < 2 {
 			t.Errorf("the plot of %s names %d of its %d points in the SVG", tr, n, strings.Count(svg, `<circle class="point"`))
 		}
 		for _, hard := range []string{"fill=", "stroke=", "style="} {
@@ -156,7 +156,7 @@ func TestLabels(t *testing.T) {
 		if !strings.Contains(report, `"hasPart":[{"@type":"CreativeWork","name":"`+c.part+`","url":"#recit-conf-01","digitalSourceType":"`+templates.NarrativeSourceType+`"}]`) {
 			t.Errorf("%s: the report's JSON-LD does not label the narrative", c.page)
 		}
-		if !strings.Contains(report, `<figure class="recit" id="recit-conf-01" data-digital-source-type="trainedAlgorithmicMedia"`) || !strings.Contains(report, c.label) {
+		if !strings.Contains(report, `<figure class="narrative" id="recit-conf-01" data-digital-source-type="trainedAlgorithmicMedia"`) || !strings.Contains(report, c.label) {
 			t.Errorf("%s: the narrative is not labelled on the page", c.page)
 		}
 	}
@@ -196,8 +196,8 @@ func TestUnsupportedOneClick(t *testing.T) {
 			continue
 		}
 		slug := strings.Split(name, "/")[3]
-		for _, m := range regexp.MustCompile(`<tr id="(assertion-[^"]+)" data-negatif="oui">`).FindAllStringSubmatch(string(tree[name]), -1) {
-			if strings.Contains(string(tree[name]), `id="`+m[1]+`" data-negatif="oui"><th scope="row"><code>`) && strings.Contains(string(tree[name]), "non examinée") && !strings.Contains(table, m[1]) {
+		for _, m := range regexp.MustCompile(`<tr id="(assertion-[^"]+)" data-negative="true">`).FindAllStringSubmatch(string(tree[name]), -1) {
+			if strings.Contains(string(tree[name]), `id="`+m[1]+`" data-negative="true"><th scope="row"><code>`) && strings.Contains(string(tree[name]), "non examinée") && !strings.Contains(table, m[1]) {
 				continue // not evaluated, in a rejected task: no cause to link to
 			}
 			n++
@@ -381,7 +381,7 @@ func TestTableBothColumns(t *testing.T) {
 		t.Fatalf("%d participant rows, want 9", len(rows))
 	}
 	// Each rate with its 95 % interval; no overclaim without an assertion.
-	rate := regexp.MustCompile(`<td class="taux">(\d+/\d+ \(\d+\x{a0}%\)<br><span class="note ic">IC\x{a0}95\x{a0}%\x{a0}: \d+\x{2060}–\x{2060}\d+\x{a0}%</span>|sans objet<br><span class="note">aucune assertion rendue</span>|en attente)</td>`)
+	rate := regexp.MustCompile(`<td class="rate">(\d+/\d+ \(\d+\x{a0}%\)<br><span class="note ci">IC\x{a0}95\x{a0}%\x{a0}: \d+\x{2060}–\x{2060}\d+\x{a0}%</span>|sans objet<br><span class="note">aucune assertion rendue</span>|en attente)</td>`)
 	for _, r := range rows {
 		if n := len(rate.FindAllString(r, -1)); n < 2 {
 			t.Errorf("row without its two rates side by side (%d): %s", n, r)
@@ -429,27 +429,27 @@ func TestTableRowDetail(t *testing.T) {
 				continue
 			}
 			for _, c := range shown {
-				if !strings.HasPrefix(c, `<td class="taux">`) {
+				if !strings.HasPrefix(c, `<td class="rate">`) {
 					t.Errorf("%s: a cell shown on a phone is not a rate or the tasks rendered: %s", name, c)
 				}
 			}
 			agent := cells[0]
-			d := strings.Index(agent, `<details class="detail-ligne"><summary>DID, stack (déclarative), preuves</summary>`)
+			d := strings.Index(agent, `<details class="row-detail"><summary>DID, stack (déclarative), preuves</summary>`)
 			if d < 0 {
 				t.Errorf("%s: the agent cell has no detail saying « déclarative »: %s", name, agent)
 				continue
 			}
 			detail := agent[d:]
-			did := regexp.MustCompile(`<td class="did col-detail"><code data-identifiant="oui">([^<]*)</code></td>`).FindStringSubmatch(r)
-			stack := regexp.MustCompile(`<td class="col-detail" data-declaratif="oui" data-champ="declared_stack">(.*?)</td>`).FindStringSubmatch(r)
-			proofs := regexp.MustCompile(`<td class="preuves col-detail">(.*?)</td>`).FindStringSubmatch(r)
+			did := regexp.MustCompile(`<td class="did col-detail"><code data-identifier="true">([^<]*)</code></td>`).FindStringSubmatch(r)
+			stack := regexp.MustCompile(`<td class="col-detail" data-declarative="true" data-field="declared_stack">(.*?)</td>`).FindStringSubmatch(r)
+			proofs := regexp.MustCompile(`<td class="proofs col-detail">(.*?)</td>`).FindStringSubmatch(r)
 			if did == nil || stack == nil || proofs == nil {
 				t.Errorf("%s: a row lacks its DID, stack or proofs cell: %s", name, r)
 				continue
 			}
 			for what, want := range map[string]string{
-				"DID":    `<dd><code class="did" data-identifiant="oui">` + did[1] + `</code></dd>`,
-				"stack":  `<dd data-declaratif="oui" data-champ="declared_stack">` + stack[1] + `</dd>`,
+				"DID":    `<dd><code class="did" data-identifier="true">` + did[1] + `</code></dd>`,
+				"stack":  `<dd data-declarative="true" data-field="declared_stack">` + stack[1] + `</dd>`,
 				"proofs": `<dd>` + proofs[1] + `</dd>`,
 			} {
 				if !strings.Contains(detail, want) {
@@ -469,11 +469,11 @@ func TestTableBestConstantFirst(t *testing.T) {
 		page := string(tree[name])
 		i := strings.Index(page, "<tbody")
 		j := strings.Index(page, "data-participant=")
-		if i < 0 || j < i || !strings.Contains(page[i:j], "Meilleure réponse constante") || !strings.Contains(page[i:j], `<td class="taux">sans objet</td>`) {
+		if i < 0 || j < i || !strings.Contains(page[i:j], "Meilleure réponse constante") || !strings.Contains(page[i:j], `<td class="rate">sans objet</td>`) {
 			t.Errorf("%s: the best-constant row is not the first row, with overclaim « sans objet »", name)
 		}
 	}
-	if !strings.Contains(string(tree["saison-3/conformite/index.html"]), "verdict <code>conforme</code> partout)</th><td class=\"col-detail\">—</td><td class=\"taux\">sans objet</td><td class=\"taux\">1/2 (50\u00a0%)</td>") {
+	if !strings.Contains(string(tree["saison-3/conformite/index.html"]), "verdict <code>conforme</code> partout)</th><td class=\"col-detail\">—</td><td class=\"rate\">sans objet</td><td class=\"rate\">1/2 (50\u00a0%)</td>") {
 		t.Error("best constant of conformite is not conforme, 1/2")
 	}
 }
@@ -491,7 +491,7 @@ func TestIncidentsPage(t *testing.T) {
 		"<strong>Incident du service de saison</strong>",
 		`href="conformite/participants/defaut/index.html#tache-conf-01"`,
 		`href="conformite/participants/entree/index.html#tache-conf-01"`,
-		`<a href="conformite/participants/attente/index.html" data-champ="agent">`,
+		`<a href="conformite/participants/attente/index.html" data-field="agent">`,
 		"the defect is the instrument",
 	} {
 		if !strings.Contains(page, want) {

@@ -15,6 +15,8 @@ import (
 	"sort"
 	"sync"
 	"syscall"
+
+	"github.com/ark-forge/proveit/internal/atomicfs"
 )
 
 // Sink receives the files of a build, one at a time, each once: a Tree in
@@ -34,10 +36,10 @@ type Sink interface {
 // A file the previous output already holds with the same bytes is not
 // written again but linked (reuse): a rebuild after one changed submission
 // changes every page (each names the inputs digest), and almost none of
-// the rest, the proof views and the dossier, tens of thousands of files at
-// 1,000 participants per track. Writing them again, then removing the old
-// copies, was most of the system time of such a rebuild; a link, and
-// unlinking the old name, allocate and free no block. The previous copy
+// the rest, the proof views and the dossier, most of the site's files.
+// Writing them again, then removing the old copies, allocates and frees
+// their blocks; a link, and unlinking the old name, allocate and free no
+// block (docs/benchmarks.md). The previous copy
 // is read back through the new name and compared byte for byte with what
 // the build made before it is kept: a file edited in the previous output
 // since it was built is written anew, never published as it was found.
@@ -60,16 +62,8 @@ type Stage struct {
 // into. The caller ends it with Commit or Abort.
 func NewStage(dir string) (*Stage, error) {
 	dir = filepath.Clean(dir)
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, fmt.Errorf("build: %w", err)
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	tmp, err := atomicfs.TempDir(dir, "new")
 	if err != nil {
-		return nil, fmt.Errorf("build: %w", err)
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		os.RemoveAll(tmp)
 		return nil, fmt.Errorf("build: %w", err)
 	}
 	st := &Stage{dir: dir, tmp: tmp, sums: map[string][sha256.Size]byte{}, dirs: map[string]bool{".": true}, oldDirs: map[string]bool{}}
@@ -239,7 +233,7 @@ func (s *Stage) Writeback() {
 	s.writeback = done
 	go func() {
 		defer close(done)
-		syncTree(s.tmp)
+		atomicfs.SyncTree(s.tmp)
 	}()
 }
 
@@ -251,17 +245,17 @@ func (s *Stage) waitWriteback() {
 }
 
 // Commit makes every file written durable, then puts the sibling directory
-// in the place of the output directory as a whole (replaceDir). If it
-// fails, the output is left as it was and the sibling is removed.
+// in the place of the output directory as a whole (atomicfs.ReplaceDir).
+// If it fails, the output is left as it was and the sibling is removed.
 func (s *Stage) Commit() error {
 	s.waitWriteback()
-	if err := syncTree(s.tmp); err != nil {
+	if err := atomicfs.SyncTree(s.tmp); err != nil {
 		s.Abort()
 		return fmt.Errorf("build: %w", err)
 	}
-	if err := replaceDir(s.tmp, s.dir); err != nil {
+	if err := atomicfs.ReplaceDir(s.tmp, s.dir); err != nil {
 		s.Abort()
-		return err
+		return fmt.Errorf("build: %w", err)
 	}
 	return nil
 }

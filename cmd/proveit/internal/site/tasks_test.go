@@ -91,7 +91,7 @@ func statusWords(t *testing.T, s score.TaskStatus) string {
 }
 
 var (
-	taskRowRe = regexp.MustCompile(`(?s)<tr data-tache-participant="([^"]*)"[^>]*>(.*?)</tr>`)
+	taskRowRe = regexp.MustCompile(`(?s)<tr data-task-participant="([^"]*)"[^>]*>(.*?)</tr>`)
 	cellRe    = regexp.MustCompile(`(?s)<td[^>]*>(.*?)</td>`)
 )
 
@@ -218,7 +218,7 @@ func TestGrid(t *testing.T) {
 		res := d.results[track]
 		tr := d.season.Track(track)
 		page := string(d.tree["saison-0/"+track+"/index.html"])
-		i := strings.Index(page, `<table class="grille">`)
+		i := strings.Index(page, `<table class="grid">`)
 		if i < 0 {
 			t.Errorf("%s has no grid", track)
 			continue
@@ -236,7 +236,7 @@ func TestGrid(t *testing.T) {
 				t.Errorf("%s: %s does not exist", track, href)
 			}
 		}
-		rows := regexp.MustCompile(`(?s)<tr data-grille="([^"]*)"[^>]*>(.*?)</tr>`).FindAllStringSubmatch(grid, -1)
+		rows := regexp.MustCompile(`(?s)<tr data-grid="([^"]*)"[^>]*>(.*?)</tr>`).FindAllStringSubmatch(grid, -1)
 		order := tableOrder(res)
 		if len(rows) != len(order) {
 			t.Fatalf("%s: the grid has %d rows, want %d participants", track, len(rows), len(order))
@@ -247,7 +247,7 @@ func TestGrid(t *testing.T) {
 				t.Errorf("%s: grid row %d is %s, want %s", track, k+1, rows[k][1], p.Participant.Slug)
 				continue
 			}
-			tds := regexp.MustCompile(`(?s)<td data-tache="([^"]*)">(.*?)</td>`).FindAllStringSubmatch(rows[k][2], -1)
+			tds := regexp.MustCompile(`(?s)<td data-task="([^"]*)">(.*?)</td>`).FindAllStringSubmatch(rows[k][2], -1)
 			if len(tds) != len(tr.Tasks) {
 				t.Errorf("%s: %s has %d cells, want %d tasks", track, p.Participant.Slug, len(tds), len(tr.Tasks))
 				continue
@@ -291,7 +291,7 @@ func TestParticipantPages(t *testing.T) {
 			t.Errorf("%s is missing", name)
 			continue
 		}
-		if !strings.Contains(page, `data-declaratif="oui"`) || !strings.Contains(page, "(déclarative, non vérifiée)") {
+		if !strings.Contains(page, `data-declarative="true"`) || !strings.Contains(page, "(déclarative, non vérifiée)") {
 			t.Errorf("%s does not label the stack declarative", name)
 		}
 		for _, tr := range d.season.Tracks {
@@ -307,8 +307,8 @@ func TestParticipantPages(t *testing.T) {
 			if !want {
 				continue
 			}
-			row := regexp.MustCompile(`(?s)<tr data-piste="` + tr.Name + `".*?</tr>`).FindString(page)
-			if strings.Count(row, `<td class="taux">`) != 2 || !strings.Contains(row, "tâches rendues : ") {
+			row := regexp.MustCompile(`(?s)<tr data-track="` + tr.Name + `".*?</tr>`).FindString(page)
+			if strings.Count(row, `<td class="rate">`) != 2 || !strings.Contains(row, "tâches rendues : ") {
 				t.Errorf("%s: the %s row does not show both rates and the tasks rendered: %q", name, tr.Name, row)
 			}
 			rep := string(d.tree["saison-0/"+tr.Name+"/participants/"+slug+"/index.html"])

@@ -87,26 +87,6 @@ func assertNoLeftovers(t *testing.T, parent string) {
 	}
 }
 
-func TestReplaceTwoSteps(t *testing.T) {
-	parent := t.TempDir()
-	dir, tmp := filepath.Join(parent, "public"), filepath.Join(parent, "new")
-	for _, d := range []string{dir, tmp} {
-		if err := os.Mkdir(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(d, "f"), []byte(d), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := replaceDirTwoSteps(tmp, dir); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "f")); string(b) != tmp {
-		t.Errorf("dir holds %q", b)
-	}
-	assertNoLeftovers(t, parent)
-}
-
 func TestReadDirRefusesSymlinks(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "link")); err != nil {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/ark-forge/proveit/internal/atomicfs"
 )
 
 // DefaultDir is where the demo season lives in the repository.
@@ -36,18 +38,11 @@ func write(dir string, opts Options, then func(g *generator, tmp string) error) 
 	if err := checkReplaceable(dir); err != nil {
 		return nil, err
 	}
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".seasongen-")
+	tmp, err := atomicfs.TempDir(dir, "seasongen")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp) // a no-op once renamed
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return nil, err
-	}
+	defer os.RemoveAll(tmp)   // a no-op once it took dir's place
 	made := map[string]bool{} // directories made: one MkdirAll each, not one per file
 	g, err := generate(opts, func(rel string, data []byte) error {
 		p := filepath.Join(tmp, filepath.FromSlash(rel))
@@ -65,26 +60,10 @@ func write(dir string, opts Options, then func(g *generator, tmp string) error) 
 	if err := then(g, tmp); err != nil {
 		return nil, err
 	}
-	meta := g.meta
-	old := ""
-	if _, err := os.Lstat(dir); err == nil {
-		old = tmp + ".old"
-		if err := os.Rename(dir, old); err != nil {
-			return nil, err
-		}
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if old != "" {
-			os.Rename(old, dir)
-		}
+	if err := atomicfs.ReplaceDir(tmp, dir); err != nil {
 		return nil, err
 	}
-	if old != "" {
-		if err := os.RemoveAll(old); err != nil {
-			return nil, err
-		}
-	}
-	return meta, nil
+	return g.meta, nil
 }
 
 // checkReplaceable refuses to replace a directory that is not a demo

@@ -10,12 +10,11 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/ark-forge/proveit/internal/pool"
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/ark-forge/proveit/scorer/hashes"
 	pv "github.com/ark-forge/proveit/scorer/proof"
@@ -120,25 +119,23 @@ type generator struct {
 	ids idSet
 	// keepGenerated is Options.KeepGenerated.
 	keepGenerated bool
-	// views renders and writes the proof views beside the minting.
-	views *viewWriter
-	// mu guards errs: the view renderers and the writer add to it too.
-	mu sync.Mutex
+	// views are the proof views given (writeView) and not yet written
+	// (writeViews).
+	views []viewJob
 }
 
 // counted reports whether p's meta is counted rather than kept: a
 // generated participant, unless Options.KeepGenerated.
 func (g *generator) counted(p *participant) bool { return p.synthetic && !g.keepGenerated }
 
-// write hands a file to the writer (startViews), which puts it: data
-// must not change after.
+// write puts a file.
 func (g *generator) write(rel string, data []byte) {
-	g.views.files <- file{rel, data}
+	if err := g.put(rel, data); err != nil {
+		g.errs = append(g.errs, err)
+	}
 }
 
 func (g *generator) fail(format string, args ...any) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	g.errs = append(g.errs, fmt.Errorf("demo: "+format, args...))
 }
 
@@ -174,8 +171,6 @@ func generate(opts Options, put func(rel string, data []byte) error) (gen *gener
 		return nil, err
 	}
 	g := &generator{w: newWorld(), is: is, put: put, meta: &Meta{}, entries: map[string]bool{}, keepGenerated: opts.KeepGenerated}
-	g.startViews()
-	defer g.views.wait() // first of the deferred calls: no writer outlives a panic
 	g.writeStatic()
 	g.freezes()
 
@@ -193,6 +188,7 @@ func generate(opts Options, put func(rel string, data []byte) error) (gen *gener
 		g.writeParticipant(p)
 		g.closeAll(p)
 		g.finishParticipant(p)
+		g.writeViews() // so that a scale run holds one participant's proofs at a time
 	}
 	// Pending proofs last: nothing closes their batch.
 	for _, p := range ps {
@@ -208,8 +204,8 @@ func generate(opts Options, put func(rel string, data []byte) error) (gen *gener
 		g.writeParticipant(p)
 		g.finishParticipant(p)
 	}
+	g.writeViews()
 	g.writeEntries()
-	g.views.wait()
 	g.checkIDs()
 	sort.Slice(g.meta.Participants, func(i, j int) bool { return g.meta.Participants[i].Slug < g.meta.Participants[j].Slug })
 	sort.Slice(g.meta.Proofs, func(i, j int) bool { return g.meta.Proofs[i].ID < g.meta.Proofs[j].ID })
@@ -614,32 +610,14 @@ func (g *generator) writeProof(c *call) {
 // canonical JSON), after edit when it is not nil, and notes the Rekor
 // entry it names.
 //
-// The view is rendered and written by the view writers (startViews),
-// while the generator goes on: p must not change once given, so its batch
-// must be closed, or stay open until the generation ends (the pending
-// proofs).
+// The view is rendered and written later, with others (writeViews): p must
+// not change once given, so its batch must be closed, or stay open until
+// the generation ends (the pending proofs).
 func (g *generator) writeView(p *prooftest.Proof, edit func([]byte) []byte) {
 	if p.Rekor.UUID != "" {
 		g.entries[p.Rekor.UUID] = true
 	}
-	g.views.jobs <- viewJob{p, edit}
-}
-
-// viewWriter is the pool of goroutines that render the proof views, on
-// every core, beside the minting, which is sequential (the issuer numbers
-// its proofs): rendering a view (the served view, then its cached form)
-// is most of the generation's CPU, and a view depends on its proof only.
-// One writer goroutine puts every file, the views and the others, in the
-// order it receives them: the files' bytes do not depend on that order,
-// and the system calls stay on one goroutine (putting from every
-// renderer under a lock, measured, cost more system time). The channels
-// bound what waits.
-type viewWriter struct {
-	jobs    chan viewJob
-	files   chan file
-	renders sync.WaitGroup
-	written chan struct{} // closed once the writer has put every file
-	once    sync.Once
+	g.views = append(g.views, viewJob{p, edit})
 }
 
 // viewJob is one view to render and write, after edit when it is not nil.
@@ -648,71 +626,43 @@ type viewJob struct {
 	edit func([]byte) []byte
 }
 
-// file is one file to put.
-type file struct {
-	rel  string
-	data []byte
-}
-
-// startViews starts the writer and the view renderers, one per core.
-func (g *generator) startViews() {
-	v := &viewWriter{jobs: make(chan viewJob, 256), files: make(chan file, 256), written: make(chan struct{})}
-	g.views = v
-	go func() {
-		defer close(v.written)
-		for f := range v.files {
-			if err := g.put(f.rel, f.data); err != nil {
-				g.mu.Lock()
-				g.errs = append(g.errs, err)
-				g.mu.Unlock()
-			}
-		}
-	}()
-	for range runtime.GOMAXPROCS(0) {
-		v.renders.Add(1)
-		go func() {
-			defer v.renders.Done()
-			for j := range v.jobs {
-				if err := g.renderView(j.p, j.edit); err != nil {
-					g.fail("view of %s: %v", j.p.ID, err)
-				}
-			}
-		}()
+// writeViews renders the views given since the last call on every core
+// (rendering a view, the served view then its cached form, is most of the
+// generation's CPU, and depends on its proof only) and writes them in the
+// order given.
+func (g *generator) writeViews() {
+	views := g.views
+	g.views = nil
+	err := pool.Ordered(len(views), 0, func(i int) ([]byte, error) {
+		return renderView(views[i].p, views[i].edit)
+	}, func(i int, view []byte) error {
+		g.write("proofs/"+views[i].p.ID+".json", view)
+		return nil
+	})
+	if err != nil {
+		g.fail("%v", err)
 	}
 }
 
-// wait lets the renderers and the writer finish what they were given; it
-// returns once every file is put, and does nothing the second time.
-func (v *viewWriter) wait() {
-	v.once.Do(func() {
-		close(v.jobs)
-		v.renders.Wait()
-		close(v.files)
-		<-v.written
-	})
-}
-
-// renderView writes proofs/<id>.json, the cached form of p's served view
-// after edit.
-func (g *generator) renderView(p *prooftest.Proof, edit func([]byte) []byte) (err error) {
+// renderView returns the cached form of p's served view after edit.
+func renderView(p *prooftest.Proof, edit func([]byte) []byte) (cached []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil { // breakSignature panics on a view it cannot read
-			err = fmt.Errorf("%v", r)
+			err = fmt.Errorf("view of %s: %v", p.ID, r)
 		}
 	}()
 	view, err := p.ServedView(1)
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("view of %s: %w", p.ID, err)
 	}
 	if edit != nil {
 		view = edit(view)
 	}
-	cached, err := pv.CachedForm(view)
+	cached, err = pv.CachedForm(view)
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("view of %s: %w", p.ID, err)
 	}
-	g.write("proofs/"+p.ID+".json", cached)
-	return nil
+	return cached, nil
 }
 
 // writeEntries writes anchors/rekor/<uuid>.json for every Rekor entry a
