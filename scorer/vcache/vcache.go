@@ -228,8 +228,8 @@ type Stats struct {
 	Misses   int // Get found none, or one it rejected
 	Rejected int // of the misses: an entry that did not authenticate, or over MaxEntryBytes
 	Stale    int // of the misses: a sound entry of another Rekor entry (Stale)
-	Written  int // Put stored an entry
-	Failed   int // Put could not store one (the error was returned)
+	Written  int // Put stored an entry (committed by Close at the latest)
+	Failed   int // an entry could not be stored (Put or Close returned the error)
 }
 
 // DefaultDir returns where a build keeps its cache when it is given none:
@@ -402,6 +402,7 @@ func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
 		c.pending = map[Key][]byte{}
 	}
 	c.pending[k] = data
+	c.written.Add(1)
 	var b *batch
 	if len(c.pending) >= commitEvery {
 		b = c.takePending()
@@ -460,10 +461,11 @@ func (c *Cache) commit(b *batch) error {
 	c.inflight = slices.DeleteFunc(c.inflight, func(x *batch) bool { return x == b })
 	c.mu.Unlock()
 	if err != nil {
+		// Counted as written by Put: failed instead.
+		c.written.Add(-int64(len(b.entries)))
 		c.writeErrs.Add(int64(len(b.entries)))
 		return fmt.Errorf("vcache: storing %d entries: %w", len(b.entries), err)
 	}
-	c.written.Add(int64(len(b.entries)))
 	return nil
 }
 
