@@ -379,19 +379,16 @@ func mustInt(s string) pyjson.Value {
 	return v
 }
 
-// score writes the fixture and scores its track.
-func (f *fixture) score() *TrackResult {
+// score writes the fixture and scores its track, with every participant's
+// report.
+func (f *fixture) score() *scored {
 	f.t.Helper()
 	s, m := f.write()
-	res, err := New(s, m).Track(s.Track("conformite"))
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	return res
+	return scoreReports(f.t, New(s, m), s.Track("conformite"))
 }
 
-func (r *TrackResult) participant(slug string) *ParticipantResult {
-	for _, p := range r.Participants {
+func (r *scored) participant(slug string) *ParticipantReport {
+	for _, p := range r.Reports {
 		if p.Participant.Slug == slug {
 			return p
 		}
@@ -399,8 +396,8 @@ func (r *TrackResult) participant(slug string) *ParticipantResult {
 	return nil
 }
 
-func (r *TrackResult) task(slug, task string) *TaskResult {
-	for _, t := range r.participant(slug).Tasks {
+func (r *scored) task(slug, task string) *TaskReport {
+	for _, t := range r.participant(slug).TaskReports {
 		if t.TaskID == task {
 			return t
 		}

@@ -19,13 +19,24 @@ func demoJobs(b *testing.B, part string) ([]templates.Job, int64) {
 // and the total size of their pages; what names the kind in a failure.
 func demoJobsOf(b *testing.B, what string, keep func(name string) bool) ([]templates.Job, int64) {
 	b.Helper()
-	site, _, err := siteOf("../../../../seasons", Tree{}, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	site, reports := siteWithReports(b, "../../../../seasons")
 	all, err := templates.Jobs(site)
 	if err != nil {
 		b.Fatal(err)
+	}
+	for _, s := range site.Seasons {
+		for i, tr := range s.Tracks {
+			if !tr.Scored {
+				continue
+			}
+			rs, err := templates.NewReports(site, s, i)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, p := range reports(s.Number, i) {
+				all = append(all, rs.Jobs(p, tr.History)...)
+			}
+		}
 	}
 	var jobs []templates.Job
 	var size int64

@@ -24,8 +24,8 @@ type Tree map[string][]byte
 // SumsFile is the name of the checksum file at the root of a built tree.
 const SumsFile = "SHA256SUMS"
 
-// Add stores data at name, refusing a name that is not a clean relative
-// path or that is already taken.
+// Add stores a copy of data at name, refusing a name that is not a clean
+// relative path or that is already taken.
 func (t Tree) Add(name string, data []byte) error {
 	if err := checkName(name); err != nil {
 		return err
@@ -33,7 +33,7 @@ func (t Tree) Add(name string, data []byte) error {
 	if _, dup := t[name]; dup {
 		return fmt.Errorf("build: %s written twice", name)
 	}
-	t[name] = data
+	t[name] = bytes.Clone(data)
 	return nil
 }
 

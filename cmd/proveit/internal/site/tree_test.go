@@ -164,3 +164,18 @@ func TestDiffDirs(t *testing.T) {
 		t.Error("an absent directory compared")
 	}
 }
+
+// TestTreeKeepsNoData: a Tree, like a Stage (TestStageKeepsNoData), keeps
+// nothing of the bytes Add is given: the build makes the next page or
+// file in the same memory (renderedPage.written, addOrdered).
+func TestTreeKeepsNoData(t *testing.T) {
+	tree := Tree{}
+	buf := []byte("<p>a</p>")
+	if err := tree.Add("a.html", buf); err != nil {
+		t.Fatal(err)
+	}
+	copy(buf, "XXXXXXXX")
+	if got := string(tree["a.html"]); got != "<p>a</p>" {
+		t.Errorf("a.html holds %q after its buffer was reused, want %q", got, "<p>a</p>")
+	}
+}
