@@ -1,6 +1,10 @@
 package templates
 
-import "github.com/ark-forge/proveit/scorer/score"
+import (
+	"bytes"
+
+	"github.com/ark-forge/proveit/scorer/score"
+)
 
 // Page is one rendered page: its slash-separated path in the site, its
 // bytes and its language tag ("fr", "en").
@@ -61,11 +65,11 @@ func (r *renderer) render(site Site) ([]Page, error) {
 	}
 	out := make([]Page, 0, len(jobs))
 	for _, j := range jobs {
-		b, err := j.Render()
-		if err != nil {
+		var b bytes.Buffer
+		if err := j.RenderTo(&b); err != nil {
 			return nil, err
 		}
-		out = append(out, Page{Name: j.Name, HTML: b, Lang: j.Lang})
+		out = append(out, Page{Name: j.Name, HTML: b.Bytes(), Lang: j.Lang})
 	}
 	return out, nil
 }

@@ -115,7 +115,7 @@ const NarrativeSourceType = score.TrainedAlgorithmicMedia
 type Site struct {
 	Seasons []Season
 	// InputsDigest is the digest of every season directory's files
-	// (build.InputsDigest over all of them); Version the proveit that
+	// (the inputs digest of package site, over all of them); Version the proveit that
 	// built the site. Every page names both in its footer, a season's
 	// pages with the season's own digest.
 	InputsDigest string
@@ -520,19 +520,10 @@ type Job struct {
 	render func(b *bytes.Buffer) error
 }
 
-// Render renders the job's page into a new buffer.
-func (j Job) Render() ([]byte, error) {
-	var b bytes.Buffer
-	if err := j.render(&b); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
 // RenderTo renders the job's page into b, which it empties first, so that
 // a caller rendering many pages reuses one buffer's memory: the page is
-// b.Bytes(), valid until b is written again. The bytes are Render's. On an
-// error, what b holds is not a page.
+// b.Bytes(), valid until b is written again. On an error, what b holds is
+// not a page.
 func (j Job) RenderTo(b *bytes.Buffer) error {
 	b.Reset()
 	return j.render(b)

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -211,7 +212,8 @@ func TestInterval(t *testing.T) {
 // BenchmarkRenderReport renders one participant's report page (the most
 // numerous page of a site) from its job, as the build's workers do.
 func BenchmarkRenderReport(b *testing.B) {
-	jobs, err := Jobs(handSite())
+	site := handSite()
+	jobs, err := french.siteJobs(site, reportsOf(site))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -225,12 +227,12 @@ func BenchmarkRenderReport(b *testing.B) {
 	if job == nil {
 		b.Fatal("no report page in handSite")
 	}
+	var buf bytes.Buffer
 	for b.Loop() {
-		page, err := job.Render()
-		if err != nil {
+		if err := job.RenderTo(&buf); err != nil {
 			b.Fatal(err)
 		}
-		b.SetBytes(int64(len(page)))
+		b.SetBytes(int64(buf.Len()))
 	}
 }
 

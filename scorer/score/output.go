@@ -375,13 +375,6 @@ func intCell(p *int) string {
 	return fmt.Sprint(*p)
 }
 
-func strCell(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
 // MissingFactJSON is one founding fact no supported assertion carried.
 type MissingFactJSON struct {
 	ID    string      `json:"id"`

@@ -14,6 +14,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/season"
 	"github.com/ark-forge/proveit/scorer/trust"
 	"github.com/ark-forge/proveit/scorer/vcache"
+	"github.com/ark-forge/proveit/scorer/vcache/vcachetest"
 )
 
 // loadDemo loads the committed demo season and its trust.
@@ -186,7 +187,7 @@ func TestDemoCache(t *testing.T) {
 	if err := c.Close(); err != nil {
 		t.Fatal(err)
 	}
-	files, err := vcache.Files(dir)
+	files, err := vcachetest.Files(dir)
 	if err != nil || len(files) != n {
 		t.Fatalf("%d entries (%v) for %d verifications", len(files), err, n)
 	}

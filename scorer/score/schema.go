@@ -9,6 +9,3 @@ import "embed"
 //
 //go:embed schema/*.schema.json
 var Schemas embed.FS
-
-// SchemaBase is the $id prefix of the schemas.
-const SchemaBase = "https://proveit.arkforge.tech/schemas/"

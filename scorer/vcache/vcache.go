@@ -88,7 +88,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -240,43 +239,6 @@ func (c *Cache) Stats() Stats {
 func (c *Cache) path(k Key) string {
 	h := k.String()
 	return filepath.Join(c.dir, h[:2], h)
-}
-
-// Files returns the paths of the entries in dir (files named by a key in
-// a subdirectory named by its first two hex digits), sorted: for tools
-// and tests that inspect or damage a cache. Nothing is authenticated.
-func Files(dir string) ([]string, error) {
-	var out []string
-	for i := range 256 {
-		sub := fmt.Sprintf("%02x", i)
-		des, err := os.ReadDir(filepath.Join(dir, sub))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("vcache: %w", err)
-		}
-		for _, de := range des {
-			if n := de.Name(); de.Type().IsRegular() && isKeyName(n) && n[:2] == sub {
-				out = append(out, filepath.Join(dir, sub, n))
-			}
-		}
-	}
-	slices.Sort(out)
-	return out, nil
-}
-
-// isKeyName reports whether name is a key in lowercase hex.
-func isKeyName(name string) bool {
-	if len(name) != hex.EncodedLen(sha256.Size) {
-		return false
-	}
-	for _, r := range name {
-		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f') {
-			return false
-		}
-	}
-	return true
 }
 
 // errTooLarge is an entry over MaxEntryBytes.

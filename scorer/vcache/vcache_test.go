@@ -18,6 +18,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/anchor"
 	"github.com/ark-forge/proveit/scorer/submission"
 	"github.com/ark-forge/proveit/scorer/trust"
+	"github.com/ark-forge/proveit/scorer/vcache/vcachetest"
 	"github.com/ark-forge/proveit/scorer/verify"
 )
 
@@ -217,7 +218,7 @@ func TestNotStored(t *testing.T) {
 	if err := c.Put(Input{View: []byte("bad rekor")}.Key(), outcome(), Rekor{UUID: "\xff"}); err != nil {
 		t.Error(err)
 	}
-	if files, _ := Files(dir); len(files) != 0 || c.Stats().Written != 0 || c.Stats().Rejected != 0 {
+	if files, _ := vcachetest.Files(dir); len(files) != 0 || c.Stats().Written != 0 || c.Stats().Rejected != 0 {
 		t.Errorf("files %v, stats %+v: want nothing stored", files, c.Stats())
 	}
 }
@@ -241,7 +242,7 @@ func TestLayout(t *testing.T) {
 	if want, _ := encodeEntry(k, outcome(), Rekor{}); !bytes.Equal(got, want) {
 		t.Errorf("stored\n%q\nwant\n%q", got, want)
 	}
-	if files, err := Files(dir); err != nil || len(files) != 1 || files[0] != path {
+	if files, err := vcachetest.Files(dir); err != nil || len(files) != 1 || files[0] != path {
 		t.Errorf("Files: %v %v, want [%s]", files, err, path)
 	}
 	if out, _, ok := open(t, dir).Get(k); !ok || !reflect.DeepEqual(out, outcome()) {
@@ -436,7 +437,7 @@ func TestConcurrentPutGet(t *testing.T) {
 	if written != 1600 || hits < 1600 || rejected != 0 {
 		t.Errorf("%d written, %d hits, %d rejected: want 1600, 1600 or more, 0", written, hits, rejected)
 	}
-	if files, _ := Files(dir); len(files) != 800 {
+	if files, _ := vcachetest.Files(dir); len(files) != 800 {
 		t.Errorf("%d entries, want 800", len(files))
 	}
 	for _, c := range caches {
@@ -499,7 +500,7 @@ func TestTrim(t *testing.T) {
 	if err := c.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if files, _ := Files(dir); len(files) != 2 {
+	if files, _ := vcachetest.Files(dir); len(files) != 2 {
 		t.Fatalf("%d entries after a trim of fresh ones, want 2", len(files))
 	}
 	// Twenty days on, kUsed is hit, which marks it used then.

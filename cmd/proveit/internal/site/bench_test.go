@@ -42,7 +42,7 @@ func demoJobsOf(b *testing.B, what string, keep func(name string) bool) ([]templ
 	var size int64
 	for _, j := range all {
 		if keep(j.Name) {
-			page, err := j.Render()
+			page, err := renderJob(j)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -64,7 +64,7 @@ func BenchmarkRenderDemoReports(b *testing.B) {
 	b.SetBytes(size)
 	for b.Loop() {
 		for _, j := range jobs {
-			if _, err := j.Render(); err != nil {
+			if _, err := renderJob(j); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -127,7 +127,7 @@ func BenchmarkRenderDemo(b *testing.B) {
 			b.SetBytes(size)
 			for b.Loop() {
 				for _, j := range jobs {
-					if _, err := j.Render(); err != nil {
+					if _, err := renderJob(j); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -143,7 +143,7 @@ func BenchmarkGuardDemoReports(b *testing.B) {
 	pages := make([][]byte, len(jobs))
 	words := make([]string, len(jobs))
 	for i, j := range jobs {
-		pages[i], _ = j.Render()
+		pages[i], _ = renderJob(j)
 		var err error
 		if words[i], err = templates.Declarative(j.Lang); err != nil {
 			b.Fatal(err)

@@ -2,11 +2,10 @@
 // check: it discovers and loads every season, scores every closed track,
 // copies the cached proof views, renders the pages (package templates),
 // runs the publication guard on each (package guard) and lists every file
-// in SHA256SUMS, into a Sink: a Tree in memory (Run), or a Stage that
-// writes each file as it is made into a sibling of the output directory
-// and replaces the output with it as a whole or not at all (RunTo,
-// Stage.Commit), an output directory it has checked it may replace
-// (CheckTarget).
+// in SHA256SUMS (RunTo), into a Sink: a Stage writes each file as it is
+// made into a sibling of the output directory and replaces the output with
+// it as a whole or not at all (Stage.Commit), an output directory it has
+// checked it may replace (CheckTarget).
 package site
 
 import (
@@ -27,12 +26,6 @@ import (
 	"github.com/ark-forge/proveit/scorer/version"
 	"github.com/ark-forge/proveit/templates"
 )
-
-// Build is Run without the summary.
-func Build(seasonsDir string) (Tree, error) {
-	t, _, err := Run(seasonsDir)
-	return t, err
-}
 
 // Options tune how a build runs, never what it writes: the same inputs
 // give the same bytes with any options.
@@ -61,16 +54,6 @@ type Options struct {
 	// allocated while it marks and the participants in flight, is larger
 	// at times while scoring and rendering.
 	Scored func()
-}
-
-// Run is RunTo into a Tree in memory, with the default options.
-func Run(seasonsDir string) (Tree, *Summary, error) {
-	t := Tree{}
-	sum, err := RunTo(seasonsDir, t, Options{})
-	if err != nil {
-		return nil, nil, err
-	}
-	return t, sum, nil
 }
 
 // RunTo runs the whole pipeline over every season under seasonsDir, in

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/scorer/vcache"
+	"github.com/ark-forge/proveit/scorer/vcache/vcachetest"
 )
 
 // TestBuildWithCache: a build with a verification cache, cold, warm, or
@@ -46,7 +47,7 @@ func TestBuildWithCache(t *testing.T) {
 	if warm.Hits != cold.Written || warm.Misses != 0 || warm.Written != 0 {
 		t.Fatalf("warm cache: %+v, want %d hits and nothing verified", warm, cold.Written)
 	}
-	files, err := vcache.Files(dir)
+	files, err := vcachetest.Files(dir)
 	if err != nil || len(files) != cold.Written {
 		t.Fatalf("%d entries in the cache (%v), want %d", len(files), err, cold.Written)
 	}

@@ -193,12 +193,16 @@ func TestGuardCatchesEveryTemplatePosition(t *testing.T) {
 			}
 			reached := map[string]bool{}
 			for _, j := range jobs {
-				page, err := j.Render()
+				page, err := renderJob(j)
 				if err != nil {
 					t.Fatalf("%s: %v", j.Name, err)
 				}
+				word, err := templates.Declarative(j.Lang)
+				if err != nil {
+					t.Fatal(err)
+				}
 				reported := map[string]bool{}
-				for _, v := range guard.Page(j.Name, page) {
+				for _, v := range guard.PageIn(j.Name, page, word) {
 					if v.Rule == "intent" {
 						reported[v.Word] = true
 					}

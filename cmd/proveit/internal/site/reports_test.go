@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -97,4 +98,11 @@ func siteWithReports(t testing.TB, root string) (templates.Site, func(season, tr
 		})
 	}
 	return site, func(season, track int) []*score.ParticipantReport { return reports[[2]int{season, track}] }
+}
+
+// renderJob renders j's page into a new buffer.
+func renderJob(j templates.Job) ([]byte, error) {
+	var b bytes.Buffer
+	err := j.RenderTo(&b)
+	return b.Bytes(), err
 }

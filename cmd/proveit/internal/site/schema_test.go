@@ -13,6 +13,9 @@ import (
 	"github.com/ark-forge/proveit/scorer/score"
 )
 
+// schemaBase is the $id prefix of the published schemas.
+const schemaBase = "https://proveit.arkforge.tech/schemas/"
+
 // compileSchemas compiles the published schemas as a script would, from
 // the site's own schemas/ files.
 func compileSchemas(t *testing.T, tree Tree) (results, report *jsonschema.Schema) {
@@ -23,15 +26,15 @@ func compileSchemas(t *testing.T, tree Tree) (results, report *jsonschema.Schema
 		if err != nil {
 			t.Fatalf("schemas/%s: %v", name, err)
 		}
-		if err := c.AddResource(score.SchemaBase+name, doc); err != nil {
+		if err := c.AddResource(schemaBase+name, doc); err != nil {
 			t.Fatal(err)
 		}
 	}
-	results, err := c.Compile(score.SchemaBase + "results.schema.json")
+	results, err := c.Compile(schemaBase + "results.schema.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	report, err = c.Compile(score.SchemaBase + "report.schema.json")
+	report, err = c.Compile(schemaBase + "report.schema.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,8 +17,8 @@ import (
 	"syscall"
 )
 
-// Sink receives the files of a build, one at a time, each once: a Tree in
-// memory, or a Stage on disk.
+// Sink receives the files of a build, one at a time, each once: a Stage
+// on disk (the tests use one in memory).
 type Sink interface {
 	// Add stores data at name, refusing a name that is not a clean
 	// relative path or that is already taken. It keeps nothing of data
