@@ -293,8 +293,7 @@ func WithCache(c *vcache.Cache) Option { return func(sc *Scorer) { sc.cache = c 
 // prints them (WriteTrail); results.json, results.csv, report.json and the
 // pages never show them, and they are most of what a participant's report
 // holds while it is written. Everything else, and so every byte published,
-// is the same. The cache (WithCache)
-// still stores every check.
+// is the same. The cache (WithCache) still stores every check.
 func WithoutChecks() Option { return func(sc *Scorer) { sc.noChecks = true } }
 
 // New returns a Scorer for a loaded season and its trust material.
