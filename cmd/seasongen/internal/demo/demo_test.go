@@ -555,8 +555,10 @@ func fault(m *Meta, slug, taskID string) string {
 
 func isFreeze(s *season.Season, id string) bool {
 	for _, tr := range s.Tracks {
-		if tr.Preregistration.Freeze(id) != nil {
-			return true
+		for _, f := range tr.Preregistration.Freezes {
+			if f.ProofID == id {
+				return true
+			}
 		}
 	}
 	return false
