@@ -33,7 +33,7 @@ func richSite() Site {
 	task := p.Tasks[0]
 	task.Reason = "the enrolled DID is did:key:z6MkFib<x> and not did:web:a.example"
 	task.Incidents = []score.Incident{{Kind: score.IncidentKinds[0], Detail: "status 503 for did:key:z6Mkabc"}}
-	task.Assertions[0].Proofs = []score.ProofResult{{ProofID: "prf_a", Cause: score.InvalidProof, Detail: "bad <sig>"}, {ProofID: "prf_b", Cause: score.Supported}}
+	handReports[p].TaskReports[0].Assertions[0].Proofs = []score.ProofResult{{ProofID: "prf_a", Cause: score.InvalidProof, Detail: "bad <sig>"}, {ProofID: "prf_b", Cause: score.Supported}}
 	tr.History = map[string]*History{HistoryKey(p.Participant.Slug, "conf-01", "a1"): {PublishedStatus: "supported", PublishedCause: "supported",
 		Decisions: []DecisionRef{{ID: "dec-1", Date: "2026-11-03T09:30:00Z", Reason: `motif <i>"cité"</i> & +`}}}}
 	tr.RowHistory = map[string]*RowHistory{p.Participant.Slug: {PublishedOverclaim: "1/2 (50 %)", PublishedSuccess: "0/1 (0 %)", Decisions: []DecisionRef{{ID: "dec-1"}, {ID: "dec-2"}}}}

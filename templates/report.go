@@ -152,17 +152,17 @@ type incidentView struct {
 // buildReport is the view of one participant's report on the track r of
 // season n, on the page at. proofs is the set of proof ids whose views are
 // copied (sitepath.Proof).
-func buildReport(l *locale, n int, r *score.TrackResult, p *score.ParticipantResult, proofs proofSet, at sitepath.Page, history map[string]*History) reportView {
-	row := participantRow(l, n, r, p, at)
+func buildReport(l *locale, n int, r *score.TrackResult, p *score.ParticipantReport, proofs proofSet, at sitepath.Page, history map[string]*History) reportView {
+	row := participantRow(l, n, r, p.ParticipantResult, at)
 	v := reportView{Slug: row.Slug, Agent: row.Agent, DID: row.DID, Stack: row.Stack, Pending: row.Pending, Negative: row.Negative, Page: row.Page, JSON: row.ReportJSON,
 		Track:     sitepath.Link(at, sitepath.Track(n, r.Track)),
 		Overclaim: row.Overclaim, OverclaimNote: row.OverclaimNote, Success: row.Success, TasksRendered: row.TasksRendered}
-	v.CauseSummary, v.StatusSummary = summaries(l, p, false)
-	for _, t := range p.Tasks {
+	v.CauseSummary, v.StatusSummary = summaries(l, p.ParticipantResult, false)
+	for _, t := range p.TaskReports {
 		tv := taskView{ID: t.TaskID, Anchor: taskAnchor(t.TaskID), Status: l.text(statusKey(t.Status, "label")), StatusCode: t.Status, StatusHelp: l.text(statusKey(t.Status, "help")), Reason: t.Reason,
 			Pending: t.Status == score.PendingTask, Scored: t.Status == score.Scored, Evaluated: t.Status != score.Missing && t.Status != score.RejectedAtEntry,
 			Verdict: t.Verdict, Expected: t.ExpectedVerdict, Exact: t.Exact, Founded: t.Founded, Success: t.Success(), MissingFacts: t.MissingFacts, Missing: missingFactViews(t.Missing),
-			Rendered: t.Rendered, Unsupported: t.Unsupported, Narrative: t.Narrative, NarrativeAnchor: "recit-" + t.TaskID, Negative: negativeTask(t)}
+			Rendered: t.Rendered, Unsupported: t.Unsupported, Narrative: t.Narrative, NarrativeAnchor: "recit-" + t.TaskID, Negative: negativeTask(t.TaskResult)}
 		tv.Heading = l.text("report.task.heading", "task", tv.ID, "status", tv.Status)
 		tv.PageLinkText = l.text("report.task.page_link", "task", tv.ID)
 		tv.AssertionsCaption = l.text("report.assertions.caption", "task", tv.ID)

@@ -134,7 +134,7 @@ func participantRow(l *locale, n int, r *score.TrackResult, p *score.Participant
 	rw.Causes, rw.Statuses = summaries(l, p, true)
 	rw.TasksRendered = l.count(p.TasksRender, r.Tasks)
 	for _, t := range p.Tasks {
-		for i, a := range t.Assertions {
+		for i, a := range t.Causes {
 			if score.AssertionStatus(a.Cause) == "unsupported" {
 				rw.Unsupported = append(rw.Unsupported, assertionLink{Label: t.TaskID + " " + a.ID, Href: report.At(assertionAnchor(t.TaskID, i))})
 			}
@@ -163,7 +163,7 @@ func negativeTask(t *score.TaskResult) bool {
 			return true
 		}
 	}
-	for _, a := range t.Assertions {
+	for _, a := range t.Causes {
 		if score.AssertionStatus(a.Cause) == "unsupported" {
 			return true
 		}

@@ -71,7 +71,7 @@ func taskOutcome(l *locale, p *score.ParticipantResult, t *score.TaskResult) out
 // score.Causes, supported included.
 func taskCauses(l *locale, t *score.TaskResult) []countView {
 	n := map[score.Cause]int{}
-	for _, a := range t.Assertions {
+	for _, a := range t.Causes {
 		n[a.Cause]++
 	}
 	var out []countView

@@ -117,7 +117,7 @@ const NarrativeSourceType = score.TrainedAlgorithmicMedia
 type Site struct {
 	Seasons []Season
 	// InputsDigest is the digest of every season directory's files
-	// (build.InputsDigest over all of them); Version the proveit that
+	// (the inputs digest of package site, over all of them); Version the proveit that
 	// built the site. Every page names both in its footer, a season's
 	// pages with the season's own digest.
 	InputsDigest string
@@ -253,15 +253,11 @@ type Track struct {
 	// scorer when the track is scored, as declared in preregistration.toml
 	// otherwise.
 	Freezes []Freeze
-	// Scored is set when the build scored the track: Result holds the
-	// scores, and its results.json, results.csv and reports are written
-	// beside the page.
+	// Scored is set when the build scored the track: Result holds what
+	// the track keeps of its scores, and its results.json, results.csv
+	// and reports (Reports) are written beside the page.
 	Scored bool
 	Result *score.TrackResult
-	// ReportsApart is set when the track's reports were planned apart
-	// (ReportJobs), before its result released their detail: Jobs plans
-	// the track's other pages only.
-	ReportsApart bool
 	// History maps HistoryKey(participant, task, assertion) to what a
 	// decision changed on that assertion since the publication snapshot.
 	History map[string]*History
@@ -520,14 +516,6 @@ func (r *renderer) pageTo(b *bytes.Buffer, l *locale, name string, p page, parts
 	return nil
 }
 
-// Page is one rendered page: its slash-separated path in the site, its
-// bytes and its language tag ("fr", "en").
-type Page struct {
-	Name string
-	HTML []byte
-	Lang string
-}
-
 // Job is one page to render: its path in the site, its language and how
 // to render it. A job renders its page alone, with its own lookups in the
 // catalogue, so that the jobs of a site may run concurrently, in any
@@ -540,50 +528,13 @@ type Job struct {
 	render func(b *bytes.Buffer) error
 }
 
-// Render renders the job's page into a new buffer.
-func (j Job) Render() ([]byte, error) {
-	var b bytes.Buffer
-	if err := j.render(&b); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
 // RenderTo renders the job's page into b, which it empties first, so that
 // a caller rendering many pages reuses one buffer's memory: the page is
-// b.Bytes(), valid until b is written again. The bytes are Render's. On an
-// error, what b holds is not a page.
+// b.Bytes(), valid until b is written again. On an error, what b holds is
+// not a page.
 func (j Job) RenderTo(b *bytes.Buffer) error {
 	b.Reset()
 	return j.render(b)
-}
-
-// Render renders the site's pages, the French edition then the English one
-// under en/: index.html, the content pages and, per season,
-// saison-<n>/index.html and, per scored track, its table, every
-// participant's report and, with the key, a page per task, then a page per
-// participant of the season, in that order. The bytes depend on site alone. On
-// an error it returns no page at all. Render only renders: the caller runs
-// the publication guard on every page and writes them. Render is Jobs,
-// each job run in turn.
-func Render(site Site) ([]Page, error) {
-	jobs, err := Jobs(site)
-	if err != nil {
-		return nil, err
-	}
-	return runJobs(jobs)
-}
-
-func runJobs(jobs []Job) ([]Page, error) {
-	out := make([]Page, 0, len(jobs))
-	for _, j := range jobs {
-		b, err := j.Render()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, Page{Name: j.Name, HTML: b, Lang: j.Lang})
-	}
-	return out, nil
 }
 
 // Declarative is the word the publication guard requires beside every
@@ -604,12 +555,16 @@ func Declarative(lang string) (string, error) {
 	return w, l.err
 }
 
-// Jobs plans the site's pages, in the order Render returns them, without
-// rendering them: the views of the reports, which are most of the pages,
-// are built by their job, so that a caller that renders the jobs over a
-// few workers and writes each page as it comes never holds every page,
-// nor every view, at once. A lookup that fails while the jobs are planned
-// fails Jobs; one that fails in a job fails that job.
+// Jobs plans the site's pages but the participants' reports (Reports),
+// the French edition then the English one under en/: index.html, the
+// content pages and, per season, saison-<n>/index.html and, per scored
+// track of a closed season, its table and, with the key, a page per task,
+// then a page per participant of the season, in that order. It renders
+// none of them: the views of the track pages are built by their job, so
+// that a caller that renders the jobs over a few workers and writes each
+// page as it comes never holds every page, nor every view, at once. The
+// bytes of a page depend on site alone. A lookup that fails while the
+// jobs are planned fails Jobs; one that fails in a job fails that job.
 func Jobs(site Site) ([]Job, error) {
 	en, err := newEnglish()
 	if err != nil {
@@ -626,24 +581,43 @@ func Jobs(site Site) ([]Job, error) {
 	return out, nil
 }
 
-// JobsWith is Jobs with the pages' templates read from html (as
-// html/<name>.html, the layout of the package's directory) and the messages from cat: for
+// JobsWith is Jobs, followed by the report pages of every participant that
+// reports gives for each scored track (by season number and the track's
+// index), with the pages' templates read from html (as html/<name>.html,
+// the layout of the package's directory) and the messages from cat: for
 // the tests of the publication guard, which render a site from templates
 // and a catalogue altered at every position of their text.
-func JobsWith(html fs.FS, cat *messages.Catalogue, site Site) ([]Job, error) {
+func JobsWith(html fs.FS, cat *messages.Catalogue, site Site, reports func(season, track int) []*score.ParticipantReport) ([]Job, error) {
 	r, err := newRendererFS(html, cat)
 	if err != nil {
 		return nil, err
 	}
-	return r.jobs(site)
+	return r.siteJobs(site, reports)
 }
 
-func (r *renderer) render(site Site) ([]Page, error) {
+// siteJobs plans, in r's edition, the pages jobs plans, then the report
+// pages of every participant that reports gives for each scored track of
+// a closed season.
+func (r *renderer) siteJobs(site Site, reports func(season, track int) []*score.ParticipantReport) ([]Job, error) {
 	jobs, err := r.jobs(site)
 	if err != nil {
 		return nil, err
 	}
-	return runJobs(jobs)
+	for _, s := range site.Seasons {
+		for i, tr := range s.Tracks {
+			if !s.Closed || !tr.Scored || tr.Result == nil {
+				continue
+			}
+			ed, err := r.reportEdition(site, s, i)
+			if err != nil {
+				return nil, err
+			}
+			for _, p := range reports(s.Number, i) {
+				jobs = append(jobs, ed.jobs(p, tr.History)...)
+			}
+		}
+	}
+	return jobs, nil
 }
 
 // plan is the jobs of one edition as they are planned.
@@ -717,33 +691,11 @@ func newSeasonView(l *locale, s Season) seasonView {
 	return v
 }
 
-// ReportJobs plans the report pages of one scored track, s.Tracks[track],
-// in the French edition then the English one, each in the order Jobs plans
-// them: the pages Jobs leaves out of a track whose ReportsApart is set.
-// A build renders them as soon as the track is scored, then releases the
-// detail only the reports show (score.TrackResult.ReleaseDetail). A report
-// shows of its season the number, the inputs digest and the demo flag, and
-// of its track what its scoring gave; s needs nothing else (its other
-// tracks may be unscored yet).
-func ReportJobs(site Site, s Season, track int) ([]Job, error) {
-	rs, err := NewReports(site, s, track)
-	if err != nil {
-		return nil, err
-	}
-	tr := &s.Tracks[track]
-	var out []Job
-	for e := range rs.editions {
-		for _, p := range tr.Result.Participants {
-			out = append(out, rs.edition(e, p, tr.History)...)
-		}
-	}
-	return out, nil
-}
-
 // Reports plans the report pages of one scored track participant by
-// participant, for a build that renders each participant's report as soon
-// as the participant is scored (score.Scoring), then releases its detail
-// (score.TrackResult.ReleaseParticipant).
+// participant, from each participant's report as scoring gives it
+// (score.Scoring.Score): a build renders them as soon as the participant
+// is scored, then drops the report, of which the track keeps what its
+// other pages read (score.TrackResult). Jobs plans those other pages.
 type Reports struct {
 	editions []reportEdition
 }
@@ -757,15 +709,14 @@ type reportEdition struct {
 	crumbs [3]crumb
 }
 
-// NewReports prepares the reports of s.Tracks[track], which must be scored
-// and not released; its Result needs only what it holds before any
-// participant is scored (score.Scoring.Result).
+// NewReports prepares the reports of s.Tracks[track], which must be
+// scored; its Result needs only what it holds before any participant is
+// scored (score.Scoring.Result). A report shows of its season the number,
+// the inputs digest and the demo flag, and of its track what its scoring
+// gave; s needs nothing else (its other tracks may be unscored yet).
 func NewReports(site Site, s Season, track int) (*Reports, error) {
 	if track < 0 || track >= len(s.Tracks) || !s.Tracks[track].Scored || s.Tracks[track].Result == nil {
 		return nil, fmt.Errorf("templates: season %d: no scored track at index %d", s.Number, track)
-	}
-	if s.Tracks[track].Result.Released() {
-		return nil, fmt.Errorf("templates: season %d, track %s: the results no longer hold the reports' detail (score.TrackResult.ReleaseDetail)", s.Number, s.Tracks[track].Name)
 	}
 	en, err := newEnglish()
 	if err != nil {
@@ -773,36 +724,46 @@ func NewReports(site Site, s Season, track int) (*Reports, error) {
 	}
 	rs := &Reports{}
 	for _, r := range []*renderer{french, en} {
-		pl, err := r.newPlan(site)
+		ed, err := r.reportEdition(site, s, track)
 		if err != nil {
 			return nil, err
 		}
-		l := &locale{cat: r.cat}
-		sv := newSeasonView(l, s)
-		tr := &sv.Tracks[track]
-		index, seasonCrumb, trackCrumb := crumbs(l, s.Number, tr)
-		if l.err != nil {
-			return nil, fmt.Errorf("templates: %w", l.err)
-		}
-		rs.editions = append(rs.editions, reportEdition{pl: pl, sv: &sv, tr: tr, proofs: sv.proofSet(), crumbs: [3]crumb{index, seasonCrumb, trackCrumb}})
+		rs.editions = append(rs.editions, ed)
 	}
 	return rs, nil
+}
+
+// reportEdition prepares the reports of s.Tracks[track], a scored track,
+// in r's edition.
+func (r *renderer) reportEdition(site Site, s Season, track int) (reportEdition, error) {
+	pl, err := r.newPlan(site)
+	if err != nil {
+		return reportEdition{}, err
+	}
+	l := &locale{cat: r.cat}
+	sv := newSeasonView(l, s)
+	tr := &sv.Tracks[track]
+	index, seasonCrumb, trackCrumb := crumbs(l, s.Number, tr)
+	if l.err != nil {
+		return reportEdition{}, fmt.Errorf("templates: %w", l.err)
+	}
+	return reportEdition{pl: pl, sv: &sv, tr: tr, proofs: sv.proofSet(), crumbs: [3]crumb{index, seasonCrumb, trackCrumb}}, nil
 }
 
 // Jobs plans the report pages of one participant of the track, the French
 // edition's then the English one's, with history the track's history of
 // decisions (HistoryKey; what the participant's keys find in it is all a
 // report reads).
-func (rs *Reports) Jobs(p *score.ParticipantResult, history map[string]*History) []Job {
+func (rs *Reports) Jobs(p *score.ParticipantReport, history map[string]*History) []Job {
 	var out []Job
-	for e := range rs.editions {
-		out = append(out, rs.edition(e, p, history)...)
+	for _, ed := range rs.editions {
+		out = append(out, ed.jobs(p, history)...)
 	}
 	return out
 }
 
-func (rs *Reports) edition(e int, p *score.ParticipantResult, history map[string]*History) []Job {
-	ed := rs.editions[e]
+// jobs plans the report pages of one participant in ed's edition.
+func (ed reportEdition) jobs(p *score.ParticipantReport, history map[string]*History) []Job {
 	pl := *ed.pl
 	pl.out = nil
 	pl.report(ed.sv, ed.tr, p, ed.proofs, history, ed.crumbs)
@@ -820,16 +781,8 @@ func crumbs(l *locale, season int, tr *Track) (index, seasonCrumb, trackCrumb cr
 	return index, seasonCrumb, trackCrumb
 }
 
-// reports plans the report of every participant of a scored track.
-func (pl *plan) reports(l *locale, s *seasonView, tr *Track, proofs proofSet) {
-	index, seasonCrumb, trackCrumb := crumbs(l, s.Number, tr)
-	for _, p := range tr.Result.Participants {
-		pl.report(s, tr, p, proofs, tr.History, [3]crumb{index, seasonCrumb, trackCrumb})
-	}
-}
-
 // report plans the report of one participant of a scored track.
-func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantResult, proofs proofSet, history map[string]*History, crumbs [3]crumb) {
+func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantReport, proofs proofSet, history map[string]*History, crumbs [3]crumb) {
 	pl.addLazy(sitepath.Report(s.Number, tr.Name, p.Participant.Slug), "report", func(l *locale, at sitepath.Page) (page, []ldPart) {
 		rv := buildReport(l, s.Number, tr.Result, p, proofs, at, history)
 		rv.NarrativeLabel = l.text("label.narrative")
@@ -910,20 +863,17 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 			Incidents: incidents, Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
 			return nil, err
 		}
-		proofs := s.proofSet()
 		for j := range s.Tracks {
 			tr := &s.Tracks[j]
 			if !tr.Scored || tr.Result == nil {
 				continue
 			}
-			if tr.Result.Released() && !tr.ReportsApart {
-				return nil, fmt.Errorf("templates: season %d, track %s: the results no longer hold the reports' detail (score.TrackResult.ReleaseDetail) and the reports were not planned apart (ReportJobs)", s.Number, tr.Name)
-			}
 			_, _, trackCrumb := crumbs(l, s.Number, tr)
-			// The track's page, its tasks' pages and its participants'
-			// reports are built by their jobs: a view of every row of a
-			// track (its table, its grid, a task's answers) is held while
-			// its page renders, not from the plan to the last page.
+			// The track's page and its tasks' pages are built by their
+			// jobs: a view of every row of a track (its table, its grid, a
+			// task's answers) is held while its page renders, not from the
+			// plan to the last page. Its participants' reports are
+			// Reports'.
 			pl.addLazy(sitepath.Track(s.Number, tr.Name), "track", func(l *locale, at sitepath.Page) (page, []ldPart) {
 				tbl := buildTable(l, s.Number, tr.Result, at)
 				tbl.withHistory(tr.RowHistory)
@@ -937,9 +887,6 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 					Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result, l.title(tr.Title)), Grid: grid, Demo: s.Demo,
 					Crumbs: []crumb{index, seasonCrumb}}, nil
 			})
-			if !tr.ReportsApart {
-				pl.reports(l, s, tr, proofs)
-			}
 			for _, id := range tr.TaskIDs {
 				if tr.Key[id] == nil {
 					continue

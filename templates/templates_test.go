@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -54,22 +55,25 @@ func TestRate(t *testing.T) {
 }
 
 // result builds a participant's result by hand: successes, unsupported
-// and rendered assertions, pending or not.
+// and rendered assertions, pending or not; its report is in handReports.
 func result(slug string, successes, unsupported, rendered int, pending bool) *score.ParticipantResult {
 	p := &score.ParticipantResult{Participant: &season.Participant{Slug: slug, Agent: "Agent " + slug, DID: "did:key:z6Mk" + slug, DeclaredStack: "Go"},
 		Status: "scored", Successes: successes, Unsupported: unsupported, Rendered: rendered, TasksRender: 1}
 	if pending {
 		p.Status = "pending"
 	}
-	task := &score.TaskResult{TaskID: "conf-01", Status: score.Scored, Exact: true, Founded: unsupported == 0}
+	task := &score.TaskReport{TaskResult: &score.TaskResult{TaskID: "conf-01", Status: score.Scored, Exact: true, Founded: unsupported == 0}}
 	for i := 0; i < rendered; i++ {
 		c := score.Supported
 		if i < unsupported {
 			c = score.ValueMismatch
 		}
-		task.Assertions = append(task.Assertions, score.AssertionResult{Assertion: &submission.Assertion{ID: fmt.Sprintf("a%d", i+1)}, Cause: c, Detail: "compared"})
+		id := fmt.Sprintf("a%d", i+1)
+		task.Assertions = append(task.Assertions, score.AssertionResult{Assertion: &submission.Assertion{ID: id}, Cause: c, Detail: "compared"})
+		task.Causes = append(task.Causes, score.AssertionCause{ID: id, Cause: c})
 	}
-	p.Tasks = []*score.TaskResult{task}
+	p.Tasks = []*score.TaskResult{task.TaskResult}
+	handReports[p] = &score.ParticipantReport{ParticipantResult: p, TaskReports: []*score.TaskReport{task}}
 	return p
 }
 
@@ -209,7 +213,8 @@ func TestInterval(t *testing.T) {
 // BenchmarkRenderReport renders one participant's report page (the most
 // numerous page of a site) from its job, as the build's workers do.
 func BenchmarkRenderReport(b *testing.B) {
-	jobs, err := Jobs(handSite())
+	site := handSite()
+	jobs, err := french.siteJobs(site, reportsOf(site))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -223,12 +228,12 @@ func BenchmarkRenderReport(b *testing.B) {
 	if job == nil {
 		b.Fatal("no report page in handSite")
 	}
+	var buf bytes.Buffer
 	for b.Loop() {
-		page, err := job.Render()
-		if err != nil {
+		if err := job.RenderTo(&buf); err != nil {
 			b.Fatal(err)
 		}
-		b.SetBytes(int64(len(page)))
+		b.SetBytes(int64(buf.Len()))
 	}
 }
 

@@ -65,7 +65,7 @@ more slowly. The files are the same under any limit.`, e.stderr)
 	noCache := fs.Bool("no-cache", false, "read and write no verification cache: verify every proof")
 	memoryLimit := fs.String("memory-limit", "", memoryLimitUsage)
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the build to `FILE` (go tool pprof reads it)")
-	memprofile := fs.String("memprofile", "", "write a profile of the live heap to `FILE` after a collection when the last track of a closed season is scored, every participant's result held, its report written and its detail released (of several seasons, the one with the largest live heap; go tool pprof reads it)")
+	memprofile := fs.String("memprofile", "", "write a profile of the live heap to `FILE` after a collection when the last track of a closed season is scored, what the tracks keep of every participant held, each one's report written and dropped (of several seasons, the one with the largest live heap; go tool pprof reads it)")
 	if pos, err := parseArgs(fs, args); err != nil {
 		return exitFor(err)
 	} else if len(pos) != 0 {

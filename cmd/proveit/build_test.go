@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ark-forge/proveit/cmd/proveit/internal/site"
 	"github.com/ark-forge/proveit/scorer/vcache"
 	"github.com/ark-forge/proveit/scorer/vcache/vcachetest"
 )
@@ -58,10 +57,6 @@ func TestBuildDefaultCache(t *testing.T) {
 	if _, err := os.Stat(userCache); !os.IsNotExist(err) {
 		t.Fatalf("a build with --no-cache, then check, made the user cache directory: %v", err)
 	}
-	want, err := site.ReadDir(plain)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// stats builds into a new directory with the default cache, requires
 	// the files of the build without one, and returns the cache's counts.
 	n := 0
@@ -74,11 +69,7 @@ func TestBuildDefaultCache(t *testing.T) {
 		if code != 0 || m == nil || m[1] != dir || strings.Contains(stderr, "cache") {
 			t.Fatalf("%s: exit %d, want the cache line of %s:\n%s%s", what, code, dir, stdout, stderr)
 		}
-		got, err := site.ReadDir(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range site.Diff(want, got) {
+		for _, d := range diffDirs(t, plain, out) {
 			t.Errorf("%s: %s", what, d)
 		}
 		atoi := func(s string) int { i, _ := strconv.Atoi(s); return i }
@@ -121,10 +112,6 @@ func TestBuildWithoutUserCacheDir(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", plain, "--no-cache", "--quiet"); code != 0 {
 		t.Fatalf("--no-cache: exit %d, %q", code, stderr)
 	}
-	want, err := site.ReadDir(plain)
-	if err != nil {
-		t.Fatal(err)
-	}
 	notDir := filepath.Join(tmp, "a-file")
 	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
 		t.Fatal(err)
@@ -142,11 +129,7 @@ func TestBuildWithoutUserCacheDir(t *testing.T) {
 		if code != 0 || len(lines) != 1 || !strings.Contains(lines[0], c.why) || len(regexp.MustCompile(`(?m)^.*cache.*$`).FindAllString(stderr, -1)) != 1 || strings.Contains(stdout, "verification cache") {
 			t.Errorf("XDG_CACHE_HOME=%q HOME=%q: exit %d, want one line saying %q:\n%s%s", c.xdg, c.home, code, c.why, stdout, stderr)
 		}
-		got, err := site.ReadDir(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range site.Diff(want, got) {
+		for _, d := range diffDirs(t, plain, out) {
 			t.Errorf("XDG_CACHE_HOME=%q: %s", c.xdg, d)
 		}
 		if code, stdout, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out, "--quiet"); code != 0 || stdout != "" || stderr != "" {

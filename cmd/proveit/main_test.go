@@ -160,21 +160,14 @@ func TestBuildAndCheck(t *testing.T) {
 		t.Errorf("build over a site with an unlisted file: exit %d, %q", code, stderr)
 	}
 	os.Remove(filepath.Join(out, "stray.html"))
-	before, err := site.ReadDir(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	before := snapshot(t, out)
 	if err := os.Mkdir(filepath.Join(seasons, "draft"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if code, _, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out); code != 1 || !strings.Contains(stderr, "draft is not a season directory") {
 		t.Errorf("build of a bad seasons directory: exit %d, %q", code, stderr)
 	}
-	after, err := site.ReadDir(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := site.Diff(before, after); len(d) > 0 {
+	if d := diffDirs(t, before, out); len(d) > 0 {
 		t.Errorf("a failed build changed the previous site: %v", d)
 	}
 }
@@ -191,10 +184,7 @@ func TestBuildRefusesItsInputs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	before, err := site.ReadDir(repo)
-	if err != nil {
-		t.Fatal(err)
-	}
+	before := snapshot(t, repo)
 	for _, c := range []struct{ out, want string }{
 		{seasons, "it is the seasons directory"},
 		{filepath.Join(seasons, "public"), "it lies inside the seasons directory"},
@@ -205,11 +195,7 @@ func TestBuildRefusesItsInputs(t *testing.T) {
 			t.Errorf("--out %s: exit %d, %q %q", c.out, code, stdout, stderr)
 		}
 	}
-	after, err := site.ReadDir(repo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := site.Diff(before, after); len(d) > 0 {
+	if d := diffDirs(t, before, repo); len(d) > 0 {
 		t.Errorf("a refused build changed its inputs: %v", d)
 	}
 }
@@ -227,10 +213,7 @@ func TestBrokenSeasonLeavesSiteWhole(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "build", "--seasons", seasons, "--out", out); code != 0 {
 		t.Fatalf("first build: exit %d %s", code, stderr)
 	}
-	before, err := site.ReadDir(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	before := snapshot(t, out)
 	s0 := filepath.Join(seasons, "0")
 	for _, c := range []struct {
 		rel    string
@@ -256,11 +239,7 @@ func TestBrokenSeasonLeavesSiteWhole(t *testing.T) {
 		if code != 1 || stdout != "" || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, filepath.Base(c.rel)) {
 			t.Errorf("%s broken: exit %d, %q %q", c.rel, code, stdout, stderr)
 		}
-		after, err := site.ReadDir(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d := site.Diff(before, after); len(d) > 0 {
+		if d := diffDirs(t, before, out); len(d) > 0 {
 			t.Errorf("%s broken: the previous site changed: %v", c.rel, d)
 		}
 		os.Remove(p)
@@ -445,4 +424,26 @@ func TestPeakWritesTheLargest(t *testing.T) {
 			}
 		})
 	}
+}
+
+// snapshot copies dir into a new temporary directory, for diffDirs to
+// compare dir with once a command that must leave it as it was has run.
+func snapshot(t *testing.T, dir string) string {
+	t.Helper()
+	copied := filepath.Join(t.TempDir(), "snapshot")
+	if err := os.CopyFS(copied, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	return copied
+}
+
+// diffDirs lists how the files under got differ from those under want
+// (site.DiffDirs, which proveit check prints).
+func diffDirs(t *testing.T, want, got string) []string {
+	t.Helper()
+	d, err := site.DiffDirs(want, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

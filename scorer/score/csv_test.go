@@ -55,9 +55,10 @@ func TestCSVNeutralisesFormulas(t *testing.T) {
 // results.csv carry it, and a narrative is marked as AI-generated and not
 // scored.
 func TestOutputsCarryAIActLabel(t *testing.T) {
-	p := &ParticipantResult{Status: "scored", Participant: &season.Participant{Slug: "a", Agent: "A", DID: "did:key:z6Mka"},
-		Tasks: []*TaskResult{{TaskID: "conf-01", Status: Scored, Narrative: "J'ai lu."}}}
-	r := &TrackResult{Track: "conformite", Tasks: 1, Participants: []*ParticipantResult{p}}
+	task := &TaskResult{TaskID: "conf-01", Status: Scored}
+	p := &ParticipantReport{ParticipantResult: &ParticipantResult{Status: "scored", Participant: &season.Participant{Slug: "a", Agent: "A", DID: "did:key:z6Mka"}, Tasks: []*TaskResult{task}},
+		TaskReports: []*TaskReport{{TaskResult: task, Narrative: "J'ai lu."}}}
+	r := &TrackResult{Track: "conformite", Tasks: 1, Participants: []*ParticipantResult{p.ParticipantResult}}
 	var results struct {
 		AIAct AIActJSON `json:"ai_act_art50"`
 	}

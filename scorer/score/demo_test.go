@@ -13,18 +13,15 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/demo from the scored demo season")
 
-// scoreDemo scores both tracks of the committed demo season, seasons/0.
-func scoreDemo(t *testing.T) []*TrackResult {
+// scoreDemo scores both tracks of the committed demo season, seasons/0,
+// with every participant's report.
+func scoreDemo(t *testing.T) []*scored {
 	t.Helper()
 	s, m := loadDemo(t)
 	sc := New(s, m)
-	var out []*TrackResult
+	var out []*scored
 	for _, tr := range s.Tracks {
-		r, err := sc.Track(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, r)
+		out = append(out, scoreReports(t, sc, tr))
 	}
 	return out
 }
@@ -45,7 +42,7 @@ func TestDemoGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		files[r.Track+"/results.csv"] = c
-		for _, p := range r.Participants {
+		for _, p := range r.Reports {
 			rep, err := MarshalJSON(r.Report(p))
 			if err != nil {
 				t.Fatal(err)
@@ -104,7 +101,7 @@ func TestDemoCoverage(t *testing.T) {
 			}
 			for _, tk := range p.Tasks {
 				statuses[tk.Status]++
-				for _, a := range tk.Assertions {
+				for _, a := range tk.Causes {
 					if a.Cause != "" {
 						causes[a.Cause]++
 					}

@@ -219,19 +219,24 @@ func (f *fixture) write() (*season.Season, *trust.Material) {
 	return s, m
 }
 
-// score writes the fixture and scores its track.
-func (f *fixture) score() *TrackResult {
-	f.T.Helper()
-	s, m := f.write()
-	res, err := New(s, m).Track(s.Track("conformite"))
-	if err != nil {
-		f.T.Fatal(err)
+func mustInt(s string) pyjson.Value {
+	v, ok := pyjson.IntValue(s)
+	if !ok {
+		panic(s)
 	}
-	return res
+	return v
 }
 
-func (r *TrackResult) participant(slug string) *ParticipantResult {
-	for _, p := range r.Participants {
+// score writes the fixture and scores its track, with every participant's
+// report.
+func (f *fixture) score() *scored {
+	f.T.Helper()
+	s, m := f.write()
+	return scoreReports(f.T, New(s, m), s.Track("conformite"))
+}
+
+func (r *scored) participant(slug string) *ParticipantReport {
+	for _, p := range r.Reports {
 		if p.Participant.Slug == slug {
 			return p
 		}
@@ -239,8 +244,8 @@ func (r *TrackResult) participant(slug string) *ParticipantResult {
 	return nil
 }
 
-func (r *TrackResult) task(slug, task string) *TaskResult {
-	for _, t := range r.participant(slug).Tasks {
+func (r *scored) task(slug, task string) *TaskReport {
+	for _, t := range r.participant(slug).TaskReports {
 		if t.TaskID == task {
 			return t
 		}

@@ -24,9 +24,8 @@ func mustRead(t testing.TB, sf *season.SubmissionFile) *submission.Submission {
 }
 
 // An AssertionResult is the submission's assertion, not a copy of it: a
-// season holds every result until its pages are rendered, and a copy would
-// hold each assertion twice while its participant is scored, and a bigger
-// result after. The submission is read when its participant is scored
+// copy would hold each assertion twice while its participant is scored and
+// its report written. The submission is read when its participant is scored
 // (season.SubmissionFile.Read): a task's assertions are pointers to the
 // consecutive elements of one slice, in order, equal to what another read
 // of the file gives, and an AssertionResult adds no copied field. With no
@@ -38,12 +37,9 @@ func TestResultsShareAssertions(t *testing.T) {
 	sc := New(s, m)
 	n := 0
 	for _, tr := range s.Tracks {
-		res, err := sc.Track(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range res.Participants {
-			for _, task := range p.Tasks {
+		res := scoreReports(t, sc, tr)
+		for _, p := range res.Reports {
+			for _, task := range p.TaskReports {
 				sf := tr.Submission(p.Participant.Slug, task.TaskID)
 				if len(task.Assertions) == 0 {
 					continue

@@ -218,15 +218,12 @@ type ProofJSON struct {
 	Detail  string `json:"detail,omitempty"`
 }
 
-// Report returns report.json's content for one participant.
-func (r *TrackResult) Report(p *ParticipantResult) ReportJSON {
-	if r.released || p.released {
-		panic("score: Report of a participant whose detail was released (ReleaseDetail, ReleaseParticipant)")
-	}
+// Report returns report.json's content for one participant of the track.
+func (r *TrackResult) Report(p *ParticipantReport) ReportJSON {
 	pp := p.Participant
 	out := ReportJSON{AIAct: aiAct, ProveitVersion: version.Proveit, RuleSet: r.RuleSet, Season: r.Season, Track: r.Track, Bareme: r.Bareme, Status: p.Status,
 		Participant: ParticipantInfo{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, DeclaredStack: pp.DeclaredStack}, Tasks: []TaskJSON{}}
-	for _, t := range p.Tasks {
+	for _, t := range p.TaskReports {
 		tj := TaskJSON{TaskID: t.TaskID, Status: t.Status, Reason: t.Reason, ExpectedVerdict: t.ExpectedVerdict, Exact: t.Exact, Founded: t.Founded,
 			MissingFacts: nonNil(t.MissingFacts), MissingForms: missingForms(t.Missing), Rendered: t.Rendered, Unsupported: t.Unsupported, Assertions: []AssertionJSON{}, Incidents: t.Incidents}
 		if tj.Incidents == nil {
@@ -342,7 +339,7 @@ func (p *ParticipantResult) Counts() (map[Cause]int, map[TaskStatus]int) {
 	causes, statuses := map[Cause]int{}, map[TaskStatus]int{}
 	for _, t := range p.Tasks {
 		statuses[t.Status]++
-		for _, a := range t.Assertions {
+		for _, a := range t.Causes {
 			causes[a.Cause]++
 		}
 	}
@@ -375,13 +372,6 @@ func intCell(p *int) string {
 		return ""
 	}
 	return fmt.Sprint(*p)
-}
-
-func strCell(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
 }
 
 // MissingFactJSON is one founding fact no supported assertion carried.

@@ -40,10 +40,7 @@ func published(t testing.TB, s *season.Season, sc *Scorer) []byte {
 	t.Helper()
 	var out bytes.Buffer
 	for _, tr := range s.Tracks {
-		r, err := sc.Track(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := scoreReports(t, sc, tr)
 		j, err := MarshalJSON(r.Results())
 		if err != nil {
 			t.Fatal(err)
@@ -54,7 +51,7 @@ func published(t testing.TB, s *season.Season, sc *Scorer) []byte {
 		}
 		out.Write(j)
 		out.Write(c)
-		for _, p := range r.Participants {
+		for _, p := range r.Reports {
 			rep, err := MarshalJSON(r.Report(p))
 			if err != nil {
 				t.Fatal(err)
@@ -316,12 +313,9 @@ func TestCacheRekorEntryChanged(t *testing.T) {
 func checksKept(t *testing.T, s *season.Season, sc *Scorer) (kept, dropped int) {
 	t.Helper()
 	for _, tr := range s.Tracks {
-		r, err := sc.Track(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range r.Participants {
-			for _, task := range p.Tasks {
+		r := scoreReports(t, sc, tr)
+		for _, p := range r.Reports {
+			for _, task := range p.TaskReports {
 				for _, a := range task.Assertions {
 					for _, pr := range a.Proofs {
 						if pr.Checks != nil {
@@ -484,12 +478,9 @@ func TestResultsKeepNoDerivedText(t *testing.T) {
 			sc := New(s, m, c.opts...)
 			trails, supported := 0, 0
 			for _, track := range s.Tracks {
-				r, err := sc.Track(track)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, p := range r.Participants {
-					for _, tr := range p.Tasks {
+				r := scoreReports(t, sc, track)
+				for _, p := range r.Reports {
+					for _, tr := range p.TaskReports {
 						if tr.Trail != nil {
 							trails++
 						}

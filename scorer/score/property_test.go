@@ -159,8 +159,8 @@ func TestPropertyProofOfAnotherResource(t *testing.T) {
 	}
 	res := f.score()
 	checked := 0
-	for _, p := range res.Participants {
-		tr := p.Tasks[1]
+	for _, p := range res.Reports {
+		tr := p.TaskReports[1]
 		if len(tr.Assertions) == 0 || tr.Assertions[0].Cause == "" {
 			t.Fatalf("%s: the submission was not evaluated: %s %s", p.Participant.Slug, tr.Status, tr.Reason)
 		}
@@ -188,7 +188,7 @@ func TestPropertyOrderInvariant(t *testing.T) {
 		j, _ := MarshalJSON(res.Results())
 		c, _ := res.CSV()
 		out = append(out, j, c)
-		for _, p := range res.Participants {
+		for _, p := range res.Reports {
 			r, _ := MarshalJSON(res.Report(p))
 			out = append(out, r)
 		}

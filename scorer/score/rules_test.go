@@ -235,7 +235,7 @@ func TestRulePending(t *testing.T) {
 	if p.Status != "pending" {
 		t.Errorf("participant status %s", p.Status)
 	}
-	row := p.row(r)
+	row := p.row(r.TrackResult)
 	if row.Overclaim != nil || row.Success != nil || row.Successes != nil || row.Unsupported != nil {
 		t.Errorf("a pending participant publishes numbers: %+v", row)
 	}

@@ -52,17 +52,14 @@ type ProofResult struct {
 	Checks    []verify.Check // the proof's verification, for explain
 }
 
-// AssertionResult is one assertion, scored: the submission's assertion
-// (ID, Resource, Field, Value, ProofIDs), not copied (a season has tens of
-// thousands of them, held until the pages are rendered), with what the
-// scorer found.
+// AssertionResult is one assertion, scored, as its task's report shows it:
+// the submission's assertion (ID, Resource, Field, Value, ProofIDs), not
+// copied, with what the scorer found.
 type AssertionResult struct {
 	*submission.Assertion
 	Cause Cause // "" when the submission was not evaluated this far
 	// Detail says why the cause, for every cause but Supported, whose
-	// sentence Explanation builds from the assertion when it is read: a
-	// season has tens of thousands of supported assertions, held until
-	// the pages are rendered.
+	// sentence Explanation builds from the assertion when it is read.
 	Detail string
 	Proofs []ProofResult
 	Own    bool // on an own resource of the task (§5.2)
@@ -81,7 +78,11 @@ func (a *AssertionResult) Explanation() string {
 	return fmt.Sprintf("the %d cited proofs are valid, open request_hash and response_hash of %s, and the frozen resource carries the value at %s", len(a.ProofIDs), a.Resource, quote(a.Field))
 }
 
-// TaskResult is one task of one participant.
+// TaskResult is what a track keeps of one task of one participant once
+// its report is written: its status, verdict and counts, its incidents, and
+// each assertion's id and cause. It is all that the track's pages other
+// than the reports, results.json, results.csv, Counts and Overclaim read;
+// what only the report shows is in the TaskReport scoring gives with it.
 type TaskResult struct {
 	TaskID          string
 	Status          TaskStatus
@@ -90,80 +91,40 @@ type TaskResult struct {
 	ExpectedVerdict string
 	Exact           bool
 	Founded         bool
-	MissingFacts    []string // fact ids of the key no supported assertion carries
-	Missing         []Fact   // the same facts with their forms, revealed at the close (§5.5)
-	Assertions      []AssertionResult
+	Causes          []AssertionCause // each assertion's id and cause, in order
 	Incidents       []Incident
-	Narrative       string
 	// Counts, for rendered tasks.
 	Rendered    int // assertions that count: all but instrument defects
 	Unsupported int
-	Own         int // of which on own resources
-	File        string
-	Trail       []string // entry and close checks, in order, for explain
 }
 
-// ReleaseDetail drops from r what only the participants' reports show (an
-// assertion's claim, cited proof ids, the detail of its cause and what each
-// cited proof gave it; a task's narrative, missing facts, file and trail),
-// and keeps what the track's other pages read: every count, status,
-// verdict and incident, and each assertion's id and cause, in order. A
-// build renders a track's reports (Report, the report pages) as soon as the
-// track is scored, then releases their detail, which would otherwise be
-// held while the rest of the site is rendered, in proportion to the
-// season. Report panics on a released result: it
-// would write reports without their assertions. Results, CSV, Counts and
-// Overclaim read only what is kept.
-func (r *TrackResult) ReleaseDetail() {
-	for _, p := range r.Participants {
-		r.ReleaseParticipant(p)
-	}
-	r.released = true
-	r.kept = nil
+// AssertionCause is what a track keeps of one assertion: its id and the
+// cause it took ("" when the submission was not evaluated this far).
+type AssertionCause struct {
+	ID    string
+	Cause Cause
 }
 
-// ReleaseParticipant is ReleaseDetail for one participant of r, whose
-// report is then rendered (a build does it as each participant is
-// scored); Report panics on it after. It is not safe concurrently with
-// itself or ReleaseDetail on the same r.
-func (r *TrackResult) ReleaseParticipant(p *ParticipantResult) {
-	if p == nil || p.released {
-		return
-	}
-	// What is kept of an assertion is its id, and the same ids recur from
-	// one participant to the next: one assertion holding only an id is
-	// shared by every assertion with that id, its string cloned so that it
-	// does not hold the submission's parse it was read from.
-	if r.kept == nil {
-		r.kept = map[string]*submission.Assertion{}
-	}
-	for _, t := range p.Tasks {
-		for i := range t.Assertions {
-			a := &t.Assertions[i]
-			kept := r.kept[a.ID]
-			if kept == nil {
-				kept = &submission.Assertion{ID: strings.Clone(a.ID)}
-				r.kept[kept.ID] = kept
-			}
-			t.Assertions[i] = AssertionResult{Assertion: kept, Cause: a.Cause, Own: a.Own}
-		}
-		t.Narrative, t.MissingFacts, t.Missing, t.File, t.Trail = "", nil, nil, "", nil
-	}
-	p.released = true
+// TaskReport is one task as scoring a participant gives it: the TaskResult
+// the track keeps, and what only the participant's report (report.json,
+// the report pages) and proveit explain show. A build writes the report
+// and drops it.
+type TaskReport struct {
+	*TaskResult
+	Assertions   []AssertionResult
+	MissingFacts []string // fact ids of the key no supported assertion carries
+	Missing      []Fact   // the same facts with their forms, revealed at the close (§5.5)
+	Narrative    string
+	Own          int // rendered assertions on own resources
+	File         string
+	Trail        []string // entry and close checks, in order, for explain
 }
-
-// Released reports whether ReleaseParticipant or ReleaseDetail dropped the
-// detail of p's report.
-func (p *ParticipantResult) Released() bool { return p.released }
-
-// Released reports whether ReleaseDetail dropped r's reports' detail.
-func (r *TrackResult) Released() bool { return r.released }
 
 // Success reports whether the task counts in the success rate: rendered,
 // verdict exact and founded (§5.7).
 func (t *TaskResult) Success() bool { return t.Status == Scored && t.Exact && t.Founded }
 
-// ParticipantResult is one participant's track.
+// ParticipantResult is what a track keeps of one participant.
 type ParticipantResult struct {
 	Participant *season.Participant
 	Status      string // "scored", or "pending" when a task is pending
@@ -172,11 +133,19 @@ type ParticipantResult struct {
 	Successes   int
 	TasksRender int // tasks rendered (scored)
 	Tasks       []*TaskResult
-
-	released bool // ReleaseParticipant was called
 }
 
-// TrackResult is one scored track.
+// ParticipantReport is one participant as scoring gives it (Scoring.Score):
+// the ParticipantResult the track keeps, and each task's report, in the
+// order of its Tasks. A build renders the participant's report from it and
+// drops it.
+type ParticipantReport struct {
+	*ParticipantResult
+	TaskReports []*TaskReport
+}
+
+// TrackResult is one scored track: what every participant's report leaves
+// for the track's other pages.
 type TrackResult struct {
 	Season       int
 	Track        string
@@ -186,9 +155,6 @@ type TrackResult struct {
 	BestConstant BestConstant
 	Participants []*ParticipantResult
 	Freezes      []FreezeResult
-
-	released bool                             // ReleaseDetail was called
-	kept     map[string]*submission.Assertion // the assertions released, by id
 }
 
 // BestConstant is the best constant answer (§7.2): the most frequent
@@ -323,12 +289,11 @@ func WithCache(c *vcache.Cache) Option { return func(sc *Scorer) { sc.cache = c 
 
 // WithoutChecks makes the Scorer keep no proof's checks, the trail of its
 // verification (verify.Outcome.Checks, ProofResult.Checks), and no task's
-// trail of entry and close checks (TaskResult.Trail): only proveit explain
+// trail of entry and close checks (TaskReport.Trail): only proveit explain
 // prints them (WriteTrail); results.json, results.csv, report.json and the
-// pages never show them, and they are most of what a scored track holds (a
-// few kilobytes per cited proof, a few hundred bytes per task). Everything
-// else, and so every byte published, is the same. The cache (WithCache)
-// still stores every check.
+// pages never show them, and they are most of what a participant's report
+// holds while it is written. Everything else, and so every byte published,
+// is the same. The cache (WithCache) still stores every check.
 func WithoutChecks() Option { return func(sc *Scorer) { sc.noChecks = true } }
 
 // New returns a Scorer for a loaded season and its trust material.
@@ -641,6 +606,28 @@ type prepared struct {
 	// survey is what each submission of the track cites, in the track's
 	// order, until expectViews has read it.
 	survey []citing
+	ids    *interned // the assertion ids the track's results keep
+}
+
+// interned is one copy of each assertion id the results of a track keep
+// (TaskResult.Causes), shared by every assertion with that id: the same
+// ids recur from one participant to the next. It is safe for concurrent
+// use.
+type interned struct {
+	mu  sync.Mutex
+	ids map[string]string
+}
+
+// of returns the copy of id that in keeps, made on its first call.
+func (in *interned) of(id string) string {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if s, ok := in.ids[id]; ok {
+		return s
+	}
+	s := strings.Clone(id)
+	in.ids[s] = s
+	return s
 }
 
 // citing is what one submission cites: the proof ids of its assertions, in
@@ -701,7 +688,7 @@ func (sc *Scorer) prepare(t *season.Track) (*prepared, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s/track.toml: bareme: %w", t.Name, err)
 	}
-	pt := &prepared{track: t, ruleSet: rs, graphs: map[string]*Graph{}}
+	pt := &prepared{track: t, ruleSet: rs, graphs: map[string]*Graph{}, ids: &interned{ids: map[string]string{}}}
 	if pt.freezes, err = sc.CheckPreregistration(t); err != nil {
 		return nil, err
 	}
@@ -751,7 +738,8 @@ func Players(s *season.Season, t *season.Track) []*season.Participant {
 	return players
 }
 
-// Track scores one track of a closed season. It refuses a track whose
+// Track scores one track of a closed season and returns what the track
+// keeps, every participant's report dropped. It refuses a track whose
 // pre-registration does not verify, whose key or rules are missing, or
 // that cites a proof that is not in the cache. It is Begin, Score for
 // every participant, and End.
@@ -774,10 +762,10 @@ func (sc *Scorer) Track(t *season.Track) (*TrackResult, error) {
 }
 
 // Scoring is one track being scored participant by participant, for a
-// caller that uses each result as soon as it is made (the build renders a
-// participant's report then, and releases its detail): Begin checks the
-// track as Track does, Score scores one participant, End runs the checks
-// at the end of the track. Track is the three in turn.
+// caller that uses each participant's report as soon as it is made (the
+// build renders it then, and drops it): Begin checks the track as Track
+// does, Score scores one participant, End runs the checks at the end of
+// the track. Track is the three in turn.
 type Scoring struct {
 	sc      *Scorer
 	pt      *prepared
@@ -808,10 +796,11 @@ func (sg *Scoring) Len() int { return len(sg.players) }
 // participant i is scored.
 func (sg *Scoring) Result() *TrackResult { return sg.res }
 
-// Score scores participant i (in Players' order) and stores its result in
-// Result().Participants[i]. Distinct participants may be scored
-// concurrently, in any order; each once.
-func (sg *Scoring) Score(i int) (*ParticipantResult, error) {
+// Score scores participant i (in Players' order), stores what the track
+// keeps of it in Result().Participants[i], and returns its report.
+// Distinct participants may be scored concurrently, in any order; each
+// once.
+func (sg *Scoring) Score(i int) (*ParticipantReport, error) {
 	if i < 0 || i >= len(sg.players) {
 		return nil, fmt.Errorf("score: %s: no participant %d of %d", sg.res.Track, i, len(sg.players))
 	}
@@ -822,7 +811,7 @@ func (sg *Scoring) Score(i int) (*ParticipantResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	sg.res.Participants[i] = p
+	sg.res.Participants[i] = p.ParticipantResult
 	return p, nil
 }
 
@@ -930,7 +919,7 @@ func citedBy(t *season.Track) (map[string]bool, error) {
 // Explain scores one task of one participant exactly as Track does, with
 // its trail, for proveit explain. A participant who submitted nothing to
 // the track, or a task the track does not have, is an error.
-func (sc *Scorer) Explain(t *season.Track, slug, taskID string) (*TaskResult, error) {
+func (sc *Scorer) Explain(t *season.Track, slug, taskID string) (*TaskReport, error) {
 	p := sc.season.Participant(slug)
 	switch {
 	case p == nil:
@@ -958,15 +947,16 @@ func (sc *Scorer) Explain(t *season.Track, slug, taskID string) (*TaskResult, er
 	return tr, nil
 }
 
-func (sc *Scorer) participant(pt *prepared, p *season.Participant) (*ParticipantResult, error) {
-	pr := &ParticipantResult{Participant: p, Status: "scored"}
+func (sc *Scorer) participant(pt *prepared, p *season.Participant) (*ParticipantReport, error) {
+	pr := &ParticipantReport{ParticipantResult: &ParticipantResult{Participant: p, Status: "scored"}}
 	m := cited{}
 	for _, task := range pt.track.Tasks {
 		tr, err := sc.task(pt, task, p, pt.track.Submission(p.Slug, task.ID), m)
 		if err != nil {
 			return nil, err
 		}
-		pr.Tasks = append(pr.Tasks, tr)
+		pr.Tasks = append(pr.Tasks, tr.TaskResult)
+		pr.TaskReports = append(pr.TaskReports, tr)
 		info := tr.Status.Info()
 		if info.Withholds {
 			pr.Status = "pending"
@@ -989,15 +979,15 @@ func (sc *Scorer) participant(pt *prepared, p *season.Participant) (*Participant
 // (§5.7), 5. the founded verdict (§5.7). Each step returns false when the
 // task's status is settled.
 // The outcomes of the proofs it cites are read from and added to m.
-func (sc *Scorer) task(pt *prepared, task *season.Task, p *season.Participant, sf *season.SubmissionFile, m cited) (*TaskResult, error) {
+func (sc *Scorer) task(pt *prepared, task *season.Task, p *season.Participant, sf *season.SubmissionFile, m cited) (*TaskReport, error) {
 	exp := pt.key[task.ID]
-	tr := &TaskResult{TaskID: task.ID, ExpectedVerdict: exp.Verdict}
+	tr := &TaskReport{TaskResult: &TaskResult{TaskID: task.ID, ExpectedVerdict: exp.Verdict}}
 	if sf == nil {
 		tr.Status, tr.Reason = Missing, "no submission for this task"
 		return tr, nil
 	}
 	tr.File = sf.File
-	// The submission is read here, and what the result keeps of it (its
+	// The submission is read here, and what the report keeps of it (its
 	// assertions, its verdict and narrative) is all that outlives this call.
 	parsed, err := sf.Read()
 	if err != nil {
@@ -1008,20 +998,24 @@ func (sc *Scorer) task(pt *prepared, task *season.Task, p *season.Participant, s
 		sc.assertionStep(tr, pt.track, parsed.Submission, p, m) &&
 		countStep(tr, task) &&
 		foundedStep(tr, parsed.Submission, exp)
+	tr.Causes = make([]AssertionCause, len(tr.Assertions))
+	for i, a := range tr.Assertions {
+		tr.Causes[i] = AssertionCause{ID: pt.ids.of(a.ID), Cause: a.Cause}
+	}
 	return tr, nil
 }
 
 // trace appends line() to the task's trail, the entry and close checks that
 // proveit explain prints; a Scorer WithoutChecks keeps no trail and never
 // builds its lines.
-func (sc *Scorer) trace(tr *TaskResult, line func() string) {
+func (sc *Scorer) trace(tr *TaskReport, line func() string) {
 	if !sc.noChecks {
 		tr.Trail = append(tr.Trail, line())
 	}
 }
 
 // entryStep: what the season service should have refused (§4).
-func (sc *Scorer) entryStep(tr *TaskResult, t *season.Track, task *season.Task, p *season.Participant, parsed season.Parsed) bool {
+func (sc *Scorer) entryStep(tr *TaskReport, t *season.Track, task *season.Task, p *season.Participant, parsed season.Parsed) bool {
 	if reason := sc.entry(t, task, p, parsed); reason != "" {
 		tr.Status, tr.Reason = RejectedAtEntry, reason
 		tr.Incidents = append(tr.Incidents, Incident{Kind: SeasonServiceIncident, Detail: "the season service accepted a submission it should have refused at entry: " + reason})
@@ -1042,7 +1036,7 @@ func (sc *Scorer) entryStep(tr *TaskResult, t *season.Track, task *season.Task, 
 }
 
 // closeStep: the graph, probative fields and common-list entries (§5.7).
-func (sc *Scorer) closeStep(tr *TaskResult, g *Graph, sub *submission.Submission) bool {
+func (sc *Scorer) closeStep(tr *TaskReport, g *Graph, sub *submission.Submission) bool {
 	for i, a := range sub.Assertions {
 		reason, own := sc.close(g, a)
 		if reason != "" {
@@ -1061,7 +1055,7 @@ func (sc *Scorer) closeStep(tr *TaskResult, g *Graph, sub *submission.Submission
 // assertionStep checks every cited proof of every assertion (§4.1); an
 // assertion takes the most severe cause of its proofs. A pending proof
 // settles the task as pending.
-func (sc *Scorer) assertionStep(tr *TaskResult, t *season.Track, sub *submission.Submission, p *season.Participant, m cited) bool {
+func (sc *Scorer) assertionStep(tr *TaskReport, t *season.Track, sub *submission.Submission, p *season.Participant, m cited) bool {
 	window := trust.Window{From: sc.season.OpensAt, Until: sc.season.ClosesAt}
 	pending := false
 	var deviation string
@@ -1104,7 +1098,7 @@ func (sc *Scorer) assertionStep(tr *TaskResult, t *season.Track, sub *submission
 
 // countStep counts the assertions that count (instrument defects do not,
 // §4.1) and applies the minimum and the own-resource half (§5.7).
-func countStep(tr *TaskResult, task *season.Task) bool {
+func countStep(tr *TaskReport, task *season.Task) bool {
 	for _, ar := range tr.Assertions {
 		info := ar.Cause.Info()
 		if !info.Counts {
@@ -1134,7 +1128,7 @@ func countStep(tr *TaskResult, task *season.Task) bool {
 
 // foundedStep: a verdict is founded when every founding fact of the key,
 // in one of its forms, is carried by a supported assertion (§5.7).
-func foundedStep(tr *TaskResult, sub *submission.Submission, exp *Expected) bool {
+func foundedStep(tr *TaskReport, sub *submission.Submission, exp *Expected) bool {
 	tr.Founded = true
 	for _, f := range exp.Facts {
 		carried := false
@@ -1225,7 +1219,7 @@ func (sc *Scorer) close(g *Graph, a submission.Assertion) (reason string, own bo
 // proofCause checks one cited proof, of outcome o, for one assertion, in the order of
 // §4.1: pending, condition 1, condition 2, condition 3, instrument
 // defect, condition 4.
-func (sc *Scorer) proofCause(t *season.Track, a submission.Assertion, o proofOutcome, id string, tr *TaskResult) ProofResult {
+func (sc *Scorer) proofCause(t *season.Track, a submission.Assertion, o proofOutcome, id string, tr *TaskReport) ProofResult {
 	pr := ProofResult{ProofID: id}
 	switch {
 	case o.notFound:

@@ -23,10 +23,10 @@ func (r *TrackResult) Snapshot(publishedAt time.Time) *publication.Snapshot {
 		sp := publication.SnapshotParticipant{Slug: row.Slug, Status: row.Status, Unsupported: row.Unsupported, Rendered: row.Rendered, Overclaim: row.Overclaim,
 			Successes: row.Successes, Success: row.Success, TasksRendered: row.TasksRendered, Tasks: []publication.SnapshotTask{}}
 		// What report.json says of each task and assertion, read from
-		// what a released result keeps (TrackResult.ReleaseDetail).
+		// what the track keeps of it.
 		for _, t := range p.Tasks {
 			st := publication.SnapshotTask{TaskID: t.TaskID, Status: string(t.Status), Assertions: []publication.SnapshotAssertion{}}
-			for _, a := range t.Assertions {
+			for _, a := range t.Causes {
 				sa := publication.SnapshotAssertion{ID: a.ID, Status: AssertionStatus(a.Cause)}
 				if a.Cause != "" {
 					c := string(a.Cause)

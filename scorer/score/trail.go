@@ -12,7 +12,7 @@ import (
 // proof it cites and the cause it takes, then the status, the verdict
 // against the key, the counts and the incidents. It writes only what the
 // scorer decided; it decides nothing.
-func (tr *TaskResult) WriteTrail(w io.Writer) error {
+func (tr *TaskReport) WriteTrail(w io.Writer) error {
 	ew := &errWriter{w: w}
 	if tr.File != "" {
 		ew.printf("file: %s\n", tr.File)

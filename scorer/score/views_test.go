@@ -40,10 +40,13 @@ func TestNoViewHeldAfterTrack(t *testing.T) {
 			if len(sc.views) != 1 {
 				t.Fatalf("%d views registered, want the one proof cited under two DIDs", len(sc.views))
 			}
+			reports := &scored{}
 			for i := range sg.Len() {
-				if _, err := sg.Score(i); err != nil {
+				p, err := sg.Score(i)
+				if err != nil {
 					t.Fatal(err)
 				}
+				reports.Reports = append(reports.Reports, p)
 			}
 			if len(sc.views) != 1 {
 				t.Fatalf("%d views held once every participant is scored, want 1 (the test would prove nothing)", len(sc.views))
@@ -52,7 +55,8 @@ func TestNoViewHeldAfterTrack(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if st := r.task("b", "conf-01").Status; st != RejectedAtEntry {
+			reports.TrackResult = r
+			if st := reports.task("b", "conf-01").Status; st != RejectedAtEntry {
 				t.Fatalf("b: %s, want rejected at entry", st)
 			}
 			if len(sc.views) != 0 {

@@ -25,16 +25,6 @@ type Freeze struct {
 	Reason       string // why it was superseded; "" for the current freeze
 }
 
-// Freeze returns the freeze whose proof is id, or nil.
-func (p *Preregistration) Freeze(id string) *Freeze {
-	for _, f := range p.Freezes {
-		if f.ProofID == id {
-			return f
-		}
-	}
-	return nil
-}
-
 type preregFile struct {
 	Freezes []freezeFile `toml:"freezes"`
 }

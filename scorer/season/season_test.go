@@ -1377,3 +1377,13 @@ func replaceByLink(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 }
+
+// Freeze returns the freeze whose proof is id, or nil.
+func (p *Preregistration) Freeze(id string) *Freeze {
+	for _, f := range p.Freezes {
+		if f.ProofID == id {
+			return f
+		}
+	}
+	return nil
+}

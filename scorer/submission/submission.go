@@ -57,7 +57,6 @@ const (
 	DIDPattern     = `^did:(key|web):[A-Za-z0-9._:%-]+$`
 	MaxDIDLength   = 512
 	ProofIDPattern = `^prf_[0-9]{8}_[0-9]{6}_[0-9a-f]{6}$`
-	HexPattern     = `^[0-9a-f]{64}$` // a nonce or a SHA-256 hex digest
 )
 
 // ValidDID reports whether s is a DID the schema accepts as agent_did:
@@ -94,8 +93,8 @@ func ValidProofID(s string) bool {
 	return true
 }
 
-// ValidHex64 reports whether s is 64 lowercase hexadecimal digits
-// (HexPattern).
+// ValidHex64 reports whether s is 64 lowercase hexadecimal digits (the
+// schema's hex64 pattern, ^[0-9a-f]{64}$).
 func ValidHex64(s string) bool {
 	if len(s) != 64 {
 		return false

@@ -12,6 +12,10 @@ import (
 	"github.com/ark-forge/proveit/scorer/pyjson"
 )
 
+// HexPattern is the schema's pattern of a nonce or a SHA-256 hex digest,
+// which ValidHex64 checks.
+const HexPattern = `^[0-9a-f]{64}$`
+
 var (
 	hexA = strings.Repeat("a", 64)
 	hexB = strings.Repeat("b", 64)

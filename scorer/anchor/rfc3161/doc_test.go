@@ -25,3 +25,12 @@ func TestDocListsChecks(t *testing.T) {
 		t.Errorf("the package doc lists\n%v\nChecks is\n%v", listed, Checks)
 	}
 }
+
+// Checks lists the check codes in the order Verify runs them (rfc3161.parse
+// runs both before and after rfc3161.status), as the package doc numbers
+// them.
+var Checks = []string{
+	CheckSize, CheckParse, CheckStatus, CheckCertificates, CheckSigner, CheckHash,
+	CheckSignature, CheckSignerValidity, CheckChain, CheckLeaf,
+	CheckTSAValidity, CheckEKU, CheckCA, CheckESS, CheckTSAName, CheckImprint,
+}

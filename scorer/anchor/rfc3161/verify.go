@@ -42,14 +42,6 @@ const (
 	CheckImprint        = "rfc3161.imprint"
 )
 
-// Checks lists the check codes in the order Verify runs them (rfc3161.parse
-// runs both before and after rfc3161.status).
-var Checks = []string{
-	CheckSize, CheckParse, CheckStatus, CheckCertificates, CheckSigner, CheckHash,
-	CheckSignature, CheckSignerValidity, CheckChain, CheckLeaf,
-	CheckTSAValidity, CheckEKU, CheckCA, CheckESS, CheckTSAName, CheckImprint,
-}
-
 // Result is what a verified token establishes.
 type Result struct {
 	// GenTime is the TSTInfo genTime, in UTC: the time that counts.

@@ -46,8 +46,8 @@
 //     status or cause.
 //  4. The stack is declarative, on every row (§7.3): every element marked
 //     data-declarative="true" says the label word of the page's language in
-//     its own text (« déclarative » in French, Page; "declarative" in
-//     English, PageIn with the catalogue's stack.word), and every
+//     its own text (« déclarative » in French, "declarative" in English:
+//     PageIn with the catalogue's stack.word), and every
 //     participant row (data-participant) holds one.
 //
 // Rules 1 to 3 are the same on every page, whatever its language: the
@@ -239,13 +239,6 @@ func (e *Error) Error() string {
 	}
 	return b.String()
 }
-
-// French is the label word of rule 4 on a French page.
-const French = "déclarative"
-
-// Page checks one French HTML page, name being its path in the site, and
-// returns its violations sorted by rule and word: PageIn with French.
-func Page(name string, page []byte) []Violation { return PageIn(name, page, French) }
 
 // PageIn checks one HTML page whose declared stacks are labelled with
 // the word declarative (rule 4: « déclarative », "declarative"), and
@@ -509,63 +502,6 @@ func newWordRule(words, stems []string) *wordRule {
 		r.stems[stem[0]] = append(r.stems[stem[0]], stem) // wordList keeps no empty entry
 	}
 	return r
-}
-
-// Words splits s into its words, in lower case and without accents: runs
-// of letters and digits, each camel-case word followed by its parts.
-func Words(s string) []string { return wordsOf(s, true) }
-
-// wordsOf is Words, the accents kept unless foldAccents; the two give the
-// same words in the same order.
-func wordsOf(s string, foldAccents bool) []string { return wordsSplit(s, foldAccents, true) }
-
-// wordsSplit is wordsOf, each camel-case word followed by its parts only
-// if camel.
-func wordsSplit(s string, foldAccents, camel bool) []string {
-	fold := fold
-	if !foldAccents {
-		fold = func(s string) string { return strings.ToLower(s) }
-	}
-	var out []string
-	flush := func(w []rune) {
-		if len(w) == 0 {
-			return
-		}
-		out = append(out, fold(string(w)))
-		if !camel {
-			return
-		}
-		// camel-case parts: split before an upper-case letter that follows a
-		// lower-case one.
-		start := 0
-		var parts []string
-		for i := 1; i < len(w); i++ {
-			if unicode.IsUpper(w[i]) && unicode.IsLower(w[i-1]) {
-				parts = append(parts, string(w[start:i]))
-				start = i
-			}
-		}
-		if len(parts) > 0 {
-			parts = append(parts, string(w[start:]))
-			for _, p := range parts {
-				out = append(out, fold(p))
-			}
-		}
-	}
-	var w []rune
-	if !isASCII(s) {
-		s = norm.NFC.String(s)
-	}
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
-			w = append(w, r)
-			continue
-		}
-		flush(w)
-		w = w[:0]
-	}
-	flush(w)
-	return out
 }
 
 // fold lowers s and strips its combining marks (é → e, œ stays).

@@ -9,6 +9,13 @@ import (
 	"testing"
 )
 
+// French is the label word of rule 4 on a French page.
+const French = "déclarative"
+
+// Page checks one French HTML page, name being its path in the site, and
+// returns its violations sorted by rule and word: PageIn with French.
+func Page(name string, page []byte) []Violation { return PageIn(name, page, French) }
+
 // row renders a page with one participant row, as the track table does.
 func row(agent, stack string, negative bool) []Violation {
 	neg := "false"

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
+	"golang.org/x/text/unicode/norm"
 )
 
 // The oracle of the tests: the guard as it was first written, the page
@@ -231,4 +233,61 @@ func containsRun(words, run []string) bool {
 		}
 	}
 	return false
+}
+
+// Words splits s into its words, in lower case and without accents: runs
+// of letters and digits, each camel-case word followed by its parts.
+func Words(s string) []string { return wordsOf(s, true) }
+
+// wordsOf is Words, the accents kept unless foldAccents; the two give the
+// same words in the same order.
+func wordsOf(s string, foldAccents bool) []string { return wordsSplit(s, foldAccents, true) }
+
+// wordsSplit is wordsOf, each camel-case word followed by its parts only
+// if camel.
+func wordsSplit(s string, foldAccents, camel bool) []string {
+	fold := fold
+	if !foldAccents {
+		fold = func(s string) string { return strings.ToLower(s) }
+	}
+	var out []string
+	flush := func(w []rune) {
+		if len(w) == 0 {
+			return
+		}
+		out = append(out, fold(string(w)))
+		if !camel {
+			return
+		}
+		// camel-case parts: split before an upper-case letter that follows a
+		// lower-case one.
+		start := 0
+		var parts []string
+		for i := 1; i < len(w); i++ {
+			if unicode.IsUpper(w[i]) && unicode.IsLower(w[i-1]) {
+				parts = append(parts, string(w[start:i]))
+				start = i
+			}
+		}
+		if len(parts) > 0 {
+			parts = append(parts, string(w[start:]))
+			for _, p := range parts {
+				out = append(out, fold(p))
+			}
+		}
+	}
+	var w []rune
+	if !isASCII(s) {
+		s = norm.NFC.String(s)
+	}
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+			w = append(w, r)
+			continue
+		}
+		flush(w)
+		w = w[:0]
+	}
+	flush(w)
+	return out
 }

@@ -19,19 +19,30 @@ func demoJobs(b *testing.B, part string) ([]templates.Job, int64) {
 // and the total size of their pages; what names the kind in a failure.
 func demoJobsOf(b *testing.B, what string, keep func(name string) bool) ([]templates.Job, int64) {
 	b.Helper()
-	site, _, err := siteOf("../../../../seasons", Tree{}, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	site, reports := siteWithReports(b, "../../../../seasons")
 	all, err := templates.Jobs(site)
 	if err != nil {
 		b.Fatal(err)
+	}
+	for _, s := range site.Seasons {
+		for i, tr := range s.Tracks {
+			if !tr.Scored {
+				continue
+			}
+			rs, err := templates.NewReports(site, s, i)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, p := range reports(s.Number, i) {
+				all = append(all, rs.Jobs(p, tr.History)...)
+			}
+		}
 	}
 	var jobs []templates.Job
 	var size int64
 	for _, j := range all {
 		if keep(j.Name) {
-			page, err := j.Render()
+			page, err := renderJob(j)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -53,7 +64,7 @@ func BenchmarkRenderDemoReports(b *testing.B) {
 	b.SetBytes(size)
 	for b.Loop() {
 		for _, j := range jobs {
-			if _, err := j.Render(); err != nil {
+			if _, err := renderJob(j); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -116,7 +127,7 @@ func BenchmarkRenderDemo(b *testing.B) {
 			b.SetBytes(size)
 			for b.Loop() {
 				for _, j := range jobs {
-					if _, err := j.Render(); err != nil {
+					if _, err := renderJob(j); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -132,7 +143,7 @@ func BenchmarkGuardDemoReports(b *testing.B) {
 	pages := make([][]byte, len(jobs))
 	words := make([]string, len(jobs))
 	for i, j := range jobs {
-		pages[i], _ = j.Render()
+		pages[i], _ = renderJob(j)
 		var err error
 		if words[i], err = templates.Declarative(j.Lang); err != nil {
 			b.Fatal(err)

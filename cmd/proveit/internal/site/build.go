@@ -2,11 +2,10 @@
 // check: it discovers and loads every season, scores every closed track,
 // copies the cached proof views, renders the pages (package templates),
 // runs the publication guard on each (package guard) and lists every file
-// in SHA256SUMS, into a Sink: a Tree in memory (Run), or a Stage that
-// writes each file as it is made into a sibling of the output directory
-// and replaces the output with it as a whole or not at all (RunTo,
-// Stage.Commit), an output directory it has checked it may replace
-// (CheckTarget).
+// in SHA256SUMS (RunTo), into a Sink: a Stage writes each file as it is
+// made into a sibling of the output directory and replaces the output with
+// it as a whole or not at all (Stage.Commit), an output directory it has
+// checked it may replace (CheckTarget).
 package site
 
 import (
@@ -30,12 +29,6 @@ import (
 	"github.com/ark-forge/proveit/templates"
 )
 
-// Build is Run without the summary.
-func Build(seasonsDir string) (Tree, error) {
-	t, _, err := Run(seasonsDir)
-	return t, err
-}
-
 // Options tune how a build runs, never what it writes: the same inputs
 // give the same bytes with any options.
 type Options struct {
@@ -56,23 +49,13 @@ type Options struct {
 	// Scored, when not nil, is called when the last track of a closed
 	// season is scored, before its results.json is written: the loaded
 	// season (which lists its submissions and holds none, each read when
-	// its participant is scored) and every track's results, each
-	// participant's report written and the detail only it shows released,
-	// are live then together (proveit build --memprofile). The
+	// its participant is scored) and what every track keeps of its
+	// results, each participant's report written and dropped, are live
+	// then together (proveit build --memprofile). The
 	// collector's count of the live heap, which includes what is
 	// allocated while it marks and the participants in flight, is larger
 	// at times while scoring and rendering.
 	Scored func()
-}
-
-// Run is RunTo into a Tree in memory, with the default options.
-func Run(seasonsDir string) (Tree, *Summary, error) {
-	t := Tree{}
-	sum, err := RunTo(seasonsDir, t, Options{})
-	if err != nil {
-		return nil, nil, err
-	}
-	return t, sum, nil
 }
 
 // RunTo runs the whole pipeline over every season under seasonsDir, in
@@ -93,14 +76,10 @@ func Run(seasonsDir string) (Tree, *Summary, error) {
 // reads only the season directories, never the clock or the network, so
 // the same inputs give the same files on any machine.
 func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
-	// A participant's report is rendered, guarded and written as soon as
-	// the participant is scored, and the detail only it shows is then
-	// released (score.TrackResult.ReleaseParticipant): no track's
-	// assertions are held whole while the site is scored and rendered.
 	// The reports' violations of the publication guard are reported with
 	// every other page's, at the end.
 	reports := &streamReports{}
-	site, sum, err := siteWith(seasonsDir, out, opts, reports)
+	site, sum, err := siteOf(seasonsDir, out, opts, reports)
 	if err != nil {
 		return nil, err
 	}
@@ -130,20 +109,21 @@ func RunTo(seasonsDir string, out Sink, opts Options) (*Summary, error) {
 
 // streamReports renders each participant's report, report.json and its
 // pages in both editions, as soon as the participant is scored, and then
-// releases the detail only the report shows
-// (score.TrackResult.ReleaseParticipant): a track's results are never held
-// whole. Its violations of the publication guard are gathered for the end
-// of the build.
+// drops it (score.ParticipantReport): the track keeps only what its other
+// pages read, and a track's assertions are never held whole. Its
+// violations of the publication guard are gathered for the end of the
+// build.
 type streamReports struct {
 	violations []guard.Violation
-	// streamed, when not nil, is called with each track's result once its
-	// every participant is written (for the tests).
-	streamed func(*score.TrackResult)
+	// rendered, when not nil, is called with each participant's report,
+	// its season's number and its track's index, once the report is
+	// rendered, by the goroutine that rendered it (for the tests).
+	rendered func(season, track int, p *score.ParticipantReport)
 }
 
 // scoredParticipant is one participant scored, with its report rendered.
 type scoredParticipant struct {
-	p      *score.ParticipantResult
+	slug   string
 	report []byte // report.json
 	pages  []templates.Job
 	html   []renderedPage
@@ -163,7 +143,7 @@ func (sr *streamReports) track(out Sink, s *season.Season, site templates.Site, 
 	if snap := s.Published(res.Track); snap != nil {
 		published = snap.Index()
 	}
-	err = pool.Ordered(sg.Len(), 2*workers(opts), func(i int) (scoredParticipant, error) {
+	return pool.Ordered(sg.Len(), 2*workers(opts), func(i int) (scoredParticipant, error) {
 		p, err := sg.Score(i)
 		if err != nil {
 			return scoredParticipant{}, err
@@ -174,7 +154,7 @@ func (sr *streamReports) track(out Sink, s *season.Season, site templates.Site, 
 		if err != nil {
 			return scoredParticipant{}, err
 		}
-		sp := scoredParticipant{p: p, report: data, pages: rs.Jobs(p, participantHistory(s, res, p, published))}
+		sp := scoredParticipant{slug: p.Participant.Slug, report: data, pages: rs.Jobs(p, participantHistory(s, res, p.ParticipantResult, published))}
 		for _, j := range sp.pages {
 			page, err := renderPage(j)
 			if err != nil {
@@ -182,9 +162,12 @@ func (sr *streamReports) track(out Sink, s *season.Season, site templates.Site, 
 			}
 			sp.html = append(sp.html, page)
 		}
+		if sr.rendered != nil {
+			sr.rendered(s.Number, idx, p)
+		}
 		return sp, nil
 	}, func(i int, sp scoredParticipant) error {
-		if err := out.Add(sitepath.ReportJSON(s.Number, res.Track, sp.p.Participant.Slug).String(), sp.report); err != nil {
+		if err := out.Add(sitepath.ReportJSON(s.Number, res.Track, sp.slug).String(), sp.report); err != nil {
 			return err
 		}
 		for k, page := range sp.html {
@@ -192,19 +175,14 @@ func (sr *streamReports) track(out Sink, s *season.Season, site templates.Site, 
 			if err := out.Add(sp.pages[k].Name, page.html); err != nil {
 				return err
 			}
-			page.written(out)
+			page.written()
 		}
-		res.ReleaseParticipant(sp.p)
 		opts.Progress.Step(1)
 		if i%writebackPages == writebackPages-1 {
 			writeback(out)
 		}
 		return nil
 	})
-	if err == nil && sr.streamed != nil {
-		sr.streamed(res)
-	}
-	return err
 }
 
 // workers is how many goroutines opts asks for: one per core by default.
@@ -215,16 +193,10 @@ func workers(opts Options) int {
 	return runtime.GOMAXPROCS(0)
 }
 
-// siteOf runs the steps of RunTo before the pages (1 to 5) and returns
-// what the pages show, every scored track's result whole: templates.Jobs
-// plans every page of it, the reports included.
-func siteOf(seasonsDir string, out Sink, opts Options) (templates.Site, *Summary, error) {
-	return siteWith(seasonsDir, out, opts, nil)
-}
-
-// siteWith is siteOf with each scored track's reports rendered by reports,
-// and the detail only they show released, when reports is not nil.
-func siteWith(seasonsDir string, out Sink, opts Options, reports *streamReports) (templates.Site, *Summary, error) {
+// siteOf runs the steps of RunTo before the pages (1 to 5), each
+// participant's report written to out by reports as it is scored, and
+// returns what the other pages show (templates.Jobs plans them).
+func siteOf(seasonsDir string, out Sink, opts Options, reports *streamReports) (templates.Site, *Summary, error) {
 	site := templates.Site{Version: version.Proveit}
 	dirs, err := season.Discover(seasonsDir)
 	if err != nil {
@@ -310,11 +282,10 @@ func renderPage(j templates.Job) (renderedPage, error) {
 	return renderedPage{html: b, violations: guard.PageIn(j.Name, b, word), buf: buf}, nil
 }
 
-// written gives p's buffer back for another page once out has taken p,
-// if out is done with the bytes then: a Stage has written them to disk,
-// while a Tree keeps them, and so keeps the buffer.
-func (p renderedPage) written(out Sink) {
-	if !keepsData(out) && p.buf != nil {
+// written gives p's buffer back for another page once a Sink has taken p,
+// which keeps none of its bytes (Sink.Add).
+func (p renderedPage) written() {
+	if p.buf != nil {
 		pageBufs.Put(p.buf)
 	}
 }
@@ -338,7 +309,7 @@ func renderPages(out Sink, jobs []templates.Job, opts Options, phase string) ([]
 		if err := out.Add(jobs[i].Name, p.html); err != nil {
 			return err
 		}
-		p.written(out)
+		p.written()
 		return nil
 	})
 	if err != nil {
@@ -347,11 +318,9 @@ func renderPages(out Sink, jobs []templates.Job, opts Options, phase string) ([]
 	return violations, nil
 }
 
-// buildSeason loads, scores and copies one season into out, and returns
-// what its pages show. With reports, each participant's report is
-// rendered as soon as the participant is scored and its detail then
-// released; without, every result is kept whole and templates.Jobs plans
-// the reports with the other pages.
+// buildSeason loads, scores and copies one season into out, each
+// participant's report rendered by reports as soon as the participant is
+// scored, and returns what its other pages show.
 func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site templates.Site, reports *streamReports) (templates.Season, error) {
 	// Loading lists every file of the season (tens of seconds at 10,000
 	// participants per track): a step of its own, without a count.
@@ -445,14 +414,7 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 		idx := len(view.Tracks)
 		view.Tracks = append(view.Tracks, tv)
 		opts.Progress.Start(fmt.Sprintf("season %d, %s: scoring", s.Number, tr.Name), sg.Len())
-		if reports != nil {
-			err = reports.track(out, s, site, view, idx, sg, digest, opts)
-		} else {
-			err = pool.Ordered(sg.Len(), 2*workers(opts), func(i int) (struct{}, error) {
-				_, err := sg.Score(i)
-				return struct{}{}, err
-			}, func(int, struct{}) error { opts.Progress.Step(1); return nil })
-		}
+		err = reports.track(out, s, site, view, idx, sg, digest, opts)
 		opts.Progress.Done()
 		if err != nil {
 			return templates.Season{}, fmt.Errorf("season %d: %w", s.Number, err)
@@ -466,14 +428,10 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 		un, history, rows := compareSnapshot(s, res)
 		diffs = append(diffs, un...)
 		view.Tracks[idx].History, view.Tracks[idx].RowHistory = history, rows
-		if err := addResults(out, s.Number, res, digest, opts.Workers, reports == nil); err != nil {
+		if err := addResults(out, s.Number, res, digest); err != nil {
 			return templates.Season{}, err
 		}
 		sum.Tracks = append(sum.Tracks, summarise(res))
-		if reports != nil {
-			res.ReleaseDetail()
-			view.Tracks[idx].ReportsApart = true
-		}
 	}
 	if len(diffs) > 0 {
 		return templates.Season{}, &UncoveredError{Season: s.Number, Differences: diffs}
@@ -516,9 +474,9 @@ func addEvidence(out Sink, s *season.Season, paths []string, opts Options) error
 	}, step)
 }
 
-// addResults writes a scored track's results.json, results.csv and, with
-// reports, every participant's report.json under saison-<n>/<track>/.
-func addResults(t Sink, n int, res *score.TrackResult, digest string, workers int, reports bool) error {
+// addResults writes a scored track's results.json and results.csv under
+// saison-<n>/<track>/.
+func addResults(t Sink, n int, res *score.TrackResult, digest string) error {
 	rj := res.Results()
 	rj.InputsDigest = digest
 	results, err := score.MarshalJSON(rj)
@@ -532,20 +490,7 @@ func addResults(t Sink, n int, res *score.TrackResult, digest string, workers in
 	if err != nil {
 		return err
 	}
-	if err := t.Add(sitepath.ResultsCSV(n, res.Track).String(), csv); err != nil {
-		return err
-	}
-	if !reports {
-		return nil
-	}
-	// The reports are made over the workers.
-	return addOrdered(t, len(res.Participants), workers, func(i int) string {
-		return sitepath.ReportJSON(n, res.Track, res.Participants[i].Participant.Slug).String()
-	}, func(i int, _ []byte) ([]byte, error) {
-		rep := res.Report(res.Participants[i])
-		rep.InputsDigest = digest
-		return score.MarshalJSON(rep)
-	}, nil)
+	return t.Add(sitepath.ResultsCSV(n, res.Track).String(), csv)
 }
 
 // trackTitles are the titles of the season's tracks, by track name, as

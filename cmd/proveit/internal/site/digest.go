@@ -17,25 +17,18 @@ import (
 // least every bound the season loader reads with.
 const MaxInputFileBytes = 64 << 20
 
-// InputsDigest is the digest of a season directory's files, the inputs a
-// page was built from: SHA-256, in hex, of the lines
+// The inputs digest of a season directory is the digest of its files, the
+// inputs a page was built from: SHA-256, in hex, of the lines
 //
 //	<path> NUL <sha256 hex of the file> LF
 //
 // for every regular file below dir, path being slash-separated and
 // relative to dir's parent (so it starts with the season's number), the
-// lines sorted by path. It reads no clock and no git: the same files give
-// the same digest on any machine, and anyone recomputes it from a copy of
-// the season (`find 0 -type f | sort | …`).
-func InputsDigest(dir string) (string, error) {
-	lines, err := inputLines(dir, 0, nil)
-	if err != nil {
-		return "", err
-	}
-	return digestLines(lines), nil
-}
+// lines sorted by path (digestLines of inputLines). It reads no clock and
+// no git: the same files give the same digest on any machine, and anyone
+// recomputes it from a copy of the season (`find 0 -type f | sort | …`).
 
-// inputLines returns the lines of InputsDigest for dir, sorted, the files
+// inputLines returns the lines of the inputs digest for dir, sorted, the files
 // read and hashed over workers goroutines (all cores when workers <= 0),
 // counted under the progress step « season <n>: inputs digest ».
 func inputLines(dir string, workers int, progress *Progress) ([]string, error) {

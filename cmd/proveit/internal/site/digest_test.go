@@ -8,6 +8,16 @@ import (
 	"testing"
 )
 
+// InputsDigest is the inputs digest of the season directory dir, as the
+// build computes it.
+func InputsDigest(dir string) (string, error) {
+	lines, err := inputLines(dir, 0, nil)
+	if err != nil {
+		return "", err
+	}
+	return digestLines(lines), nil
+}
+
 // digestScript recomputes a season's inputs digest with python3 alone, as
 // a reader would from the definition.
 const digestScript = `

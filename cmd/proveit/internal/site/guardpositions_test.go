@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
+	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -139,13 +140,14 @@ var markerWord = regexp.MustCompile(`tricheurx[0-9]+z`)
 // holds no text of its own.)
 func TestGuardCatchesEveryTemplatePosition(t *testing.T) {
 	// The fixtures of the site, and the season with a corrections register.
-	var sites []templates.Site
+	type built struct {
+		site    templates.Site
+		reports func(season, track int) []*score.ParticipantReport
+	}
+	var sites []built
 	for _, root := range []string{writeSeasons(t, false), registerSeason(t)} {
-		site, _, err := siteOf(root, Tree{}, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sites = append(sites, site)
+		site, reports := siteWithReports(t, root)
+		sites = append(sites, built{site, reports})
 	}
 	dir := filepath.Join("..", "..", "..", "..", "templates")
 	files, err := filepath.Glob(filepath.Join(dir, "html", "*.html"))
@@ -182,8 +184,8 @@ func TestGuardCatchesEveryTemplatePosition(t *testing.T) {
 				}
 			}
 			var jobs []templates.Job
-			for _, site := range sites {
-				js, err := templates.JobsWith(fsys, cat, site)
+			for _, b := range sites {
+				js, err := templates.JobsWith(fsys, cat, b.site, b.reports)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -191,12 +193,16 @@ func TestGuardCatchesEveryTemplatePosition(t *testing.T) {
 			}
 			reached := map[string]bool{}
 			for _, j := range jobs {
-				page, err := j.Render()
+				page, err := renderJob(j)
 				if err != nil {
 					t.Fatalf("%s: %v", j.Name, err)
 				}
+				word, err := templates.Declarative(j.Lang)
+				if err != nil {
+					t.Fatal(err)
+				}
 				reported := map[string]bool{}
-				for _, v := range guard.Page(j.Name, page) {
+				for _, v := range guard.PageIn(j.Name, page, word) {
 					if v.Rule == "intent" {
 						reported[v.Word] = true
 					}

@@ -14,6 +14,9 @@ import (
 	"github.com/ark-forge/proveit/scorer/score"
 )
 
+// schemaBase is the $id prefix of the published schemas.
+const schemaBase = "https://proveit.arkforge.tech/schemas/"
+
 // compileSchemas compiles the published schemas as a script would, from
 // the site's own schemas/ files, each $id being its address on the site.
 func compileSchemas(t *testing.T, tree Tree) (results, report *jsonschema.Schema) {

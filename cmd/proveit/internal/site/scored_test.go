@@ -9,9 +9,9 @@ import (
 // TestScoredAtThePeak: Options.Scored is called once per closed season
 // (the demo's season 0; season 1 is invalidated, not scored), when its
 // last track is scored and before that track's results are written: the
-// earlier tracks' results are written by then (their reports rendered and
-// their detail released), the last track's is live whole, which is what
-// proveit build --memprofile profiles.
+// earlier tracks' results are written by then (each participant's report
+// rendered as it was scored, then dropped), the last track's kept results
+// are live, which is what proveit build --memprofile profiles.
 func TestScoredAtThePeak(t *testing.T) {
 	const dir = "../../../../seasons"
 	s, err := season.Load(dir + "/0")

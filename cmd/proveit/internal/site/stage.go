@@ -19,11 +19,12 @@ import (
 	"github.com/ark-forge/proveit/internal/atomicfs"
 )
 
-// Sink receives the files of a build, one at a time, each once: a Tree in
-// memory, or a Stage on disk.
+// Sink receives the files of a build, one at a time, each once: a Stage
+// on disk (the tests use one in memory).
 type Sink interface {
 	// Add stores data at name, refusing a name that is not a clean
-	// relative path or that is already taken.
+	// relative path or that is already taken. It keeps nothing of data
+	// once it returns: the build makes the next file in the same memory.
 	Add(name string, data []byte) error
 	// Sums returns the content of SHA256SUMS for the files added so far.
 	Sums() []byte

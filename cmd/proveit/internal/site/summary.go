@@ -46,7 +46,7 @@ func summarise(res *score.TrackResult) TrackSummary {
 		}
 		for _, t := range p.Tasks {
 			ts.Statuses[t.Status]++
-			for _, a := range t.Assertions {
+			for _, a := range t.Causes {
 				if a.Cause != score.NotEvaluated {
 					ts.Causes[a.Cause]++
 				}

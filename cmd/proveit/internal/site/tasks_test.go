@@ -165,7 +165,7 @@ func TestTaskPageListsEveryParticipant(t *testing.T) {
 				if w := outcomeWords(p, got); !strings.HasSuffix(cells[2][1], "</span> "+w+"</span>") {
 					t.Errorf("%s: %s: outcome %q, want %q", name, slug, cells[2][1], w)
 				}
-				if n := len(got.Assertions); n > 0 && !strings.Contains(cells[3][1], ")") {
+				if n := len(got.Causes); n > 0 && !strings.Contains(cells[3][1], ")") {
 					t.Errorf("%s: %s: %d assertions and no count by cause: %q", name, slug, n, cells[3][1])
 				}
 				if !strings.Contains(row, `href="../participants/`+slug+`/index.html#tache-`+task.ID+`"`) {

@@ -1,12 +1,151 @@
 package site
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 )
+
+// Build is Run without the summary.
+func Build(seasonsDir string) (Tree, error) {
+	t, _, err := Run(seasonsDir)
+	return t, err
+}
+
+// Run is RunTo into a Tree in memory, with the default options.
+func Run(seasonsDir string) (Tree, *Summary, error) {
+	t := Tree{}
+	sum, err := RunTo(seasonsDir, t, Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, sum, nil
+}
+
+// Tree is the tests' Sink in memory: a set of files keyed by
+// slash-separated relative path.
+type Tree map[string][]byte
+
+// Add stores a copy of data at name, refusing a name that is not a clean
+// relative path or that is already taken.
+func (t Tree) Add(name string, data []byte) error {
+	if err := checkName(name); err != nil {
+		return err
+	}
+	if _, dup := t[name]; dup {
+		return fmt.Errorf("build: %s written twice", name)
+	}
+	t[name] = bytes.Clone(data)
+	return nil
+}
+
+// Names returns the paths of t in byte order.
+func (t Tree) Names() []string {
+	names := make([]string, 0, len(t))
+	for n := range t {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Sums returns the content of SHA256SUMS for t: one line per file, in byte
+// order of path, as sha256sum(1) writes them ("<hex>  <path>"), so that
+// `sha256sum -c SHA256SUMS` checks a copy of the site.
+func (t Tree) Sums() []byte {
+	var b bytes.Buffer
+	for _, n := range t.Names() {
+		if n == sumsFile {
+			continue
+		}
+		sum := sha256.Sum256(t[n])
+		b.WriteString(hex.EncodeToString(sum[:]))
+		b.WriteString("  ")
+		b.WriteString(n)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// WriteAtomic replaces dir with exactly the files of t. It writes them into
+// a new sibling directory (a Stage), makes them durable, and then swaps it
+// with dir; if any step fails, dir is left as it was and the sibling is
+// removed.
+func WriteAtomic(dir string, t Tree) error {
+	st, err := NewStage(dir)
+	if err != nil {
+		return err
+	}
+	for _, n := range t.Names() {
+		if err := st.Add(n, t[n]); err != nil {
+			st.Abort()
+			return err
+		}
+	}
+	return st.Commit()
+}
+
+// ReadDir reads every regular file under dir into a Tree. It refuses
+// symbolic links and other special files, which a built site never holds.
+func ReadDir(dir string) (Tree, error) {
+	t := Tree{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		if !d.Type().IsRegular() {
+			return fmt.Errorf("%s is not a regular file", rel)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		t[filepath.ToSlash(rel)] = data
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("build: reading %s: %w", dir, err)
+	}
+	return t, nil
+}
+
+// Diff lists how got differs from want, one line per file, in path order:
+// "missing PATH", "extra PATH" or "differs PATH (sha256 WANT, got GOT)".
+func Diff(want, got Tree) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range want.Names() {
+		seen[n] = true
+		g, ok := got[n]
+		switch {
+		case !ok:
+			out = append(out, "missing "+n)
+		case !bytes.Equal(g, want[n]):
+			out = append(out, fmt.Sprintf("differs %s (sha256 %s, got %s)", n, short(want[n]), short(g)))
+		}
+	}
+	for _, n := range got.Names() {
+		if !seen[n] {
+			out = append(out, "extra "+n)
+		}
+	}
+	return out
+}
 
 func TestAddRefusesUncleanNames(t *testing.T) {
 	tr := Tree{}
@@ -142,5 +281,20 @@ func TestDiffDirs(t *testing.T) {
 	}
 	if _, err := DiffDirs(filepath.Join(t.TempDir(), "absent"), t.TempDir()); err == nil {
 		t.Error("an absent directory compared")
+	}
+}
+
+// TestTreeKeepsNoData: a Tree, like a Stage (TestStageKeepsNoData), keeps
+// nothing of the bytes Add is given: the build makes the next page or
+// file in the same memory (renderedPage.written, addOrdered).
+func TestTreeKeepsNoData(t *testing.T) {
+	tree := Tree{}
+	buf := []byte("<p>a</p>")
+	if err := tree.Add("a.html", buf); err != nil {
+		t.Fatal(err)
+	}
+	copy(buf, "XXXXXXXX")
+	if got := string(tree["a.html"]); got != "<p>a</p>" {
+		t.Errorf("a.html holds %q after its buffer was reused, want %q", got, "<p>a</p>")
 	}
 }

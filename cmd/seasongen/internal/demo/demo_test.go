@@ -555,8 +555,10 @@ func fault(m *Meta, slug, taskID string) string {
 
 func isFreeze(s *season.Season, id string) bool {
 	for _, tr := range s.Tracks {
-		if tr.Preregistration.Freeze(id) != nil {
-			return true
+		for _, f := range tr.Preregistration.Freezes {
+			if f.ProofID == id {
+				return true
+			}
 		}
 	}
 	return false
@@ -1107,4 +1109,35 @@ func TestDemoModeration(t *testing.T) {
 	if !strings.Contains(string(raw), "fraude") {
 		t.Error("the submission as filed does not hold the text the register withholds")
 	}
+}
+
+// Generate writes the demo season, file by file, through put (rel is a
+// slash-separated path inside the season directory). The same options give
+// the same files, byte for byte.
+func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta, err error) {
+	g, err := generate(opts, put)
+	if err != nil {
+		return nil, err
+	}
+	return g.meta, nil
+}
+
+// Counts returns how many tasks have each status and how many assertions
+// each cause, per track.
+func (m *Meta) Counts(track string) (statuses, causes map[string]int) {
+	statuses, causes = map[string]int{}, map[string]int{}
+	for _, p := range m.Participants {
+		for _, t := range p.Tasks {
+			if t.Track != track {
+				continue
+			}
+			statuses[t.Status]++
+			for _, a := range t.Assertions {
+				if a.Cause != "" {
+					causes[a.Cause]++
+				}
+			}
+		}
+	}
+	return statuses, causes
 }

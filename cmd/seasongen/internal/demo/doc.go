@@ -16,7 +16,7 @@
 // Rekor entries); the deliberately bad ones fail in scorer/verify for the
 // reason they are built for.
 //
-// Generate returns a Meta: what each submission is meant to produce (task
+// Write returns a Meta: what each submission is meant to produce (task
 // status, verdict exactness and foundation, assertion causes) and what
 // each proof is meant to verify to. The scorer is written from the
 // specification; its tests can compare its results with Meta. The

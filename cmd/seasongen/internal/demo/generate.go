@@ -139,19 +139,11 @@ func (g *generator) fail(format string, args ...any) {
 	g.errs = append(g.errs, fmt.Errorf("demo: "+format, args...))
 }
 
-// Generate writes the demo season, file by file, through put (rel is a
-// slash-separated path inside the season directory). The same options give
-// the same files, byte for byte.
-func Generate(opts Options, put func(rel string, data []byte) error) (meta *Meta, err error) {
-	g, err := generate(opts, put)
-	if err != nil {
-		return nil, err
-	}
-	return g.meta, nil
-}
-
-// generate is Generate, and returns the generator: its issuer goes on
-// minting the publication's proof once the register is written.
+// generate writes the demo season, file by file, through put (rel is a
+// slash-separated path inside the season directory), and returns the
+// generator, whose meta is what each file is meant to produce: its issuer
+// goes on minting the publication's proof once the register is written.
+// The same options give the same files, byte for byte.
 func generate(opts Options, put func(rel string, data []byte) error) (gen *generator, err error) {
 	cast := members()
 	n := opts.Participants

@@ -121,23 +121,3 @@ type FreezeMeta struct {
 	Track, Bareme, ProofID string
 	SupersededBy           string
 }
-
-// Counts returns how many tasks have each status and how many assertions
-// each cause, per track.
-func (m *Meta) Counts(track string) (statuses, causes map[string]int) {
-	statuses, causes = map[string]int{}, map[string]int{}
-	for _, p := range m.Participants {
-		for _, t := range p.Tasks {
-			if t.Track != track {
-				continue
-			}
-			statuses[t.Status]++
-			for _, a := range t.Assertions {
-				if a.Cause != "" {
-					causes[a.Cause]++
-				}
-			}
-		}
-	}
-	return statuses, causes
-}
