@@ -364,3 +364,38 @@ func TestPageInKeepsNoBytes(t *testing.T) {
 		t.Fatalf("after other pages were read, the violations read %v and %v, want %v", want, got, frozen)
 	}
 }
+
+// TestEmojiBounds: the first and last code point of every pictographic
+// range of rule 1 (guard.go) is an emoji, and the code point on either
+// side of it is not, unless the next range starts there; the ranges are
+// written here from the rule, not read from isEmoji.
+func TestEmojiBounds(t *testing.T) {
+	ranges := [][2]rune{
+		{0x1F000, 0x1FAFF}, {0x2600, 0x27BF}, {0x2B05, 0x2B07}, {0x2B1B, 0x2B1C},
+		{0x2B50, 0x2B50}, {0x2B55, 0x2B55}, {0x231A, 0x231B}, {0x23E9, 0x23F3},
+		{0x23F8, 0x23FA}, {0x3030, 0x3030}, {0x303D, 0x303D}, {0x3297, 0x3297},
+		{0x3299, 0x3299}, {0xFE0F, 0xFE0F}, {0x20E3, 0x20E3}, {0xE0020, 0xE007F},
+	}
+	in := func(r rune) bool {
+		for _, rg := range ranges {
+			if rg[0] <= r && r <= rg[1] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, rg := range ranges {
+		for _, r := range []rune{rg[0] - 1, rg[0], rg[1], rg[1] + 1} {
+			if got, want := isEmoji(r), in(r); got != want {
+				t.Errorf("U+%04X: emoji %v, want %v", r, got, want)
+			}
+		}
+	}
+	// U+27BF, the last of Dingbats, in a page: refused, as U+27C0 is not.
+	if vs := row("Agent \u27bf", "Go", false); !strings.Contains(rules(vs), "emoji:") {
+		t.Error("U+27BF passes the emoji guard")
+	}
+	if vs := row("Agent \u27c0", "Go", false); len(vs) > 0 {
+		t.Errorf("U+27C0 is refused: %s", rules(vs))
+	}
+}
