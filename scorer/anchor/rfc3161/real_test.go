@@ -239,6 +239,23 @@ func TestRealTokenMutations(t *testing.T) {
 	if f := mustFailure(t, err); f.Check != CheckTSAValidity {
 		t.Errorf("a pin whose window opens after genTime: %s, want %s", f, CheckTSAValidity)
 	}
+	closed := &root.SigstoreTimestampingAuthority{Root: w.adobeInterm, Leaf: w.adobeLeaf, ValidityPeriodEnd: w.adobeGenTime.Add(-time.Second)}
+	_, err = Verify(w.noCerts, w.data, []root.TimestampingAuthority{closed})
+	if f := mustFailure(t, err); f.Check != CheckTSAValidity {
+		t.Errorf("a pin whose window closes before genTime: %s, want %s", f, CheckTSAValidity)
+	}
+	// The window's bounds are inside it: a genTime equal to its start or
+	// to its end passes the window, and fails only the imprint, which
+	// wants a batch root (data.txt is 45 bytes).
+	for name, tsa := range map[string]*root.SigstoreTimestampingAuthority{
+		"opens at genTime":  {Root: w.adobeInterm, Leaf: w.adobeLeaf, ValidityPeriodStart: w.adobeGenTime},
+		"closes at genTime": {Root: w.adobeInterm, Leaf: w.adobeLeaf, ValidityPeriodEnd: w.adobeGenTime},
+	} {
+		_, err := Verify(w.noCerts, w.data, []root.TimestampingAuthority{tsa})
+		if f := mustFailure(t, err); f.Check != CheckImprint {
+			t.Errorf("a pin whose window %s: %s, want it past the window, failing %s", name, f, CheckImprint)
+		}
+	}
 }
 
 // TestRealTokensOpenSSL: openssl ts -verify agrees on the real tokens of
