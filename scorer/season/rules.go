@@ -190,6 +190,7 @@ func (l *loader) loadRules(rel string, roots *[]string, cols []collectionFile) (
 	}
 	r := &Rules{GraphRoots: *roots}
 	names := map[string]bool{}
+	prefixes := map[string]string{} // prefix → the collection's name
 	for i, cf := range cols {
 		at := fmt.Sprintf("collections[%d]", i)
 		switch {
@@ -206,6 +207,13 @@ func (l *loader) loadRules(rel string, roots *[]string, cols []collectionFile) (
 			return nil, l.errf(rel, at+".name", "collection %s repeats", quote(*cf.Name))
 		}
 		names[*cf.Name] = true
+		// A path belongs to the collection with the longest prefix of it
+		// (CollectionOf): two collections of one prefix would leave it
+		// undecided.
+		if other, ok := prefixes[*cf.Prefix]; ok {
+			return nil, l.errf(rel, at+".prefix", "%s is also the prefix of collection %s: a path would belong to both", quote(*cf.Prefix), quote(other))
+		}
+		prefixes[*cf.Prefix] = *cf.Name
 		c := &Collection{Name: *cf.Name, Prefix: *cf.Prefix, Own: *cf.Own}
 		if cf.Pages != nil {
 			if !strings.HasPrefix(*cf.Pages, c.Prefix) {
