@@ -184,14 +184,20 @@ func TestCompare(t *testing.T) {
 			r.Participants = r.Participants[:1]
 			delete(s, "saison-0/conformite/participants/boussole/report.json")
 		}, want: "season 0, track conformite: participant boussole removed\n", differ: true},
-		{name: "participants swapped", change: func(s files) {
+		{name: "participants swapped, both pending", change: func(s files) {
+			// Compared by index, every field of the two rows differs; by
+			// slug, each status: one line does not hide the other.
 			r := s.results("conformite")
 			r.Participants[0], r.Participants[1] = r.Participants[1], r.Participants[0]
-		}, want: results0 + `/participants/0/agent: "albatros" → "boussole"` + "\n" +
+			r.Participants[0].Status, r.Participants[1].Status = "pending", "pending"
+		}, want: "season 0, track conformite: participant albatros: status scored → pending\n" +
+			"season 0, track conformite: participant boussole: status scored → pending\n" +
+			results0 + `/participants/0/agent: "albatros" → "boussole"` + "\n" +
 			results0 + `/participants/0/overclaim: "1/5" → "0/4"` + "\n" +
 			results0 + `/participants/0/rendered_assertions: 5 → 4` + "\n" +
 			results0 + `/participants/0/report: "participants/albatros/report.json" → "participants/boussole/report.json"` + "\n" +
 			results0 + `/participants/0/slug: "albatros" → "boussole"` + "\n" +
+			results0 + `/participants/0/status: "scored" → "pending"` + "\n" +
 			results0 + `/participants/0/success: "3/10" → "4/10"` + "\n" +
 			results0 + `/participants/0/successes: 3 → 4` + "\n" +
 			results0 + `/participants/0/unsupported: 1 → 0` + "\n" +
@@ -200,6 +206,7 @@ func TestCompare(t *testing.T) {
 			results0 + `/participants/1/rendered_assertions: 4 → 5` + "\n" +
 			results0 + `/participants/1/report: "participants/boussole/report.json" → "participants/albatros/report.json"` + "\n" +
 			results0 + `/participants/1/slug: "boussole" → "albatros"` + "\n" +
+			results0 + `/participants/1/status: "scored" → "pending"` + "\n" +
 			results0 + `/participants/1/success: "4/10" → "3/10"` + "\n" +
 			results0 + `/participants/1/successes: 4 → 3` + "\n" +
 			results0 + `/participants/1/unsupported: 0 → 1` + "\n", differ: true},
