@@ -134,13 +134,16 @@ func TestDiffDemo(t *testing.T) {
 		t.Errorf("successes: exit %d, %q, %q; want exit 1, %q", code, stdout, stderr, want)
 	}
 
-	// An HTML page edited, its SHA256SUMS left as it was.
-	page := filepath.Join(copied, "index.html")
+	// In another copy, only an HTML page edited, its SHA256SUMS left as
+	// it was.
+	edited := filepath.Join(tmp, "edited")
+	copyTree(t, old, edited)
+	page := filepath.Join(edited, "index.html")
 	if err := os.WriteFile(page, append(mustRead(t, page), "<!-- edited -->"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want += copied + ": index.html does not match its SHA-256 in SHA256SUMS\n"
-	if code, stdout, stderr := runCLI(t, "", "diff", old, copied); code != 1 || stdout != want || stderr != "" {
+	want = edited + ": index.html does not match its SHA-256 in SHA256SUMS\n"
+	if code, stdout, stderr := runCLI(t, "", "diff", old, edited); code != 1 || stdout != want || stderr != "" {
 		t.Errorf("page: exit %d, %q, %q; want exit 1, %q", code, stdout, stderr, want)
 	}
 }
