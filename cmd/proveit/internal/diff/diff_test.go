@@ -266,6 +266,14 @@ func TestCompare(t *testing.T) {
 		}, change: func(s files) {
 			s.edit(resultsPath, `"x": {}`, `"x": []`)
 		}, want: results0 + "/x: {} → []\n", differ: true},
+		{name: "label and a key beside it", change: func(s files) {
+			for _, v := range s {
+				if v, ok := v.(*score.ReportJSON); ok {
+					v.AIAct.Label = "label"
+				}
+			}
+			s.edit(resultsPath, `"ai_act_art50": {`, `"ai_act_art50": {"x": 1, `)
+		}, want: "the AI Act art. 50 label differs\n" + results0 + "/ai_act_art50/x: absent → 1\n", differ: true},
 		{name: "version only", change: func(s files) {
 			for _, v := range s {
 				switch v := v.(type) {
@@ -394,7 +402,11 @@ func TestWriteJSON(t *testing.T) {
 	s := baseSite()
 	s.report("conformite", "albatros").Tasks[1].Assertions[0] = assertion("a1", "supported")
 	*s.results("conformite").Participants[0].Successes = 4
-	changes, err := Compare(baseSite().write(t), s.write(t))
+	dir := s.write(t)
+	if err := os.Remove(filepath.Join(dir, "index.html")); err != nil {
+		t.Fatal(err)
+	}
+	changes, err := Compare(baseSite().write(t), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -410,6 +422,7 @@ func TestWriteJSON(t *testing.T) {
 		{"season": "0", "track": "conformite", "participant": "albatros", "task": "conf-03", "assertion": "a1", "field": "status", "old": "unsupported", "new": "supported"},
 		{"season": "0", "track": "conformite", "participant": "albatros", "task": "conf-03", "assertion": "a1", "field": "cause", "old": "value_mismatch", "new": "supported"},
 		{"season": "0", "track": "conformite", "participant": "", "task": "", "assertion": "", "field": FieldPath, "old": "3", "new": "4", "file": resultsPath, "pointer": "/participants/0/successes"},
+		{"season": "", "track": "", "participant": "", "task": "", "assertion": "", "field": FieldSums, "old": "", "new": SumsMissing, "site": dir, "file": "index.html"},
 	}
 	gb, _ := json.Marshal(got)
 	wb, _ := json.Marshal(want)
