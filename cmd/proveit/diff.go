@@ -11,16 +11,26 @@ func runDiff(e *env, args []string) int {
 Diff compares two built sites, two public/ directories, and prints for
 contesters what changed in results.json and the reports it names: per
 season, track, participant, task and assertion, one line each, in that order.
-It compares the participants' status and rates (overclaim, success,
+It names the participants' status and rates (overclaim, success,
 tasks_rendered, unsupported, rendered_assertions), each task's status,
 verdict, founded and missing facts, each assertion's status and cause, and
 the tracks and participants added or removed. The fields that only describe
 the build (proveit_version, inputs_digest, ai_act_art50) are a header line
-when they differ; the other files that differ (pages, proof views) are one
-count line, from the two SHA256SUMS. --json prints the same differences as a
-JSON array of {season, track, participant, task, assertion, field, old, new}.
-Diff reads both sites and writes nothing. It exits 0 when nothing in results
-or reports differs, 1 when something does, 2 when an input cannot be read.`, e.stderr)
+when they differ. Every other path at which a results.json or report.json
+differs is a line of its own, "FILE: POINTER: OLD → NEW", by JSON pointer
+(RFC 6901), values in compact JSON or "absent": objects compared by key,
+arrays by index, numbers by their JSON text (1 and 1.0 differ). The other
+files that differ (pages, proof views) are one count line, from the two
+SHA256SUMS. Each site's files are checked against its own SHA256SUMS: a file
+whose SHA-256 differs, listed but missing, present but unlisted, or not a
+regular file, and a site without SHA256SUMS, is a line naming the site and
+the path. --json prints the same differences as a JSON array of {season,
+track, participant, task, assertion, field, old, new}, with file and pointer
+(field "json") or site and file (field "sha256sums"). Diff reads both sites
+and writes nothing. It exits 0 when nothing in results or reports differs
+and every file matches its SHA256SUMS, 1 otherwise, 2 when an input is
+unusable (unreadable, invalid JSON, a malformed SHA256SUMS line or a path
+listed twice), naming the file and why.`, e.stderr)
 	asJSON := fs.Bool("json", false, "print the differences as a JSON array")
 	pos, err := parseArgs(fs, args)
 	if err != nil {

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,7 +13,7 @@ import (
 )
 
 // writeSite writes a site of one track and one participant whose overclaim
-// is overclaim, built by version.
+// is overclaim, built by version, with its SHA256SUMS.
 func writeSite(t *testing.T, version, overclaim string, report bool) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -21,13 +25,24 @@ func writeSite(t *testing.T, version, overclaim string, report bool) string {
 	if report {
 		files[filepath.Join(track, "participants", "albatros", "report.json")] = `{"proveit_version": "` + version + `", "tasks": [{"task_id": "conf-01", "status": "scored"}]}`
 	}
-	for name, data := range files {
+	var sums []byte
+	for _, rel := range []string{"saison-0/conformite/participants/albatros/report.json", "saison-0/conformite/results.json"} {
+		name := filepath.Join(dir, filepath.FromSlash(rel))
+		data, ok := files[name]
+		if !ok {
+			continue
+		}
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		h := sha256.Sum256([]byte(data))
+		sums = fmt.Appendf(sums, "%s  %s\n", hex.EncodeToString(h[:]), rel)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "SHA256SUMS"), sums, 0o644); err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }
@@ -63,4 +78,81 @@ func TestDiff(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDiffDemo builds the demo, copies it, and changes the copy: a figure of
+// results.json no named field covers, then an HTML page edited without its
+// SHA256SUMS; each is a difference, exit 1, that names its path.
+func TestDiffDemo(t *testing.T) {
+	tmp := t.TempDir()
+	old, copied := filepath.Join(tmp, "old"), filepath.Join(tmp, "new")
+	if code, _, stderr := runCLI(t, "", "build", "--seasons", filepath.Join("..", "..", "seasons"), "--out", old, "--no-cache", "--quiet"); code != 0 {
+		t.Fatalf("build: exit %d, %s", code, stderr)
+	}
+	copyTree(t, old, copied)
+	if code, stdout, stderr := runCLI(t, "", "diff", old, copied); code != 0 || stdout != "no difference in results or reports\n" || stderr != "" {
+		t.Fatalf("the copy: exit %d, %q, %q", code, stdout, stderr)
+	}
+
+	// successes, in results.json, through its SHA256SUMS: no named field
+	// shows it, the path does.
+	results := filepath.Join(copied, "saison-0", "conformite", "results.json")
+	data, err := os.ReadFile(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var tree map[string]any
+	if err := dec.Decode(&tree); err != nil {
+		t.Fatal(err)
+	}
+	p := tree["participants"].([]any)[0].(map[string]any)
+	n, err := p["successes"].(json.Number).Int64()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p["successes"] = json.Number(fmt.Sprint(n + 1))
+	if data, err = json.MarshalIndent(tree, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(results, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sumsFile := filepath.Join(copied, "SHA256SUMS")
+	sums, err := os.ReadFile(sumsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	was, now := sha256.Sum256(mustRead(t, filepath.Join(old, "saison-0", "conformite", "results.json"))), sha256.Sum256(data)
+	sums = bytes.Replace(sums, []byte(hex.EncodeToString(was[:])), []byte(hex.EncodeToString(now[:])), 1)
+	if err := os.WriteFile(sumsFile, sums, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("saison-0/conformite/results.json: /participants/0/successes: %d → %d\n", n, n+1)
+	if code, stdout, stderr := runCLI(t, "", "diff", old, copied); code != 1 || stdout != want || stderr != "" {
+		t.Errorf("successes: exit %d, %q, %q; want exit 1, %q", code, stdout, stderr, want)
+	}
+
+	// In another copy, only an HTML page edited, its SHA256SUMS left as
+	// it was.
+	edited := filepath.Join(tmp, "edited")
+	copyTree(t, old, edited)
+	page := filepath.Join(edited, "index.html")
+	if err := os.WriteFile(page, append(mustRead(t, page), "<!-- edited -->"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want = edited + ": index.html does not match its SHA-256 in SHA256SUMS\n"
+	if code, stdout, stderr := runCLI(t, "", "diff", old, edited); code != 1 || stdout != want || stderr != "" {
+		t.Errorf("page: exit %d, %q, %q; want exit 1, %q", code, stdout, stderr, want)
+	}
+}
+
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

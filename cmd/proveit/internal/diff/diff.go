@@ -1,10 +1,11 @@
 // Package diff compares two built sites, for contesters: what changed per
 // season, track, participant, task and assertion in results.json and the
-// reports it names, and how many other files differ by SHA256SUMS.
+// reports it names, every other JSON path of those files that differs, how
+// many other files differ by SHA256SUMS, and each file of either site that
+// does not match that site's own SHA256SUMS.
 package diff
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -17,7 +18,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ark-forge/proveit/cmd/proveit/internal/site"
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/inputfile"
 	"github.com/ark-forge/proveit/scorer/score"
@@ -28,7 +28,8 @@ const MaxJSONBytes = 64 << 20
 
 // Change is one difference between two sites: the field that changed at a
 // location, with its old and new values. A location's parts that do not
-// apply are "".
+// apply are "". File and Pointer are set for a FieldPath change, Site and
+// File for a FieldSums change.
 type Change struct {
 	Season      string `json:"season"`
 	Track       string `json:"track"`
@@ -38,6 +39,9 @@ type Change struct {
 	Field       string `json:"field"`
 	Old         string `json:"old"`
 	New         string `json:"new"`
+	Site        string `json:"site,omitempty"`
+	File        string `json:"file,omitempty"`
+	Pointer     string `json:"pointer,omitempty"`
 }
 
 // The fields that describe the build, not its results: a change of one of
@@ -69,7 +73,8 @@ func (c Change) Build() bool {
 	return false
 }
 
-// Differs reports whether changes holds a difference in results or reports.
+// Differs reports whether changes holds a difference in results or
+// reports, or a file that does not match its site's SHA256SUMS.
 func Differs(changes []Change) bool {
 	for _, c := range changes {
 		if !c.Build() {
@@ -90,6 +95,10 @@ type builtSite struct {
 	labels   []string
 	// compared are the paths, relative to dir, of the files read.
 	compared map[string]bool
+	// files are the results.json and report.json read, in the order read.
+	files []*jsonFile
+	// sums is its SHA256SUMS, nil when it has none.
+	sums map[string]string
 }
 
 type track struct {
@@ -99,9 +108,13 @@ type track struct {
 
 // Compare reads the sites oldDir and newDir and returns their differences:
 // the build's own first, then those of results and reports in the order
-// season, track, participant slug, task id, assertion id, then the count of
-// other files that differ when both sites have a SHA256SUMS. An error names
-// the file that could not be read.
+// season, track, participant slug, task id, assertion id, then every other
+// JSON path at which a results.json or report.json both sites hold differs
+// (FieldPath), then the count of other files that differ when both sites
+// have a SHA256SUMS, then every file of the old site, then of the new, that
+// does not match its own site's SHA256SUMS (FieldSums). An error names the
+// file that could not be read or decoded, or the SHA256SUMS that is not
+// well formed.
 func Compare(oldDir, newDir string) ([]Change, error) {
 	a, err := load(oldDir)
 	if err != nil {
@@ -129,14 +142,46 @@ func Compare(oldDir, newDir string) ([]Change, error) {
 	for _, s := range unionInts(a.seasons, b.seasons) {
 		body = append(body, compareSeason(s, a.seasons[s], b.seasons[s])...)
 	}
-	other, err := otherFiles(a, b)
-	if err != nil {
-		return nil, err
+	named := map[Change]bool{}
+	for _, c := range append(head[:len(head):len(head)], body...) {
+		c.Old, c.New = "", ""
+		named[c] = true
 	}
-	if other > 0 {
+	for _, pair := range pairFiles(a, b) {
+		body = append(body, compareTrees(pair[0], pair[1], named)...)
+	}
+	if other := otherFiles(a, b); other > 0 {
 		body = append(body, Change{Field: FieldOtherFiles, New: strconv.Itoa(other)})
 	}
+	for _, s := range []*builtSite{a, b} {
+		bad, err := checkSums(s.dir, s.sums)
+		if err != nil {
+			return nil, err
+		}
+		body = append(body, bad...)
+	}
 	return append(head, body...), nil
+}
+
+// pairFiles returns the results.json and report.json both sites hold, in
+// the order b read them: a results.json by its path, a report.json by its
+// season, track and participant (its path is a field of results.json).
+func pairFiles(a, b *builtSite) [][2]*jsonFile {
+	type key struct {
+		season      int
+		track, slug string
+	}
+	byKey := map[key]*jsonFile{}
+	for _, f := range a.files {
+		byKey[key{f.season, f.track, f.slug}] = f
+	}
+	var out [][2]*jsonFile
+	for _, f := range b.files {
+		if g := byKey[key{f.season, f.track, f.slug}]; g != nil {
+			out = append(out, [2]*jsonFile{g, f})
+		}
+	}
+	return out
 }
 
 func compareSeason(s int, a, b map[string]*track) []Change {
@@ -291,6 +336,9 @@ func load(dir string) (*builtSite, error) {
 		return nil, fmt.Errorf("read site %s: %w", dir, err)
 	}
 	s := &builtSite{dir: dir, seasons: map[int]map[string]*track{}, digests: map[int][]string{}, compared: map[string]bool{}}
+	if s.sums, err = readSums(dir); err != nil {
+		return nil, err
+	}
 	for _, e := range entries {
 		n, ok := sitepath.ParseSeason(e.Name())
 		if !ok || !e.IsDir() {
@@ -310,7 +358,7 @@ func load(dir string) (*builtSite, error) {
 			if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(results))); errors.Is(err, fs.ErrNotExist) {
 				continue // not a track: the dossier, the proof views
 			}
-			t, err := s.loadTrack(n, results)
+			t, err := s.loadTrack(n, te.Name(), results)
 			if err != nil {
 				return nil, err
 			}
@@ -327,10 +375,10 @@ func load(dir string) (*builtSite, error) {
 
 // loadTrack reads the track's results.json, at resultsPath in the site,
 // and the reports it names.
-func (s *builtSite) loadTrack(season int, resultsPath string) (*track, error) {
+func (s *builtSite) loadTrack(season int, name, resultsPath string) (*track, error) {
 	t := &track{reports: map[string]*score.ReportJSON{}}
 	rel := path.Dir(resultsPath)
-	if err := s.readJSON(resultsPath, &t.results); err != nil {
+	if err := s.readJSON(&jsonFile{rel: resultsPath, season: season, track: name}, &t.results); err != nil {
 		return nil, err
 	}
 	s.note(t.results.ProveitVersion, t.results.AIAct)
@@ -345,7 +393,7 @@ func (s *builtSite) loadTrack(season int, resultsPath string) (*track, error) {
 			return nil, fmt.Errorf("%s: participant %q has report %q, want a path inside the track", s.name(resultsPath), p.Slug, p.Report)
 		}
 		r := new(score.ReportJSON)
-		if err := s.readJSON(path.Join(rel, p.Report), r); err != nil {
+		if err := s.readJSON(&jsonFile{rel: path.Join(rel, p.Report), season: season, track: name, slug: p.Slug}, r); err != nil {
 			return nil, err
 		}
 		s.note(r.ProveitVersion, r.AIAct)
@@ -379,8 +427,10 @@ func bare(err error) error {
 
 func (s *builtSite) name(rel string) string { return filepath.Join(s.dir, filepath.FromSlash(rel)) }
 
-// readJSON decodes the file rel of the site into v, and notes it compared.
-func (s *builtSite) readJSON(rel string, v any) error {
+// readJSON decodes the file f.rel of the site into v and into f.tree, and
+// notes it compared.
+func (s *builtSite) readJSON(f *jsonFile, v any) error {
+	rel := f.rel
 	data, err := inputfile.Read(s.name(rel), MaxJSONBytes)
 	if err != nil {
 		return fmt.Errorf("read %s: %w", s.name(rel), bare(err))
@@ -392,21 +442,22 @@ func (s *builtSite) readJSON(rel string, v any) error {
 	if dec.More() {
 		return fmt.Errorf("read %s: data after the JSON value", s.name(rel))
 	}
-	s.compared[path.Clean(rel)] = true
+	if f.tree, err = decodeTree(data); err != nil {
+		return fmt.Errorf("read %s: %w", s.name(rel), err)
+	}
+	f.rel = path.Clean(rel)
+	s.compared[f.rel] = true
+	s.files = append(s.files, f)
 	return nil
 }
 
 // otherFiles counts the files listed in either site's SHA256SUMS, other than
-// those Compare read, whose hashes differ or that only one site holds; 0
+// those Compare read, whose hashes differ or that only one site lists; 0
 // when a site has no SHA256SUMS.
-func otherFiles(a, b *builtSite) (int, error) {
-	sa, err := readSums(a.dir)
-	if err != nil || sa == nil {
-		return 0, err
-	}
-	sb, err := readSums(b.dir)
-	if err != nil || sb == nil {
-		return 0, err
+func otherFiles(a, b *builtSite) int {
+	sa, sb := a.sums, b.sums
+	if sa == nil || sb == nil {
+		return 0
 	}
 	n := 0
 	for _, name := range unionStrings(sa, sb) {
@@ -419,33 +470,7 @@ func otherFiles(a, b *builtSite) (int, error) {
 			n++
 		}
 	}
-	return n, nil
-}
-
-// readSums reads dir's SHA256SUMS, nil when it has none.
-func readSums(dir string) (map[string]string, error) {
-	name := filepath.Join(dir, sitepath.Sums().String())
-	data, err := inputfile.Read(name, site.MaxSumsBytes)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, bare(err))
-	}
-	sums := map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		sum, file, ok := strings.Cut(sc.Text(), "  ")
-		if !ok || len(sum) != 64 || file == "" {
-			return nil, fmt.Errorf("read %s: line %d is not \"<sha256>  <path>\"", name, n)
-		}
-		sums[file] = sum
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	return sums, nil
+	return n
 }
 
 func unionInts[V any](a, b map[int]V) []int {

@@ -15,8 +15,10 @@ const NoDifference = "no difference in results or reports"
 // WriteText writes changes in words, one line per location, in the order
 // Compare returns them: the build's own changes as a header, the others
 // with their location ("season 0, track conformite: participant albatros,
-// task conf-03: status scored → rejected_at_close"), then the count of
-// other files that differ.
+// task conf-03: status scored → rejected_at_close"), then every other JSON
+// path that differs with its file ("saison-0/conformite/results.json:
+// /participants/3/successes: 1 → 2"), then the count of other files that
+// differ, then each file that does not match its site's SHA256SUMS.
 func WriteText(w io.Writer, changes []Change) error {
 	var lines []string
 	var last *Change
@@ -38,6 +40,14 @@ func WriteText(w io.Writer, changes []Change) error {
 				files = "other file differs"
 			}
 			lines = append(lines, fmt.Sprintf("%s %s (see SHA256SUMS)", c.New, files))
+		case FieldPath:
+			p := c.Pointer
+			if p == "" {
+				p = "the whole file"
+			}
+			lines = append(lines, fmt.Sprintf("%s: %s: %s → %s", c.File, p, c.Old, c.New))
+		case FieldSums:
+			lines = append(lines, c.Site+": "+sumsText(c))
 		case FieldPresence:
 			word := "added"
 			if c.New == Absent {
@@ -63,6 +73,22 @@ func WriteText(w io.Writer, changes []Change) error {
 		}
 	}
 	return nil
+}
+
+// sumsText says how the file of the FieldSums change c fails its SHA256SUMS.
+func sumsText(c *Change) string {
+	switch c.New {
+	case SumsChanged:
+		return c.File + " does not match its SHA-256 in SHA256SUMS"
+	case SumsMissing:
+		return c.File + " is listed in SHA256SUMS but missing"
+	case SumsUnlisted:
+		return c.File + " is not listed in SHA256SUMS"
+	case SumsIrregular:
+		return c.File + " is not a regular file"
+	default: // SumsNoSumsFile
+		return "no SHA256SUMS: its files cannot be checked"
+	}
 }
 
 // location names where c is: "season S, track T: participant P, task X,
