@@ -20,6 +20,7 @@ import (
 
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/inputfile"
+	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/score"
 )
 
@@ -434,6 +435,11 @@ func (s *builtSite) readJSON(f *jsonFile, v any) error {
 	data, err := inputfile.Read(s.name(rel), MaxJSONBytes)
 	if err != nil {
 		return fmt.Errorf("read %s: %w", s.name(rel), bare(err))
+	}
+	// Strict JSON first, as proveit writes it: no repeated key (which
+	// encoding/json would settle by keeping the last), no BOM, no NaN.
+	if _, err := pyjson.DecodeStrict(data); err != nil {
+		return fmt.Errorf("read %s: %w", s.name(rel), err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(v); err != nil {

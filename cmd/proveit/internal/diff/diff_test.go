@@ -372,9 +372,12 @@ func TestCompareRefuses(t *testing.T) {
 		file   string // the file the error names
 		want   string
 	}{
-		{"malformed results", func(s files) { s["saison-0/conformite/results.json"] = `{"participants": [` }, "saison-0/conformite/results.json", "unexpected EOF"},
+		{"malformed results", func(s files) { s["saison-0/conformite/results.json"] = `{"participants": [` }, "saison-0/conformite/results.json", "Expecting value"},
 		{"malformed report", func(s files) { s["saison-0/conformite/participants/boussole/report.json"] = `{"tasks": 1}` }, "saison-0/conformite/participants/boussole/report.json", "cannot unmarshal"},
-		{"trailing data", func(s files) { s["saison-0/conformite/participants/boussole/report.json"] = `{} {}` }, "saison-0/conformite/participants/boussole/report.json", "data after"},
+		{"repeated key", func(s files) {
+			s["saison-0/conformite/participants/boussole/report.json"] = `{"tasks": [], "tasks": []}`
+		}, "saison-0/conformite/participants/boussole/report.json", "repeat"},
+		{"trailing data", func(s files) { s["saison-0/conformite/participants/boussole/report.json"] = `{} {}` }, "saison-0/conformite/participants/boussole/report.json", "Extra data"},
 		{"missing report", func(s files) { delete(s, "saison-0/conformite/participants/albatros/report.json") }, "saison-0/conformite/participants/albatros/report.json", "no such file"},
 		{"report outside the track", func(s files) { s.results("conformite").Participants[0].Report = "../../x.json" }, "saison-0/conformite/results.json", "want a path inside the track"},
 		{"slug twice", func(s files) {

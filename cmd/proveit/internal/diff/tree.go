@@ -165,7 +165,9 @@ func namedKey(a, b *jsonFile, tokens []string, x, y any, xOK, yOK bool) (Change,
 	case "proveit_version":
 		return Change{Field: FieldVersion}, len(tokens) == 1
 	case "ai_act_art50":
-		return Change{Field: FieldAIAct}, true
+		// The label's own keys (score.AIActJSON), or the whole member: an
+		// unknown key beside them is a path of its own.
+		return Change{Field: FieldAIAct}, len(tokens) == 1 || len(tokens) == 2 && (tokens[1] == "label" || tokens[1] == "digital_source_type")
 	case "inputs_digest":
 		return Change{Season: loc.Season, Field: FieldInputsDigest}, len(tokens) == 1
 	}
