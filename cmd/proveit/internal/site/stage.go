@@ -167,7 +167,8 @@ func makeStageDir(dir string) (tmp, marker string, err error) {
 // then, if dir exists, .<base>.new-<digits>.old too (ReplaceDir's name
 // for the previous tree where it replaces in two steps: while dir is
 // missing, that is the previous output, and both are left as they are).
-// The marker is removed last. Nothing else is touched: a directory of the
+// The marker is removed last, and alone when its directory is gone; one
+// beside something that is not a directory is left, with it. Nothing else is touched: a directory of the
 // same name without its marker is not a build's.
 func clearDebris(dir string) ([]string, error) {
 	parent, base := filepath.Dir(dir), filepath.Base(dir)
@@ -184,6 +185,9 @@ func clearDebris(dir string) ([]string, error) {
 			continue
 		}
 		tmp := filepath.Join(parent, stem)
+		if fi, err := os.Lstat(tmp); err == nil && !fi.IsDir() {
+			continue // a build's is a directory
+		}
 		if _, err := os.Lstat(tmp + ".old"); err == nil {
 			if !outExists {
 				continue
@@ -232,6 +236,10 @@ func isMarker(p string) bool {
 	return err == nil && string(data) == stageMarker
 }
 
+// testHookAdd, when set by a test, is called by Add before it writes
+// name; an error it returns is Add's, as a full disk's would be.
+var testHookAdd func(name string) error
+
 // Add writes data at name under the sibling directory and keeps its
 // SHA-256.
 func (s *Stage) Add(name string, data []byte) error {
@@ -240,6 +248,11 @@ func (s *Stage) Add(name string, data []byte) error {
 	}
 	if _, dup := s.sums[name]; dup {
 		return fmt.Errorf("build: %s written twice", name)
+	}
+	if testHookAdd != nil {
+		if err := testHookAdd(name); err != nil {
+			return fmt.Errorf("build: %s: %w", name, err)
+		}
 	}
 	p := filepath.Join(s.tmp, filepath.FromSlash(name))
 	if d := filepath.Dir(filepath.FromSlash(name)); !s.dirs[d] {
