@@ -200,6 +200,32 @@ func TestLock(t *testing.T) {
 	assertNoLeftovers(t, parent)
 }
 
+// TestLockReplaced: a build that opens the lock file just before the
+// build holding it removes it and releases it locks a file no other build
+// sees: it finds so, and takes the lock at the name, which a third build
+// then finds held.
+func TestLockReplaced(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	first, err := lockOutput(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { testHookOpened = nil })
+	testHookOpened = func() {
+		testHookOpened = nil
+		first.release() // between the second's open and its flock
+	}
+	second, err := lockOutput(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.release()
+	if third, err := lockOutput(out); err == nil {
+		third.release()
+		t.Fatal("a third build took the lock the second holds")
+	}
+}
+
 // TestFaults: whatever befalls a build (killed while it writes, a full
 // disk, a read-only parent, another build at once, a file of the previous
 // output edited in place), the output is the previous build or the new

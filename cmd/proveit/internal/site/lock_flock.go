@@ -31,6 +31,9 @@ func lockOutput(dir string) (*outputLock, error) {
 		if err != nil {
 			return nil, fmt.Errorf("build: locking %s: %w", dir, err)
 		}
+		if testHookOpened != nil {
+			testHookOpened()
+		}
 		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 			f.Close()
 			if errors.Is(err, syscall.EWOULDBLOCK) {
@@ -48,6 +51,10 @@ func lockOutput(dir string) (*outputLock, error) {
 	}
 	return nil, fmt.Errorf("build: locking %s: %s keeps being replaced", dir, name)
 }
+
+// testHookOpened, when set by a test, is called by lockOutput between
+// opening the lock file and locking it.
+var testHookOpened func()
 
 // release removes the lock file, then releases the lock. It may be called
 // more than once.
