@@ -25,6 +25,16 @@ or that holds a .git, a go.mod or a season.toml, is refused. It reads no network
 but to trim its verification cache (below): the same inputs give the same bytes
 on any machine.
 
+The files are written into a sibling of the output, .<out>.new-<digits>,
+marked as a build's by the file of its name with .stage added. While it
+writes, a build holds a lock on the output, an flock of the file .<out>.lock
+beside it (removed at the end): a second build of the same output refuses at
+once, writing nothing, and names the lock file. The kernel releases the lock
+of a build that is killed, so a lock file left behind blocks nothing. A build
+removes the staging directories that builds of the same output left when they
+were interrupted (killed, or the machine stopped), only those marked as a
+build's, and names each on stderr (except with --quiet).
+
 It prints, per scored track, the count of each task status and each cause, the
 incidents (instrument defects and flat fields for the Trust Layer, submissions
 the season service should have refused) and the participants still pending.
@@ -145,6 +155,11 @@ more slowly. The files are the same under any limit.`, e.stderr)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "proveit build: %v\n", err)
 		return 1
+	}
+	if !*quiet {
+		for _, p := range st.Removed() {
+			fmt.Fprintf(e.stderr, "proveit build: removed %s, left by a build of %s that was interrupted\n", p, *out)
+		}
 	}
 	heap := &peak{}
 	if *memprofile != "" {

@@ -16,7 +16,14 @@ import (
 // TestMain points the user cache directory at a temporary one for every
 // test of the package: proveit build keeps its verification cache there by
 // default, and no test reads or writes the user's.
+//
+// With PROVEIT_TEST_RUN set, the test binary is proveit itself, run with
+// the arguments it holds (separated by newlines): TestBuildKilled kills
+// such a process in the middle of a build.
 func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv("PROVEIT_TEST_RUN"); ok {
+		os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, strings.Split(args, "\n")))
+	}
 	dir, err := os.MkdirTemp("", "proveit-test-home-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

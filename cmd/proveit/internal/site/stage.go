@@ -3,6 +3,14 @@ package site
 // The streaming output: a build writes each file into a new sibling of the
 // output directory as soon as it is made, and the sibling takes the place
 // of the output as a whole at the end (Commit), or is removed (Abort).
+//
+// A build holds a lock on its output (outputLock) from NewStage to Commit
+// or Abort, so that two builds never write the same output at once. The
+// sibling, .<out>.new-<digits>, is marked as a build's by a file beside it,
+// the same name with .stage added, written before the sibling is made and
+// removed after it is gone: a build killed before its end leaves both, and
+// the next build of the same output removes them (clearDebris), and only
+// siblings so marked.
 
 import (
 	"bytes"
@@ -13,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -57,22 +66,179 @@ type Stage struct {
 	// writeback is closed when the background sync that Writeback started
 	// ends; nil when none was started.
 	writeback chan struct{}
+	lock      *outputLock
+	marker    string   // the file that marks tmp as a build's (stageMarker)
+	removed   []string // what NewStage removed of interrupted builds
 }
 
-// NewStage makes the sibling directory that the build of dir is written
-// into. The caller ends it with Commit or Abort.
+// stageMarker is the content of the file that marks a staging directory
+// as a build's: the staging directory's name with markerSuffix added,
+// beside it, outside the tree that is published.
+const (
+	stageMarker  = "a proveit build is written into the directory of this name without .stage; the next build of the same output removes both\n"
+	markerSuffix = ".stage"
+)
+
+// NewStage takes the lock on dir (lockOutput: it refuses while another
+// build holds it), removes what builds of dir that were interrupted left
+// beside it (clearDebris; Removed lists it), and makes the sibling
+// directory that the build of dir is written into, with its marker. dir's
+// parent is made when missing. The caller ends the Stage with Commit or
+// Abort, which release the lock.
 func NewStage(dir string) (*Stage, error) {
 	dir = filepath.Clean(dir)
-	tmp, err := atomicfs.TempDir(dir, "new")
-	if err != nil {
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return nil, fmt.Errorf("build: %w", err)
 	}
-	st := &Stage{dir: dir, tmp: tmp, sums: map[string][sha256.Size]byte{}, dirs: map[string]bool{".": true}, oldDirs: map[string]bool{}}
+	lock, err := lockOutput(dir)
+	if err != nil {
+		return nil, err
+	}
+	removed, err := clearDebris(dir)
+	if err != nil {
+		lock.release()
+		return nil, err
+	}
+	tmp, marker, err := makeStageDir(dir)
+	if err != nil {
+		lock.release()
+		return nil, fmt.Errorf("build: %w", err)
+	}
+	st := &Stage{dir: dir, tmp: tmp, sums: map[string][sha256.Size]byte{}, dirs: map[string]bool{".": true}, oldDirs: map[string]bool{}, lock: lock, marker: marker, removed: removed}
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		st.realDir = real
 	}
 	return st, nil
 }
+
+// Removed returns the paths NewStage removed: the staging directories of
+// builds of the same output that were interrupted.
+func (s *Stage) Removed() []string { return s.removed }
+
+// lockName is the lock file of the output dir: .<base>.lock beside it.
+func lockName(dir string) string {
+	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".lock")
+}
+
+// makeStageDir writes a new marker beside dir, .<base>.new-<digits>.stage
+// holding stageMarker, then makes the directory of its name without
+// .stage, mode 0755: the marker exists whenever the directory does.
+func makeStageDir(dir string) (tmp, marker string, err error) {
+	parent, base := filepath.Dir(dir), filepath.Base(dir)
+	for range 100 {
+		f, err := os.CreateTemp(parent, "."+base+".new-*"+markerSuffix)
+		if err != nil {
+			return "", "", err
+		}
+		marker = f.Name()
+		if _, err := f.WriteString(stageMarker); err != nil {
+			f.Close()
+			os.Remove(marker)
+			return "", "", fmt.Errorf("%s: %w", marker, err)
+		}
+		if err := f.Close(); err != nil {
+			os.Remove(marker)
+			return "", "", fmt.Errorf("%s: %w", marker, err)
+		}
+		tmp = strings.TrimSuffix(marker, markerSuffix)
+		err = os.Mkdir(tmp, 0o755)
+		if os.IsExist(err) { // not ours: another name
+			os.Remove(marker)
+			continue
+		}
+		if err == nil {
+			err = os.Chmod(tmp, 0o755) // the published tree's mode, whatever the umask
+		}
+		if err != nil {
+			os.Remove(tmp)
+			os.Remove(marker)
+			return "", "", err
+		}
+		return tmp, marker, nil
+	}
+	return "", "", fmt.Errorf("no free staging directory name beside %s", dir)
+}
+
+// clearDebris removes, beside the output dir, the staging directories of
+// builds of dir that were interrupted, and returns their paths. It is
+// called under the lock, so that none is a running build's. It removes a
+// directory .<base>.new-<digits> only when the file of its name with
+// .stage added is beside it, a regular file holding exactly stageMarker;
+// then, if dir exists, .<base>.new-<digits>.old too (ReplaceDir's name
+// for the previous tree where it replaces in two steps: while dir is
+// missing, that is the previous output, and both are left as they are).
+// The marker is removed last, and alone when its directory is gone; one
+// beside something that is not a directory is left, with it. Nothing else is touched: a directory of the
+// same name without its marker is not a build's.
+func clearDebris(dir string) ([]string, error) {
+	parent, base := filepath.Dir(dir), filepath.Base(dir)
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return nil, fmt.Errorf("build: %w", err)
+	}
+	_, err = os.Lstat(dir)
+	outExists := err == nil
+	var removed []string
+	for _, e := range entries {
+		stem, ok := strings.CutSuffix(e.Name(), markerSuffix)
+		if !ok || !isStageName(base, stem) || !isMarker(filepath.Join(parent, e.Name())) {
+			continue
+		}
+		tmp := filepath.Join(parent, stem)
+		if fi, err := os.Lstat(tmp); err == nil && !fi.IsDir() {
+			continue // a build's is a directory
+		}
+		if _, err := os.Lstat(tmp + ".old"); err == nil {
+			if !outExists {
+				continue
+			}
+			if err := os.RemoveAll(tmp + ".old"); err != nil {
+				return removed, fmt.Errorf("build: removing %s, left by an interrupted build: %w", tmp+".old", err)
+			}
+			removed = append(removed, tmp+".old")
+		}
+		if _, err := os.Lstat(tmp); err == nil {
+			if err := os.RemoveAll(tmp); err != nil {
+				return removed, fmt.Errorf("build: removing %s, left by an interrupted build: %w", tmp, err)
+			}
+			removed = append(removed, tmp)
+		}
+		if err := os.Remove(filepath.Join(parent, e.Name())); err != nil {
+			return removed, fmt.Errorf("build: removing %s, left by an interrupted build: %w", e.Name(), err)
+		}
+	}
+	return removed, nil
+}
+
+// isStageName reports whether name is that of a staging directory of the
+// output base: .<base>.new- and one or more decimal digits.
+func isStageName(base, name string) bool {
+	digits, ok := strings.CutPrefix(name, "."+base+".new-")
+	if !ok || digits == "" {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isMarker reports whether p is a regular file, not a link, holding
+// exactly stageMarker.
+func isMarker(p string) bool {
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(stageMarker)) {
+		return false
+	}
+	data, err := os.ReadFile(p)
+	return err == nil && string(data) == stageMarker
+}
+
+// testHookAdd, when set by a test, is called by Add before it writes
+// name; an error it returns is Add's, as a full disk's would be.
+var testHookAdd func(name string) error
 
 // Add writes data at name under the sibling directory and keeps its
 // SHA-256.
@@ -82,6 +248,11 @@ func (s *Stage) Add(name string, data []byte) error {
 	}
 	if _, dup := s.sums[name]; dup {
 		return fmt.Errorf("build: %s written twice", name)
+	}
+	if testHookAdd != nil {
+		if err := testHookAdd(name); err != nil {
+			return fmt.Errorf("build: %s: %w", name, err)
+		}
 	}
 	p := filepath.Join(s.tmp, filepath.FromSlash(name))
 	if d := filepath.Dir(filepath.FromSlash(name)); !s.dirs[d] {
@@ -246,8 +417,9 @@ func (s *Stage) waitWriteback() {
 }
 
 // Commit makes every file written durable, then puts the sibling directory
-// in the place of the output directory as a whole (atomicfs.ReplaceDir).
-// If it fails, the output is left as it was and the sibling is removed.
+// in the place of the output directory as a whole (atomicfs.ReplaceDir),
+// removes the sibling's marker and releases the lock. If it fails, the
+// output is left as it was and the sibling is removed (Abort).
 func (s *Stage) Commit() error {
 	s.waitWriteback()
 	if err := atomicfs.SyncTree(s.tmp); err != nil {
@@ -258,11 +430,16 @@ func (s *Stage) Commit() error {
 		s.Abort()
 		return fmt.Errorf("build: %w", err)
 	}
+	os.Remove(s.marker)
+	s.lock.release()
 	return nil
 }
 
-// Abort removes the sibling directory: the output is left as it was.
+// Abort removes the sibling directory, then its marker, and releases the
+// lock: the output is left as it was.
 func (s *Stage) Abort() {
 	s.waitWriteback()
 	os.RemoveAll(s.tmp)
+	os.Remove(s.marker)
+	s.lock.release()
 }
