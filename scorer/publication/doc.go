@@ -67,12 +67,3 @@ func names(ns ...string) string {
 	}
 	return strings.Join(q, ", ")
 }
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}

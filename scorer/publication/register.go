@@ -2,6 +2,7 @@ package publication
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -162,7 +163,7 @@ func (p Published) CheckContestation(c *Contestation, decided bool) error {
 	if strings.TrimSpace(c.Summary) == "" {
 		return errf(rel, "summary", "empty, want what is contested, in a sentence")
 	}
-	if !contains(p.Tracks, c.Track) {
+	if !slices.Contains(p.Tracks, c.Track) {
 		return errf(rel, "track", "got %s, want a track of the season (%s)", quote(c.Track), names(p.Tracks...))
 	}
 	snap := p.Snapshots[c.Track]
@@ -209,7 +210,7 @@ func (p Published) CheckRectification(r *Rectification) error {
 	}
 	for i, ch := range r.Changes {
 		at := fmt.Sprintf("changes[%d]", i)
-		if !contains(p.Tracks, ch.Track) {
+		if !slices.Contains(p.Tracks, ch.Track) {
 			return errf(rel, at+".track", "got %s, want a track of the season (%s)", quote(ch.Track), names(p.Tracks...))
 		}
 		snap := p.Snapshots[ch.Track]

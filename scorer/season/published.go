@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/ark-forge/proveit/scorer/publication"
@@ -40,7 +41,7 @@ func (l *loader) loadPublished(s *Season) error {
 			continue
 		}
 		track, ok := strings.CutSuffix(e.name, ".json")
-		if e.isDir || !ok || !contains(s.TrackNames, track) {
+		if e.isDir || !ok || !slices.Contains(s.TrackNames, track) {
 			return l.errf(rel, "", "unexpected entry, want only SHA256SUMS and files named <track>.json for the tracks season.toml declares (%s)", names(s.TrackNames...))
 		}
 		data, err := l.readFile(rel, publication.MaxSnapshotBytes)
@@ -61,15 +62,6 @@ func (l *loader) loadPublished(s *Season) error {
 		s.Snapshots[track] = snap
 	}
 	return nil
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // rule reports err, a rule of package publication broken in the season
