@@ -1,42 +1,46 @@
 #!/usr/bin/env bash
-# scale.sh: the scale run of issue 14, reproducible on any machine.
+# scale.sh: the scale run of issues 14 and 31, reproducible on any machine.
 #
-#   scripts/scale.sh [N …]        (default: 1000 3000 10000)
+#   scripts/scale.sh [N …]        (default: 1000 10000)
 #
 # For each N (participants per track) it generates the demo season with
 # seasongen --participants N, then, side by side in the same run:
 #   - the cryptographic floor (scripts/floor: SHA-256 of every input byte
 #     and one Ed25519 verification per proof view, on every core);
-#   - copying the site the build wrote (cp -r): writing its files alone,
-#     which the floor does not count;
+#   - SCALE_RUNS (default 3) cold proveit builds, each with no previous
+#     output and an empty verification cache that it fills (the page cache
+#     is warm, as after seasongen), under /usr/bin/time -v for the peak RSS;
+#     the median of their times is « the cold build », the largest of their
+#     peak RSS its RSS; the first one's render step is timed from its
+#     progress lines (the « pages » step: every page but the participants'
+#     reports, which are rendered while the participants are scored);
 #   - relinking the site (cp -al, then rm -rf of the copy): what a rebuild
 #     that replaces the site as a whole must do to the file system even if
 #     nothing changed, the least any rebuild can cost;
-#   - a cold proveit build (no previous output, an empty verification
-#     cache that it fills: --cache; the page cache is warm, as after
-#     seasongen), under /usr/bin/time -v for the peak RSS, its render step
-#     timed from its progress lines (the « pages » step: every page but
-#     the participants' reports, which are rendered while the participants
-#     are scored, each as soon as it is scored; Hugo renders as many pages);
 #   - the rebuild after one changed submission (one narrative edited), with
-#     the cache the cold build filled;
-#   - Hugo (Debian's hugo; apt-get install -y hugo) on a generated site
-#     with as many pages as the build rendered, each from a comparable
-#     template (a layout, a header, a table of rows, sections of text).
+#     the cache the last cold build filled, as the default cache would be;
+#   - copying the site the build wrote (cp -r): writing its files alone,
+#     which the floor does not count;
+#   - when hugo is installed (apt-get install -y hugo), Hugo on a generated
+#     site with as many pages as the build's render step, each from a
+#     comparable template (a layout, a header, a table of rows, text).
 # Each timed step starts once what earlier steps wrote is on disk (sync).
-# It prints the speed as ratios, each against a reference measured in the
-# same run (the floor, the copy, the relinking, the cold build, Hugo), then
-# the raw times they come from: times are not comparable between runs, as
-# the machine's speed varies from one session to the next. Work files go under
-# $SCALE_DIR (default /tmp/proveit-scale); each season is removed after
-# its run (10k participants take about 6 GB).
+# It prints issue 31's ratios, each against a reference measured in the
+# same run (cold build ÷ (floor + copying the site), target ≤ 2; rebuild ÷
+# cold build, target ≤ 50 %; peak RSS, target ≤ 512 MiB at 1k and ≤ 1 GiB
+# at 10k), then the raw times they come from: times are not comparable
+# between runs, as the machine's speed varies from one session to the
+# next. Work files go under $SCALE_DIR (default /tmp/proveit-scale); each
+# season is removed after its run (10k participants take about 6 GB).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${SCALE_DIR:-/tmp/proveit-scale}
 NS=("$@")
-[ ${#NS[@]} -gt 0 ] || NS=(1000 3000 10000)
-command -v hugo >/dev/null || { echo "scale.sh: hugo is missing (apt-get install -y hugo)" >&2; exit 1; }
+[ ${#NS[@]} -gt 0 ] || NS=(1000 10000)
+RUNS=${SCALE_RUNS:-3}
+HUGO=$(command -v hugo || true)
+[ -n "$HUGO" ] || echo "scale.sh: hugo is not installed (apt-get install -y hugo): the run goes on without it" >&2
 [ -x /usr/bin/time ] || { echo "scale.sh: /usr/bin/time is missing (apt-get install -y time)" >&2; exit 1; }
 
 mkdir -p "$WORK/bin"
@@ -114,16 +118,28 @@ for n in "${NS[@]}"; do
 	echo "== N=$n: seasongen" >&2
 	read -r gen_s gen_rss _ < <(timed "$WORK/gen-$n.log" "$B/seasongen" --participants "$n" --out "$S/0")
 	read -r floor_before _ floor_cpu_before < <(timed "$WORK/floor-$n-a.log" "$B/floor" "$S")
-	echo "== N=$n: cold build" >&2
-	# The progress lines, stamped, time the render step.
-	settle
-	/usr/bin/time -v "$B/proveit" build --seasons "$S" --out "$OUT" --cache "$C" --cpuprofile "$WORK/cpu-$n.prof" >"$WORK/build-$n.out" \
-		2> >(while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" "$l"; done >"$WORK/build-$n.log")
-	sleep 1
-	read -r build_s build_rss build_cpu < <(timesof "$WORK/build-$n.log")
+	# SCALE_RUNS cold builds, each into no previous output with an empty
+	# cache; the first one's progress lines, stamped, time the render step.
+	colds=()
+	for ((r = 1; r <= RUNS; r++)); do
+		echo "== N=$n: cold build $r/$RUNS" >&2
+		rm -rf "$OUT" "$C"
+		settle
+		/usr/bin/time -v "$B/proveit" build --seasons "$S" --out "$OUT" --cache "$C" --cpuprofile "$WORK/cpu-$n-$r.prof" >"$WORK/build-$n-$r.out" \
+			2> >(while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" "$l"; done >"$WORK/build-$n-$r.log")
+		sleep 1
+		grep -q 'Exit status: 0' "$WORK/build-$n-$r.log" || { echo "scale.sh: the cold build failed, see $WORK/build-$n-$r.log" >&2; tail -5 "$WORK/build-$n-$r.log" >&2; exit 1; }
+		colds+=("$(timesof "$WORK/build-$n-$r.log")")
+	done
+	# The median of the runs' wall and CPU times, the largest peak RSS.
+	read -r build_s build_rss build_cpu build_runs < <(printf '%s\n' "${colds[@]}" | awk '
+		{w[NR]=$1; c[NR]=$3; if ($2>r) r=$2; runs=runs (NR>1?",":"") sprintf("%.1f", $1)}
+		function median(a, n,   i, j, t) {for (i=1;i<=n;i++) for (j=i+1;j<=n;j++) if (a[j]<a[i]) {t=a[i]; a[i]=a[j]; a[j]=t}
+			return n%2 ? a[(n+1)/2] : (a[n/2]+a[n/2+1])/2}
+		END {printf "%.2f %.0f %.2f %s\n", median(w, NR), r, median(c, NR), runs}')
 	read -r pages render_s < <(awk '/proveit build: pages: 0\// {split($NF,a,"/"); t0=$1; p=a[2]}
 		/proveit build: pages: / {split($NF,a,"/"); if (a[1]==a[2]) t1=$1}
-		END {printf "%d %.2f\n", p, t1-t0}' "$WORK/build-$n.log")
+		END {printf "%d %.2f\n", p, t1-t0}' "$WORK/build-$n-1.log")
 	read -r floor_after _ floor_cpu_after < <(timed "$WORK/floor-$n-b.log" "$B/floor" "$S")
 	floor_s=$(awk -v a="$floor_before" -v b="$floor_after" 'BEGIN {printf "%.2f", (a<b?a:b)}')
 	floor_cpu=$(awk -v a="$floor_cpu_before" -v b="$floor_cpu_after" 'BEGIN {printf "%.2f", (a<b?a:b)}')
@@ -145,7 +161,7 @@ d["narrative"] = (d.get("narrative") or "") + " Relu."
 open(p, "w", encoding="utf-8").write(json.dumps(d, ensure_ascii=False, indent=2) + "\n")
 PY
 	read -r rebuild_s _ rebuild_cpu < <(timed "$WORK/rebuild-$n.log" "$B/proveit" build --seasons "$S" --out "$OUT" --cache "$C")
-	grep -h 'verification cache\|wrote' "$WORK/build-$n.out" "$WORK/rebuild-$n.log.out" >&2
+	grep -h 'verification cache\|wrote' "$WORK/build-$n-$RUNS.out" "$WORK/rebuild-$n.log.out" >&2 || true
 	# What writing the site's files alone costs: a copy of the output
 	# (cp reads them from the page cache), beside the floor, which does not
 	# count writing. It comes after the rebuild: at 10k the copy's 10 GB
@@ -155,31 +171,37 @@ PY
 	read -r copy_s _ copy_cpu < <(timed "$WORK/copy-$n.log" cp -r "$OUT" "$WORK/copy-$n")
 	rm -rf "$WORK/copy-$n"
 	files=$(find "$OUT" -type f | wc -l)
-	echo "== N=$n: hugo, $pages pages" >&2
-	hugosite "$WORK/hugo-$n" "$pages"
-	read -r hugo_s hugo_rss hugo_cpu < <(timed "$WORK/hugo-$n.log" hugo --quiet -s "$WORK/hugo-$n" -d "$WORK/hugo-$n/public")
-	hugo_pages=$(find "$WORK/hugo-$n/public" -name '*.html' | wc -l)
-	row="$n $gen_s $gen_rss $floor_s $floor_cpu $build_s $build_cpu $build_rss $pages $render_s $rebuild_s $rebuild_cpu $files $hugo_s $hugo_cpu $hugo_rss $hugo_pages $copy_s $copy_cpu $relink_s $relink_cpu"
+	hugo_s=- hugo_cpu=- hugo_rss=- hugo_pages=-
+	if [ -n "$HUGO" ]; then
+		echo "== N=$n: hugo, $pages pages" >&2
+		hugosite "$WORK/hugo-$n" "$pages"
+		read -r hugo_s hugo_rss hugo_cpu < <(timed "$WORK/hugo-$n.log" "$HUGO" --quiet -s "$WORK/hugo-$n" -d "$WORK/hugo-$n/public")
+		hugo_pages=$(find "$WORK/hugo-$n/public" -name '*.html' | wc -l)
+	fi
+	row="$n $gen_s $gen_rss $floor_s $floor_cpu $build_s $build_cpu $build_rss $pages $render_s $rebuild_s $rebuild_cpu $files $hugo_s $hugo_cpu $hugo_rss $hugo_pages $copy_s $copy_cpu $relink_s $relink_cpu $build_runs"
 	RESULTS+=("$row")
 	echo "$row" >>"$WORK/results.txt" # kept as each N ends
 	rm -rf "$S" "$OUT" "$C" "$WORK/hugo-$n"
 done
 
 CORES=$(nproc)
-printf '\nRatios (N per track; wall time, and in brackets CPU time, user + system; targets: build ≤ 2× floor at 1k, rebuild < 10%% of cold, render ≥ 2× Hugo pages/s at ≤ ½ its RSS)\n'
-printf 'The bounds: a cold build does the floor'"'"'s work and writes the site, so it takes at least the longest of the floor, the copy and their CPU time over the %d cores; a rebuild takes at least relinking the site.\n\n' "$CORES"
-printf '| N | build / floor | its bound / floor | build / (floor + copying the site) | rebuild / cold | its bound: relinking / cold | render pages/s vs Hugo | build RSS vs Hugo |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
+LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
+printf '\nIssue 31'"'"'s ratios (N per track; wall time, and in brackets CPU time, user + system; the cold build is the median of %d runs; load average at the end: %s)\n' "$RUNS" "$LOAD"
+printf 'Targets: cold build / (floor + copying the site) ≤ 2; rebuild after one changed submission / cold build ≤ 50 %% at 1k; peak RSS ≤ 512 MiB at 1k, ≤ 1 GiB at 10k.\n'
+printf 'Bounds: a cold build does the floor'"'"'s work and writes the site, so it takes at least the longest of the floor, the copy and their CPU time over the %d cores; a rebuild takes at least relinking the site.\n\n' "$CORES"
+printf '| N | cold build / (floor + copying the site) | its bound / (floor + copying) | rebuild / cold | its bound: relinking / cold | cold build peak RSS (MiB) | build / floor | render pages/s vs Hugo | build RSS vs Hugo |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
 for r in "${RESULTS[@]}"; do
-	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages copy_s copy_cpu relink_s relink_cpu <<<"$r"
+	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages copy_s copy_cpu relink_s relink_cpu build_runs <<<"$r"
 	awk -v n="$n" -v f="$floor_s" -v fc="$floor_cpu" -v b="$build_s" -v bc="$build_cpu" -v rb="$rebuild_s" -v rbc="$rebuild_cpu" -v p="$pages" -v rs="$render_s" -v hs="$hugo_s" -v hp="$hugo_pages" -v br="$build_rss" -v hr="$hugo_rss" \
 		-v cs="$copy_s" -v cc="$copy_cpu" -v ls="$relink_s" -v k="$CORES" \
 		'BEGIN {bound = f; if (cs > bound) bound = cs; if ((fc+cc)/k > bound) bound = (fc+cc)/k
-		printf "| %d | %.1f× (%.1f×) | %.2f× | %.1f× (%.1f×) | %.0f %% (%.0f %%) | %.0f %% | %.2f× | %.2f× |\n", n, b/f, bc/fc, bound/f, b/(f+cs), bc/(fc+cc), 100*rb/b, 100*rbc/bc, 100*ls/b, (p/rs)/(hp/hs), br/hr}'
+		hugo = "–"; hugorss = "–"; if (hs != "-") {hugo = sprintf("%.2f×", (p/rs)/(hp/hs)); hugorss = sprintf("%.2f×", br/hr)}
+		printf "| %d | %.2f× (%.2f×) | %.2f× | %.0f %% (%.0f %%) | %.0f %% | %d | %.1f× (%.1f×) | %s | %s |\n", n, b/(f+cs), bc/(fc+cc), bound/(f+cs), 100*rb/b, 100*rbc/bc, 100*ls/b, br, b/f, bc/fc, hugo, hugorss}'
 done
 printf '\nThe raw times behind the ratios (seconds, wall and in brackets CPU; RSS in MiB): compare ratios of one run, not times of two\n\n'
-printf '| N | seasongen | its RSS | floor | copying the site | relinking the site | cold build | its RSS | pages | render step | rebuild | files | Hugo | its RSS |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
+printf '| N | seasongen | its RSS | floor | copying the site | relinking the site | cold build (median) | its runs (wall) | its RSS (largest) | pages | render step | rebuild | files | Hugo | its RSS |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
 for r in "${RESULTS[@]}"; do
-	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages copy_s copy_cpu relink_s relink_cpu <<<"$r"
-	printf '| %s | %s | %s | %s (%s) | %s (%s) | %s (%s) | %s (%s) | %s | %s | %s | %s (%s) | %s | %s (%s), %s pages | %s |\n' "$n" "$gen_s" "$gen_rss" "$floor_s" "$floor_cpu" "$copy_s" "$copy_cpu" "$relink_s" "$relink_cpu" "$build_s" "$build_cpu" "$build_rss" "$pages" "$render_s" "$rebuild_s" "$rebuild_cpu" "$files" "$hugo_s" "$hugo_cpu" "$hugo_pages" "$hugo_rss"
+	read -r n gen_s gen_rss floor_s floor_cpu build_s build_cpu build_rss pages render_s rebuild_s rebuild_cpu files hugo_s hugo_cpu hugo_rss hugo_pages copy_s copy_cpu relink_s relink_cpu build_runs <<<"$r"
+	printf '| %s | %s | %s | %s (%s) | %s (%s) | %s (%s) | %s (%s) | %s | %s | %s | %s | %s (%s) | %s | %s (%s), %s pages | %s |\n' "$n" "$gen_s" "$gen_rss" "$floor_s" "$floor_cpu" "$copy_s" "$copy_cpu" "$relink_s" "$relink_cpu" "$build_s" "$build_cpu" "$build_runs" "$build_rss" "$pages" "$render_s" "$rebuild_s" "$rebuild_cpu" "$files" "$hugo_s" "$hugo_cpu" "$hugo_pages" "$hugo_rss"
 done
-printf '\nProfiles: %s/cpu-N.prof (go tool pprof -top %s/bin/proveit %s/cpu-N.prof)\n' "$WORK" "$WORK" "$WORK"
+printf '\nProfiles: %s/cpu-N-R.prof (go tool pprof -top %s/bin/proveit %s/cpu-N-1.prof)\n' "$WORK" "$WORK" "$WORK"
