@@ -127,7 +127,8 @@ for n in "${NS[@]}"; do
 		settle
 		/usr/bin/time -v "$B/proveit" build --seasons "$S" --out "$OUT" --cache "$C" --cpuprofile "$WORK/cpu-$n-$r.prof" >"$WORK/build-$n-$r.out" \
 			2> >(while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" "$l"; done >"$WORK/build-$n-$r.log")
-		sleep 1
+		# The stamping loop may lag behind the build: wait for time's last line.
+		for ((i = 0; i < 600; i++)); do grep -q 'Exit status' "$WORK/build-$n-$r.log" && break; sleep 0.1; done
 		grep -q 'Exit status: 0' "$WORK/build-$n-$r.log" || { echo "scale.sh: the cold build failed, see $WORK/build-$n-$r.log" >&2; tail -5 "$WORK/build-$n-$r.log" >&2; exit 1; }
 		colds+=("$(timesof "$WORK/build-$n-$r.log")")
 	done
