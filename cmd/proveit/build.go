@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -53,10 +52,9 @@ inputs changed; it prints the cache's hits and misses. --cache DIR keeps it in
 DIR instead (created if needed; keep it outside the output); --no-cache reads
 and writes no cache: the build reads only the seasons directory. When the user
 cache directory cannot be determined (neither $XDG_CACHE_HOME nor $HOME set) or
-made, or while another build holds it for more than 5 seconds, the build goes
-on without a cache and says so in one line on stderr. The entries are kept in
-one file, entries.db, a bbolt database written by atomic transactions; a file
-bbolt cannot open is started anew, and the build says so. An entry that does
+made, the build goes on without a cache and says so in one line on stderr. The
+entries are laid out as the go command lays out its cache, one file per entry,
+each written atomically; several builds may share a directory. An entry that does
 not authenticate (altered, truncated, over 1 MiB, of another version) is
 verified again and replaced, never trusted. Entries unused for 30 days are
 removed at the end of a build; nothing else bounds the directory, which may be
@@ -123,7 +121,7 @@ more slowly. The files are the same under any limit.`, e.stderr)
 	}
 	if !*noCache {
 		c, err := openCache(*cacheDir)
-		if err != nil && *cacheDir != "" && !errors.Is(err, vcache.ErrBusy) {
+		if err != nil && *cacheDir != "" {
 			fmt.Fprintf(e.stderr, "proveit build: --cache: %v\n", err)
 			return 1
 		}
@@ -135,9 +133,6 @@ more slowly. The files are the same under any limit.`, e.stderr)
 			}
 		} else {
 			opts.Cache = c
-			if err := c.Discarded(); err != nil && !*quiet {
-				fmt.Fprintf(e.stderr, "proveit build: verification cache: the store could not be read and was started anew: %v\n", err)
-			}
 			// Each entry is written as it is verified; Close trims the
 			// directory, whether the build succeeds or not. A cache that
 			// cannot be trimmed does not fail the build, whose files do

@@ -10,7 +10,8 @@
 // killed between its creation and the rename leaves one behind, which the
 // caller may clear by IsTemp. WriteFile fsyncs the file before the rename
 // and the directory after it, so that the new version also survives a
-// crash of the system once WriteFile returns.
+// crash of the system once WriteFile returns; WriteFileNoSync skips both
+// fsyncs, for files that check themselves when read.
 //
 // A directory is replaced by ReplaceDir, once its new version is written
 // beside it, in a directory TempDir made (and made durable with SyncTree
@@ -51,10 +52,18 @@ func step(name string) error {
 // error says which step failed. The directory must exist; name must not be
 // a directory.
 func WriteFile(name string, data []byte, perm fs.FileMode) error {
-	return write(name, data, perm)
+	return write(name, data, perm, true)
 }
 
-func write(name string, data []byte, perm fs.FileMode) (err error) {
+// WriteFileNoSync is WriteFile without its two fsyncs: as atomic for a
+// reader and against a killed process, but after a crash of the system
+// name may hold the old version, the new one, or a part of the new one.
+// It is meant for files a reader authenticates, which may be lost.
+func WriteFileNoSync(name string, data []byte, perm fs.FileMode) error {
+	return write(name, data, perm, false)
+}
+
+func write(name string, data []byte, perm fs.FileMode, sync bool) (err error) {
 	dir, base := filepath.Split(name)
 	if dir == "" {
 		dir = "."
@@ -84,11 +93,13 @@ func write(name string, data []byte, perm fs.FileMode) (err error) {
 	if err := f.Chmod(perm); err != nil {
 		return err
 	}
-	if err := step("sync"); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
+	if sync {
+		if err := step("sync"); err != nil {
+			return err
+		}
+		if err := f.Sync(); err != nil {
+			return err
+		}
 	}
 	if err := step("close"); err != nil {
 		return err
@@ -102,9 +113,11 @@ func write(name string, data []byte, perm fs.FileMode) (err error) {
 	if err := os.Rename(f.Name(), name); err != nil {
 		return err
 	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // best effort: not every file system syncs a directory
-		d.Close()
+	if sync {
+		if d, err := os.Open(dir); err == nil {
+			d.Sync() // best effort: not every file system syncs a directory
+			d.Close()
+		}
 	}
 	return nil
 }

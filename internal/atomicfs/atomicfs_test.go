@@ -17,6 +17,7 @@ var writers = []struct {
 	steps []string
 }{
 	{"WriteFile", WriteFile, []string{"create", "write", "chmod", "sync", "close", "rename"}},
+	{"WriteFileNoSync", WriteFileNoSync, []string{"create", "write", "chmod", "close", "rename"}},
 }
 
 // hook sets testHookStep for the rest of the test.

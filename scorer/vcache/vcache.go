@@ -18,24 +18,20 @@
 // hashes to it (see Get). Any change in any input is another key or a
 // mismatch, so an entry is never used stale.
 //
-// # Store
+// # Layout
 //
-// The entries are kept in one file, entries.db in the directory, a bbolt
-// database (go.etcd.io/bbolt): a B+tree in one file, written by
-// transactions that are atomic, so that a reader finds a whole entry or
-// none. Put gathers entries and commits them a batch at a time (Put), so
-// that a build killed midway loses the entries of the batch it was
-// gathering, verified again next time. Its bucket "entries" maps a key's 32 bytes to the entry,
-// its bucket "used" maps it to when the entry was last written or hit
-// (Unix seconds, 8 bytes big-endian). One process at a time opens the
-// file: bbolt locks it (flock), and Open waits LockWait for another
-// build to finish, then fails with ErrBusy. A file bbolt cannot open (not
-// a database, its meta pages damaged) is removed and started anew, and
-// Discarded says why. The file is mapped into memory as bbolt reads it,
-// and bbolt trusts what it maps: damage inside a data page that its meta
-// checksums do not cover can make it fail or panic, as any reader of a
-// corrupted database may; removing the file is the remedy, and is always
-// safe.
+// The directory is laid out as the go command lays out its build cache
+// (cmd/go/internal/cache): the entry of a key is one file, named by the
+// key in lowercase hex, in the subdirectory named by the first two of
+// those hex digits (<dir>/3f/3fa9…). Put writes it atomically
+// (atomicfs.WriteFileNoSync: a temporary file in that subdirectory, then
+// a rename over the entry's name), so that a reader finds a whole entry
+// or none, and several processes may share a directory (the last to write
+// a key wins; both wrote a verification of the same inputs). A build that
+// is killed may leave a temporary file, never read, which the trimming
+// removes with the other files unused for TrimAge. Files are read with
+// read(2), never mapped into memory, so the cache's size adds nothing to
+// a build's resident memory.
 //
 // # Entries
 //
@@ -67,17 +63,17 @@
 //
 // # Size
 //
-// Each entry is bounded (MaxEntryBytes); the file is not: it grows by one
-// entry, a few kilobytes, per verification of new inputs, and nothing caps
-// its total, which is accepted for now. The one limit is age: Close
-// removes every entry not written or hit for TrimAge (30 days); a hit
-// refreshes an entry's time when it is over a day old. A cache used every
-// day thus holds the entries of the last 30 days' verifications, however
-// many. bbolt reuses the pages an entry freed and never shrinks the file.
-// Close also removes what the earlier formats of the cache left in the
-// directory, never read: one file per entry in subdirectories named by
-// two hex digits (and their temporary files), and packs. Removing the
-// directory, or any file in it, is always safe: what is missing is
+// Each entry is bounded (MaxEntryBytes); the directory is not: it grows by
+// one file, a few kilobytes, per verification of new inputs, and nothing
+// caps its total, which is accepted for now. The one limit is age: Close
+// trims, at most once a day (the file trim.txt records when), every file
+// of the subdirectories not used for TrimAge (30 days). Put sets an
+// entry's modification time, and a hit refreshes it when it is over a day
+// old. A cache used every day thus holds the entries of the last 30 days'
+// verifications, however many. Close also removes what the earlier
+// formats of the cache left at the top of the directory, never read: a
+// bbolt store (entries.db) and packs (pack-*.vc, .pack-*.tmp). Removing
+// the directory, or any file in it, is always safe: what is missing is
 // verified again.
 //
 // A Cache is safe for concurrent use.
@@ -95,16 +91,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
+	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
-	bolt "go.etcd.io/bbolt"
-	berrors "go.etcd.io/bbolt/errors"
-
+	"github.com/ark-forge/proveit/internal/atomicfs"
 	"github.com/ark-forge/proveit/scorer/anchor"
 	"github.com/ark-forge/proveit/scorer/submission"
 	"github.com/ark-forge/proveit/scorer/trust"
@@ -118,30 +111,19 @@ const format = "proveit-vcache 3"
 // Put does not write one (an outcome is a few kilobytes).
 const MaxEntryBytes = 1 << 20
 
-// The store (see the package doc).
+// The trimming of the directory (see the package doc).
 const (
 	// TrimAge is how long an entry may go unused before Close removes it.
 	TrimAge = 30 * 24 * time.Hour
-	// touchEvery is how old an entry's time must be for a hit to refresh
-	// it: a warm build does not rewrite the time of every entry.
+	// touchEvery is how old an entry's modification time must be for a
+	// hit to refresh it: a warm build does not touch every file.
 	touchEvery = 24 * time.Hour
+	// trimEvery is how often Close trims the directory at most.
+	trimEvery = 24 * time.Hour
+	// trimStamp is the file that records, in Unix seconds, when Close
+	// last trimmed the directory.
+	trimStamp = "trim.txt"
 )
-
-// StoreFile is the file of the store in the cache's directory.
-const StoreFile = "entries.db"
-
-// The buckets of the store.
-var (
-	entriesBucket = []byte("entries")
-	usedBucket    = []byte("used")
-)
-
-// LockWait is how long Open waits for another process to close the store.
-var LockWait = 5 * time.Second
-
-// ErrBusy is Open's error when another process holds the store after
-// LockWait.
-var ErrBusy = errors.New("vcache: the cache is in use by another process")
 
 // keyVersion is verify.Version, a variable so that a test can show that
 // another version is another key.
@@ -205,18 +187,11 @@ func (in Input) Key() Key {
 	return k
 }
 
-// Cache is a directory holding the store of entries (see the package doc).
+// Cache is a directory of entries (see the package doc).
 type Cache struct {
-	dir       string
-	db        *bolt.DB
-	discarded error            // why Open started the store anew, or nil
-	now       func() time.Time // the clock of the entries' times; time.Now but in tests
-	closed    atomic.Bool
-
-	mu       sync.Mutex
-	pending  map[Key][]byte // entries Put and not yet handed to a commit
-	inflight []*batch       // entries being committed
-	touched  []Key          // hits whose time Close refreshes
+	dir    string
+	now    func() time.Time // the clock of the entries' times; time.Now but in tests
+	closed atomic.Bool
 
 	hits, misses, rejected, stale, written atomic.Int64
 	writeErrs                              atomic.Int64
@@ -228,8 +203,8 @@ type Stats struct {
 	Misses   int // Get found none, or one it rejected
 	Rejected int // of the misses: an entry that did not authenticate, or over MaxEntryBytes
 	Stale    int // of the misses: a sound entry of another Rekor entry (Stale)
-	Written  int // Put stored an entry (committed by Close at the latest)
-	Failed   int // an entry could not be stored (Put or Close returned the error)
+	Written  int // Put stored an entry
+	Failed   int // Put could not store an entry (and returned the error)
 }
 
 // DefaultDir returns where a build keeps its cache when it is given none:
@@ -243,11 +218,9 @@ func DefaultDir() (string, error) {
 	return filepath.Join(base, "proveit", "verify"), nil
 }
 
-// Open returns the cache kept in dir, creating the directory and its
-// store if needed. It waits LockWait for another process that holds the
-// store, then fails with ErrBusy. A store that bbolt cannot open is
-// removed and started anew (Discarded says why). It reads no entry: Get
-// reads, and authenticates, each entry it is asked for.
+// Open returns the cache kept in dir, creating the directory if needed.
+// It reads no entry: Get reads, and authenticates, each entry it is asked
+// for.
 func Open(dir string) (*Cache, error) {
 	if dir == "" {
 		return nil, errors.New("vcache: no directory given")
@@ -255,56 +228,21 @@ func Open(dir string) (*Cache, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("vcache: %w", err)
 	}
-	path := filepath.Join(dir, StoreFile)
-	db, err := openDB(path)
-	var discarded error
-	if err != nil && !errors.Is(err, ErrBusy) {
-		discarded = err
-		if rerr := os.Remove(path); rerr != nil {
-			return nil, fmt.Errorf("vcache: %s: %w (and cannot remove it: %v)", path, err, rerr)
-		}
-		db, err = openDB(path)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &Cache{dir: dir, db: db, discarded: discarded, now: time.Now}, nil
-}
-
-// openDB opens the store at path and makes its buckets.
-func openDB(path string) (*bolt.DB, error) {
-	db, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: LockWait})
-	if errors.Is(err, berrors.ErrTimeout) {
-		return nil, fmt.Errorf("%w (%s, after %s)", ErrBusy, path, LockWait)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("vcache: %s: %w", path, err)
-	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{entriesBucket, usedBucket} {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("vcache: %s: %w", path, err)
-	}
-	return db, nil
+	return &Cache{dir: dir, now: time.Now}, nil
 }
 
 // Dir returns the cache's directory.
 func (c *Cache) Dir() string { return c.dir }
 
-// Discarded returns why Open removed the store it found and started anew
-// (bbolt could not open it), or nil.
-func (c *Cache) Discarded() error { return c.discarded }
-
 // Stats returns the counts so far.
 func (c *Cache) Stats() Stats {
 	return Stats{Hits: int(c.hits.Load()), Misses: int(c.misses.Load()), Rejected: int(c.rejected.Load()), Stale: int(c.stale.Load()), Written: int(c.written.Load()), Failed: int(c.writeErrs.Load())}
+}
+
+// Path returns the file of the entry of k in the cache of dir.
+func Path(dir string, k Key) string {
+	h := k.String()
+	return filepath.Join(dir, h[:2], h)
 }
 
 // Get returns the outcome stored under k, if a sound one is, with the
@@ -314,51 +252,23 @@ func (c *Cache) Stats() Stats {
 // entry that does not authenticate (see the package doc) is a miss,
 // counted as rejected. After Close, Get misses.
 func (c *Cache) Get(k Key) (verify.Outcome, Rekor, bool) {
-	var (
-		out   verify.Outcome
-		r     Rekor
-		found bool
-		used  time.Time
-		err   error
-	)
-	if data, ok := c.uncommitted(k); ok {
-		// An entry Put in this process: sound, as encodeEntry wrote it.
-		if out, r, err := decodeEntry(k, data); err == nil {
+	if c.closed.Load() {
+		c.misses.Add(1)
+		return verify.Outcome{}, Rekor{}, false
+	}
+	path := Path(c.dir, k)
+	data, mtime, err := readEntry(path)
+	if err == nil {
+		var out verify.Outcome
+		var r Rekor
+		if out, r, err = decodeEntry(k, data); err == nil {
+			c.touch(path, mtime)
 			c.hits.Add(1)
 			return out, r, true
 		}
 	}
-	if !c.closed.Load() {
-		err = c.db.View(func(tx *bolt.Tx) error {
-			data := tx.Bucket(entriesBucket).Get(k[:])
-			if data == nil {
-				return nil
-			}
-			found = true
-			if len(data) > MaxEntryBytes {
-				return errTooLarge
-			}
-			if t := tx.Bucket(usedBucket).Get(k[:]); len(t) == 8 {
-				used = time.Unix(int64(binary.BigEndian.Uint64(t)), 0)
-			}
-			// decodeEntry copies what it keeps: data is valid only in
-			// the transaction.
-			var err error
-			out, r, err = decodeEntry(k, data)
-			return err
-		})
-	}
-	if found && err == nil {
-		if c.now().Sub(used) > touchEvery {
-			c.mu.Lock()
-			c.touched = append(c.touched, k)
-			c.mu.Unlock()
-		}
-		c.hits.Add(1)
-		return out, r, true
-	}
 	c.misses.Add(1)
-	if found || err != nil {
+	if !errors.Is(err, fs.ErrNotExist) {
 		c.rejected.Add(1)
 	}
 	return verify.Outcome{}, Rekor{}, false
@@ -366,6 +276,44 @@ func (c *Cache) Get(k Key) (verify.Outcome, Rekor, bool) {
 
 // errTooLarge is an entry over MaxEntryBytes.
 var errTooLarge = fmt.Errorf("an entry over %d bytes", MaxEntryBytes)
+
+// readEntry returns the bytes of the regular file at path and its
+// modification time: an error that is fs.ErrNotExist when there is none,
+// errTooLarge when it is over MaxEntryBytes (it is not read whole).
+func readEntry(path string) ([]byte, time.Time, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, time.Time{}, errors.New("not a regular file")
+	}
+	if fi.Size() > MaxEntryBytes {
+		return nil, time.Time{}, errTooLarge
+	}
+	// Bounded again as read: the file may have grown since the Stat.
+	data, err := io.ReadAll(io.LimitReader(f, MaxEntryBytes+1))
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	if len(data) > MaxEntryBytes {
+		return nil, time.Time{}, errTooLarge
+	}
+	return data, fi.ModTime(), nil
+}
+
+// touch marks the entry at path used now when its modification time is
+// over touchEvery old; an error only lets it be trimmed sooner.
+func (c *Cache) touch(path string, mtime time.Time) {
+	if now := c.now(); now.Sub(mtime) > touchEvery {
+		_ = os.Chtimes(path, now, now)
+	}
+}
 
 // Stale records that the caller did not use a hit, its Rekor entry having
 // changed: it counts as a miss.
@@ -375,172 +323,69 @@ func (c *Cache) Stale() {
 	c.stale.Add(1)
 }
 
-// commitEvery is how many entries Put gathers before it commits them in
-// one transaction.
-const commitEvery = 1024
-
 // Put stores out under k, verified with the Rekor entry r, replacing any
-// entry of k. Entries are gathered and committed commitEvery at a time,
-// in one transaction (the last ones by Close): Get finds an entry from
-// its Put on, another process once it is committed, and an error of the
-// commit is returned by the Put that makes it or by Close, with every
-// entry it held counted as failed. An outcome that cannot be stored
-// exactly (see the package doc) is not stored, and Put returns nil: the
-// caller verifies it again next time. After Close, Put fails.
+// entry of k: Get finds it from Put's return on, in this process or
+// another. An outcome that cannot be stored exactly (see the package doc)
+// is not stored, and Put returns nil: the caller verifies it again next
+// time. After Close, Put fails.
 func (c *Cache) Put(k Key, out verify.Outcome, r Rekor) error {
 	data, ok := encodeEntry(k, out, r)
 	if !ok {
 		return nil
 	}
-	c.mu.Lock()
-	if c.closed.Load() {
-		c.mu.Unlock()
-		c.writeErrs.Add(1)
-		return fmt.Errorf("vcache: storing %s: the cache is closed", k)
+	err := errors.New("the cache is closed")
+	if !c.closed.Load() {
+		err = writeEntry(Path(c.dir, k), data)
 	}
-	if c.pending == nil {
-		c.pending = map[Key][]byte{}
-	}
-	c.pending[k] = data
-	c.written.Add(1)
-	var b *batch
-	if len(c.pending) >= commitEvery {
-		b = c.takePending()
-	}
-	c.mu.Unlock()
-	if b == nil {
-		return nil
-	}
-	return c.commit(b)
-}
-
-// batch is entries handed to one commit.
-type batch struct{ entries map[Key][]byte }
-
-// takePending moves the entries gathered by Put to a batch being
-// committed; c.mu is held.
-func (c *Cache) takePending() *batch {
-	b := &batch{entries: c.pending}
-	c.pending = nil
-	c.inflight = append(c.inflight, b)
-	return b
-}
-
-// uncommitted returns the entry of k that Put gathered and that is not
-// committed yet, if there is one.
-func (c *Cache) uncommitted(k Key) ([]byte, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if data, ok := c.pending[k]; ok {
-		return data, true
-	}
-	for _, b := range c.inflight {
-		if data, ok := b.entries[k]; ok {
-			return data, true
-		}
-	}
-	return nil, false
-}
-
-// commit writes b in one transaction, each entry with the time now.
-func (c *Cache) commit(b *batch) error {
-	now := unixBytes(c.now())
-	err := c.db.Update(func(tx *bolt.Tx) error {
-		entries, used := tx.Bucket(entriesBucket), tx.Bucket(usedBucket)
-		for k, data := range b.entries {
-			if err := entries.Put(k[:], data); err != nil {
-				return err
-			}
-			if err := used.Put(k[:], now); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	c.mu.Lock()
-	c.inflight = slices.DeleteFunc(c.inflight, func(x *batch) bool { return x == b })
-	c.mu.Unlock()
 	if err != nil {
-		// Counted as written by Put: failed instead.
-		c.written.Add(-int64(len(b.entries)))
-		c.writeErrs.Add(int64(len(b.entries)))
-		return fmt.Errorf("vcache: storing %d entries: %w", len(b.entries), err)
+		c.writeErrs.Add(1)
+		return fmt.Errorf("vcache: storing %s: %w", k, err)
 	}
+	c.written.Add(1)
 	return nil
 }
 
-// unixBytes returns t in Unix seconds, 8 bytes big-endian.
-func unixBytes(t time.Time) []byte {
-	return binary.BigEndian.AppendUint64(nil, uint64(t.Unix()))
+// writeEntry writes data as the file at path, atomically, without an
+// fsync (atomicfs.WriteFileNoSync: an entry authenticates itself, and one
+// lost is verified again), creating its subdirectory if needed.
+func writeEntry(path string, data []byte) error {
+	err := atomicfs.WriteFileNoSync(path, data, 0o644)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+			err = atomicfs.WriteFileNoSync(path, data, 0o644)
+		}
+	}
+	return err
 }
 
-// Close commits the entries Put gathered, refreshes the time of the
-// entries hit, removes the entries not used for TrimAge and what earlier
-// formats left in the directory, and closes the store. After Close, Get
-// misses and Put fails. An error of trimming leaves every entry sound.
+// Close trims the directory (see the package doc) when it was last
+// trimmed trimEvery ago or more, or never, and removes what the earlier
+// formats left. After Close, Get misses and Put fails; what was Put is
+// already in the directory. An error of trimming leaves every entry
+// sound.
 func (c *Cache) Close() error {
 	if c.closed.Swap(true) {
 		return nil
 	}
-	c.mu.Lock()
-	var last *batch
-	if len(c.pending) > 0 {
-		last = c.takePending()
-	}
-	c.mu.Unlock()
-	var commitErr error
-	if last != nil {
-		commitErr = c.commit(last)
-	}
-	now := c.now()
-	cutoff := now.Add(-TrimAge).Unix()
-	err := c.db.Update(func(tx *bolt.Tx) error {
-		used := tx.Bucket(usedBucket)
-		stamp := unixBytes(now)
-		for _, k := range c.touched {
-			if err := used.Put(k[:], stamp); err != nil {
-				return err
-			}
-		}
-		// Every entry whose time is older than the cutoff, or missing.
-		entries := tx.Bucket(entriesBucket)
-		var old [][]byte
-		cur := entries.Cursor()
-		for k, _ := cur.First(); k != nil; k, _ = cur.Next() {
-			if t := used.Get(k); len(t) != 8 || int64(binary.BigEndian.Uint64(t)) < cutoff {
-				old = append(old, bytes.Clone(k))
-			}
-		}
-		for _, k := range old {
-			if err := entries.Delete(k); err != nil {
-				return err
-			}
-			if err := used.Delete(k); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		err = fmt.Errorf("vcache: trimming: %w", err)
-	}
-	return errors.Join(commitErr, err, removeEarlierFormats(c.dir), c.db.Close())
+	return errors.Join(c.trim(), removeEarlierFormats(c.dir))
 }
 
-// removeEarlierFormats removes from dir what the earlier formats of the
-// cache kept there and this one never reads: the entry files named by a
-// key in subdirectories named by its first two hex digits, with their
-// temporary files (.tmp-*), the subdirectories once empty, the packs
-// (pack-*.vc, .pack-*.tmp) and trim.txt. Nothing else is touched.
-func removeEarlierFormats(dir string) error {
-	var errs []error
-	remove := func(p string) {
-		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			errs = append(errs, err)
+// trim removes the files of the subdirectories not used for TrimAge, at
+// most once per trimEvery.
+func (c *Cache) trim() error {
+	now := c.now()
+	stamp := filepath.Join(c.dir, trimStamp)
+	if b, err := os.ReadFile(stamp); err == nil {
+		if sec, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil {
+			if since := now.Sub(time.Unix(sec, 0)); since >= 0 && since < trimEvery {
+				return nil
+			}
 		}
 	}
+	cutoff := now.Add(-TrimAge)
+	var errs []error
 	for i := range 256 {
-		sub := filepath.Join(dir, fmt.Sprintf("%02x", i))
+		sub := filepath.Join(c.dir, fmt.Sprintf("%02x", i))
 		des, err := os.ReadDir(sub)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -550,42 +395,47 @@ func removeEarlierFormats(dir string) error {
 			continue
 		}
 		for _, de := range des {
-			if n := de.Name(); de.Type().IsRegular() && (isKeyName(n) || strings.HasPrefix(n, ".tmp-")) {
-				remove(filepath.Join(sub, n))
+			fi, err := de.Info()
+			if err != nil || !fi.Mode().IsRegular() || !fi.ModTime().Before(cutoff) {
+				continue
+			}
+			if err := os.Remove(filepath.Join(sub, de.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				errs = append(errs, err)
 			}
 		}
-		if des, err := os.ReadDir(sub); err == nil && len(des) == 0 {
-			remove(sub)
-		}
 	}
-	top, err := os.ReadDir(dir)
-	if err != nil {
+	if err := writeEntry(stamp, []byte(strconv.FormatInt(now.Unix(), 10)+"\n")); err != nil {
 		errs = append(errs, err)
 	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("vcache: trimming: %w", err)
+	}
+	return nil
+}
+
+// removeEarlierFormats removes from the top of dir what the earlier
+// formats of the cache kept there and this one never reads: a bbolt
+// store (entries.db) and packs
+// (pack-*.vc, .pack-*.tmp). Nothing else is touched.
+func removeEarlierFormats(dir string) error {
+	top, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("vcache: removing the earlier formats' files: %w", err)
+	}
+	var errs []error
 	for _, de := range top {
 		n := de.Name()
 		pack := strings.HasPrefix(n, "pack-") && strings.HasSuffix(n, ".vc") || strings.HasPrefix(n, ".pack-") && strings.HasSuffix(n, ".tmp")
-		if de.Type().IsRegular() && (pack || n == "trim.txt" || strings.HasPrefix(n, ".tmp-")) {
-			remove(filepath.Join(dir, n))
+		if de.Type().IsRegular() && (pack || n == "entries.db") {
+			if err := os.Remove(filepath.Join(dir, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				errs = append(errs, err)
+			}
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("vcache: removing the earlier formats' files: %w", err)
 	}
 	return nil
-}
-
-// isKeyName reports whether name is a key in lowercase hex.
-func isKeyName(name string) bool {
-	if len(name) != hex.EncodedLen(sha256.Size) {
-		return false
-	}
-	for _, r := range name {
-		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f') {
-			return false
-		}
-	}
-	return true
 }
 
 // header returns the lines an entry of k with payload starts with.

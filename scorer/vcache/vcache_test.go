@@ -2,13 +2,15 @@ package vcache
 
 import (
 	"bytes"
-	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,7 +21,6 @@ import (
 	"github.com/ark-forge/proveit/scorer/submission"
 	"github.com/ark-forge/proveit/scorer/trust"
 	"github.com/ark-forge/proveit/scorer/verify"
-	bolt "go.etcd.io/bbolt"
 )
 
 // outcome is an Outcome with every field set but NotFetched (an outcome
@@ -65,37 +66,45 @@ func closeCache(t *testing.T, c *Cache) {
 	}
 }
 
-// stored returns the entries in the store of dir, which no Cache holds.
+// stored returns the entries in the cache of dir, by key: the files named
+// by a key in the subdirectory of its first two hex digits.
 func stored(t *testing.T, dir string) map[Key][]byte {
 	t.Helper()
-	db, err := bolt.Open(filepath.Join(dir, StoreFile), 0o644, &bolt.Options{ReadOnly: true, Timeout: time.Second})
+	out := map[Key][]byte{}
+	subs, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	out := map[Key][]byte{}
-	err = db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(entriesBucket).ForEach(func(k, v []byte) error {
-			out[Key(k)] = bytes.Clone(v)
-			return nil
-		})
-	})
-	if err != nil {
-		t.Fatal(err)
+	for _, sub := range subs {
+		if !sub.IsDir() {
+			continue
+		}
+		des, err := os.ReadDir(filepath.Join(dir, sub.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, de := range des {
+			b, err := hex.DecodeString(de.Name())
+			if err != nil || len(b) != len(Key{}) || sub.Name() != de.Name()[:2] {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(dir, sub.Name(), de.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[Key(b)] = data
+		}
 	}
 	return out
 }
 
-// update runs fn in a write transaction on the store of dir, which no
-// Cache holds.
-func update(t *testing.T, dir string, fn func(entries, used *bolt.Bucket) error) {
+// write puts data as the entry of k in the cache of dir, whatever it is.
+func write(t *testing.T, dir string, k Key, data []byte) {
 	t.Helper()
-	db, err := bolt.Open(filepath.Join(dir, StoreFile), 0o644, &bolt.Options{Timeout: time.Second})
-	if err != nil {
+	if err := os.MkdirAll(filepath.Dir(Path(dir, k)), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	if err := db.Update(func(tx *bolt.Tx) error { return fn(tx.Bucket(entriesBucket), tx.Bucket(usedBucket)) }); err != nil {
+	if err := os.WriteFile(Path(dir, k), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -270,32 +279,26 @@ func TestNotStored(t *testing.T) {
 	}
 }
 
-// TestStore: an entry is stored under its key's 32 bytes in the bucket
-// "entries" of entries.db, exactly the header and payload of encodeEntry,
-// with its time in the bucket "used"; another Cache of the directory
-// reads it once the first is closed; a second Put replaces it.
-func TestStore(t *testing.T) {
+// TestLayout: an entry is one file, <dir>/<first two hex digits>/<key in
+// hex>, holding exactly the header and payload of encodeEntry; another
+// Cache of the directory reads it; a second Put replaces it; nothing else
+// is left in the directory but trim.txt.
+func TestLayout(t *testing.T) {
 	dir := t.TempDir()
-	clock := time.Unix(1_800_000_000, 0)
 	c := open(t, dir)
-	c.now = func() time.Time { return clock }
 	k := input().Key()
 	if err := c.Put(k, outcome(), Rekor{}); err != nil {
 		t.Fatal(err)
 	}
-	closeCache(t, c)
+	h := k.String()
+	if p := Path(dir, k); p != filepath.Join(dir, h[:2], h) {
+		t.Errorf("Path = %s, want <dir>/%s/%s", p, h[:2], h)
+	}
 	want, _ := encodeEntry(k, outcome(), Rekor{})
 	if got := stored(t, dir); len(got) != 1 || !bytes.Equal(got[k], want) {
 		t.Errorf("stored %q, want only\n%q", got, want)
 	}
-	update(t, dir, func(_, used *bolt.Bucket) error {
-		if got := used.Get(k[:]); !bytes.Equal(got, unixBytes(clock)) {
-			t.Errorf("used %x, want %x", got, unixBytes(clock))
-		}
-		return nil
-	})
-	c = open(t, dir)
-	if out, _, ok := c.Get(k); !ok || !reflect.DeepEqual(out, outcome()) {
+	if out, _, ok := open(t, dir).Get(k); !ok || !reflect.DeepEqual(out, outcome()) {
 		t.Errorf("another Cache of the directory: %v %+v", ok, out)
 	}
 	valid := outcome()
@@ -307,9 +310,16 @@ func TestStore(t *testing.T) {
 	if out, _, ok := open(t, dir).Get(k); !ok || out.Status != verify.Valid {
 		t.Errorf("after a second Put: %v %s, want the second outcome", ok, out.Status)
 	}
-	des, _ := os.ReadDir(dir)
-	if len(des) != 1 || des[0].Name() != StoreFile {
-		t.Errorf("the directory holds %v, want %s alone", des, StoreFile)
+	var names []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			names = append(names, rel)
+		}
+		return nil
+	})
+	if want := []string{filepath.Join(h[:2], h), trimStamp}; !slices.Equal(names, want) {
+		t.Errorf("the directory holds %v, want %v", names, want)
 	}
 }
 
@@ -359,11 +369,11 @@ func TestCorruptEntriesRejected(t *testing.T) {
 	last := bytes.Clone(good)
 	last[len(last)-1] ^= 0x01
 	cases["flip the last byte"], cases["truncated by one"] = last, good[:len(good)-1]
-	// Each case in the store: a miss counted as rejected, then replaced.
+	// Each case in the directory: a miss counted as rejected, then
+	// replaced.
 	dir := t.TempDir()
-	closeCache(t, open(t, dir))
 	for name, data := range cases {
-		update(t, dir, func(entries, _ *bolt.Bucket) error { return entries.Put(k1[:], data) })
+		write(t, dir, k1, data)
 		c := open(t, dir)
 		if out, _, ok := c.Get(k1); ok {
 			t.Errorf("%s: hit %+v", name, out)
@@ -399,19 +409,20 @@ func TestSizeBound(t *testing.T) {
 		return b
 	}
 	dir := t.TempDir()
-	closeCache(t, open(t, dir))
 	for _, c := range []struct {
 		n   int
 		hit bool
 	}{{MaxEntryBytes, true}, {MaxEntryBytes + 1, false}} {
-		update(t, dir, func(entries, _ *bolt.Bucket) error { return entries.Put(k[:], sound(c.n)) })
+		write(t, dir, k, sound(c.n))
 		cache := open(t, dir)
 		if _, _, ok := cache.Get(k); ok != c.hit || cache.Stats().Rejected != map[bool]int{true: 0, false: 1}[c.hit] {
 			t.Errorf("a sound entry of %d bytes: hit %v, %+v; want hit %v", c.n, ok, cache.Stats(), c.hit)
 		}
 		closeCache(t, cache)
 	}
-	update(t, dir, func(entries, _ *bolt.Bucket) error { return entries.Delete(k[:]) })
+	if err := os.Remove(Path(dir, k)); err != nil {
+		t.Fatal(err)
+	}
 	long := outcome()
 	long.Failure.Detail = strings.Repeat("x", MaxEntryBytes-500) // the entry goes past the bound
 	c := open(t, dir)
@@ -461,139 +472,6 @@ func TestConcurrentPutGet(t *testing.T) {
 	}
 }
 
-// TestCommits: Put gathers entries and commits them commitEvery at a
-// time, in one transaction; a Get finds an entry from its Put on; Close
-// commits the rest.
-func TestCommits(t *testing.T) {
-	dir := t.TempDir()
-	c := open(t, dir)
-	committed := func() int {
-		n := 0
-		if err := c.db.View(func(tx *bolt.Tx) error { n = tx.Bucket(entriesBucket).Stats().KeyN; return nil }); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
-	key := func(i int) Key { return Input{View: []byte(itoa(i))}.Key() }
-	for i := range commitEvery - 1 {
-		if err := c.Put(key(i), outcome(), Rekor{}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if n := committed(); n != 0 {
-		t.Errorf("%d Puts: %d committed, want none before the %dth", commitEvery-1, n, commitEvery)
-	}
-	if _, _, ok := c.Get(key(0)); !ok {
-		t.Error("an entry Put and not committed: a miss")
-	}
-	if err := c.Put(key(commitEvery-1), outcome(), Rekor{}); err != nil {
-		t.Fatal(err)
-	}
-	if n := committed(); n != commitEvery {
-		t.Errorf("%d Puts: %d committed, want them all", commitEvery, n)
-	}
-	if err := c.Put(key(commitEvery), outcome(), Rekor{}); err != nil {
-		t.Fatal(err)
-	}
-	if n := committed(); n != commitEvery {
-		t.Errorf("%d Puts: %d committed, want %d until Close", commitEvery+1, n, commitEvery)
-	}
-	if st := c.Stats(); st.Written != commitEvery+1 {
-		t.Errorf("%d Puts: %d counted written", commitEvery+1, st.Written)
-	}
-	closeCache(t, c)
-	if got := stored(t, dir); len(got) != commitEvery+1 {
-		t.Errorf("%d entries stored, want %d", len(got), commitEvery+1)
-	}
-}
-
-// TestCommitFails: entries whose commit fails are counted failed, not
-// written, and Close returns the error.
-func TestCommitFails(t *testing.T) {
-	c := open(t, t.TempDir())
-	if err := c.Put(input().Key(), outcome(), Rekor{}); err != nil {
-		t.Fatal(err)
-	}
-	// A store opened read-only refuses the commit.
-	if err := c.db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db, err := bolt.Open(filepath.Join(c.dir, StoreFile), 0o644, &bolt.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.db = db
-	if err := c.Close(); err == nil {
-		t.Error("Close: no error from a commit that failed")
-	}
-	if st := c.Stats(); st.Written != 0 || st.Failed != 1 {
-		t.Errorf("%+v: want 0 written, 1 failed", st)
-	}
-}
-
-// TestBusy: while one Cache holds the directory's store, Open waits
-// LockWait and fails with ErrBusy; once it is closed, Open succeeds.
-func TestBusy(t *testing.T) {
-	defer func(w time.Duration) { LockWait = w }(LockWait)
-	LockWait = 300 * time.Millisecond
-	dir := t.TempDir()
-	first := open(t, dir)
-	start := time.Now()
-	if c, err := Open(dir); !errors.Is(err, ErrBusy) {
-		if err == nil {
-			c.Close()
-		}
-		t.Fatalf("Open while another Cache holds the store: %v, want ErrBusy", err)
-	}
-	// Open waits for the lock: bbolt gives up before the next retry would
-	// pass LockWait, so it may return up to one retry interval early.
-	if waited := time.Since(start); waited < LockWait/2 {
-		t.Errorf("Open gave up after %s, well before LockWait (%s)", waited, LockWait)
-	}
-	closeCache(t, first)
-	closeCache(t, open(t, dir))
-}
-
-// TestDiscarded: a store bbolt cannot open (any bytes that are not a
-// database, or a database's meta pages damaged) is removed and started
-// anew, and Discarded says why; a sound one is kept.
-func TestDiscarded(t *testing.T) {
-	dir := t.TempDir()
-	c := open(t, dir)
-	if err := c.Put(input().Key(), outcome(), Rekor{}); err != nil {
-		t.Fatal(err)
-	}
-	closeCache(t, c)
-	if c.Discarded() != nil {
-		t.Errorf("a new store: discarded %v", c.Discarded())
-	}
-	sound, err := os.ReadFile(filepath.Join(dir, StoreFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	metas := bytes.Clone(sound)
-	for _, page := range []int{0, 1} { // the two meta pages, one per os.Getpagesize()
-		metas[page*os.Getpagesize()+20] ^= 0xff
-	}
-	for name, data := range map[string][]byte{"text": []byte("not a database\n"), "meta pages damaged": metas, "truncated": sound[:100]} {
-		if err := os.WriteFile(filepath.Join(dir, StoreFile), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		c, err := Open(dir)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		if _, _, ok := c.Get(input().Key()); ok || c.Discarded() == nil {
-			t.Errorf("%s: hit %v, discarded %v; want a new store, and why", name, ok, c.Discarded())
-		}
-		if err := c.Put(input().Key(), outcome(), Rekor{}); err != nil {
-			t.Errorf("%s: Put in the new store: %v", name, err)
-		}
-		closeCache(t, c)
-	}
-}
-
 // TestClose: after Close, Get misses and Put fails; Close twice is fine.
 func TestClose(t *testing.T) {
 	dir := t.TempDir()
@@ -617,46 +495,44 @@ func TestClose(t *testing.T) {
 	}
 }
 
-// TestTrim: Close removes the entries not written or hit for TrimAge and
-// those with no time, and keeps the others; a hit refreshes an entry's
-// time only when it is over a day old; the clock is injected.
+// TestTrim: Close removes the files not written or hit for TrimAge and
+// keeps the others, at most once per trimEvery; a hit refreshes an
+// entry's time only when it is over a day old; the clock is injected.
 func TestTrim(t *testing.T) {
 	dir := t.TempDir()
 	start := time.Unix(1_800_000_000, 0)
 	clock := start
 	opened := func() *Cache { c := open(t, dir); c.now = func() time.Time { return clock }; return c }
-	kUsed, kUnused, kLate, kNoTime := Input{View: []byte("used")}.Key(), Input{View: []byte("unused")}.Key(), Input{View: []byte("late")}.Key(), Input{View: []byte("no time")}.Key()
-	c := opened()
-	for _, k := range []Key{kUsed, kUnused, kNoTime} {
-		if err := c.Put(k, outcome(), Rekor{}); err != nil {
+	kUsed, kUnused, kLate := Input{View: []byte("used")}.Key(), Input{View: []byte("unused")}.Key(), Input{View: []byte("late")}.Key()
+	// setTime sets the file of k's time, as if written or hit at.
+	setTime := func(k Key, at time.Time) {
+		if err := os.Chtimes(Path(dir, k), at, at); err != nil {
 			t.Fatal(err)
 		}
 	}
-	closeCache(t, c)
-	usedAt := func(k Key) (at time.Time) {
-		update(t, dir, func(_, used *bolt.Bucket) error {
-			if b := used.Get(k[:]); len(b) == 8 {
-				at = time.Unix(int64(binary.BigEndian.Uint64(b)), 0)
-			}
-			return nil
-		})
-		return at
+	mtime := func(k Key) time.Time {
+		fi, err := os.Stat(Path(dir, k))
+		if err != nil {
+			return time.Time{}
+		}
+		return fi.ModTime()
 	}
-	update(t, dir, func(_, used *bolt.Bucket) error { return used.Delete(kNoTime[:]) })
-	// The first Close trims the entry with no time; nothing is old yet.
-	c = opened()
-	closeCache(t, c)
-	if got := stored(t, dir); len(got) != 2 || got[kNoTime] != nil {
-		t.Fatalf("%d entries after a trim of fresh ones (no time: %v), want 2", len(got), got[kNoTime] != nil)
+	c := opened()
+	for _, k := range []Key{kUsed, kUnused} {
+		if err := c.Put(k, outcome(), Rekor{}); err != nil {
+			t.Fatal(err)
+		}
+		setTime(k, start)
 	}
-	// Half a day on, a hit does not rewrite kUsed's time.
+	closeCache(t, c)
+	// Half a day on, a hit does not touch kUsed.
 	clock = start.Add(12 * time.Hour)
 	c = opened()
 	if _, _, ok := c.Get(kUsed); !ok {
 		t.Fatal("miss")
 	}
 	closeCache(t, c)
-	if at := usedAt(kUsed); !at.Equal(start) {
+	if at := mtime(kUsed); !at.Equal(start) {
 		t.Errorf("a hit half a day after the Put set the time to %s, want it left at %s", at, start)
 	}
 	// Twenty days on, kUsed is hit, which marks it used then.
@@ -668,17 +544,25 @@ func TestTrim(t *testing.T) {
 	if err := c.Put(kLate, outcome(), Rekor{}); err != nil {
 		t.Fatal(err)
 	}
+	setTime(kLate, clock)
 	closeCache(t, c)
-	if at := usedAt(kUsed); !at.Equal(clock) {
+	if at := mtime(kUsed); !at.Equal(clock) {
 		t.Errorf("a hit twenty days after the Put set the time to %s, want %s", at, clock)
 	}
-	// Thirty days after its Put and a second later, kUnused goes.
+	// Thirty days after its Put, kUnused is kept.
 	clock = start.Add(TrimAge)
 	closeCache(t, opened())
 	if got := stored(t, dir); got[kUnused] == nil {
-		t.Error("trimmed at exactly TrimAge")
+		t.Fatal("trimmed at exactly TrimAge")
 	}
-	clock = start.Add(TrimAge + time.Second)
+	// Within trimEvery of that trim, Close does not trim again.
+	clock = start.Add(TrimAge + trimEvery - time.Second)
+	closeCache(t, opened())
+	if got := stored(t, dir); got[kUnused] == nil {
+		t.Error("trimmed again within trimEvery of the last trim")
+	}
+	// trimEvery after it, Close trims: kUnused goes.
+	clock = start.Add(TrimAge + trimEvery)
 	closeCache(t, opened())
 	got := stored(t, dir)
 	for k, want := range map[Key]bool{kUsed: true, kLate: true, kUnused: false} {
@@ -689,23 +573,20 @@ func TestTrim(t *testing.T) {
 }
 
 // TestEarlierFormatsRemoved: Close removes what the earlier formats left
-// (entry files in two-hex subdirectories and their temporary files, the
-// subdirectories once empty, packs, trim.txt) and nothing else.
+// at the top of the directory (a bbolt store, packs) and nothing else.
 func TestEarlierFormatsRemoved(t *testing.T) {
 	dir := t.TempDir()
 	key := input().Key().String()
 	old := []string{
-		filepath.Join(dir, key[:2], key),
-		filepath.Join(dir, key[:2], ".tmp-123"),
+		filepath.Join(dir, "entries.db"),
 		filepath.Join(dir, "pack-0123.vc"),
 		filepath.Join(dir, ".pack-0123.tmp"),
-		filepath.Join(dir, "trim.txt"),
-		filepath.Join(dir, ".tmp-456"),
 	}
 	kept := []string{
 		filepath.Join(dir, "notes.txt"),
 		filepath.Join(dir, "ab", "notes.txt"),
-		filepath.Join(dir, "ab", strings.ToUpper(key)),
+		filepath.Join(dir, "ab", "entries.db"),
+		filepath.Join(dir, key[:2], strings.ToUpper(key)),
 	}
 	for _, p := range append(old, kept...) {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -722,12 +603,9 @@ func TestEarlierFormatsRemoved(t *testing.T) {
 			t.Errorf("%s is left", p)
 		}
 	}
-	if exists(filepath.Join(dir, key[:2])) {
-		t.Errorf("the empty subdirectory %s is left", key[:2])
-	}
 	for _, p := range kept {
 		if !exists(p) {
-			t.Errorf("%s, no cache's, was removed", p)
+			t.Errorf("%s, no earlier format's, was removed", p)
 		}
 	}
 }

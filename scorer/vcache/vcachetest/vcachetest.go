@@ -1,75 +1,71 @@
 // Package vcachetest reads and rewrites the entries of a verification
-// cache's store (package vcache) directly, as a tool or a damaged disk
-// would, for the tests of the packages that use the cache. It is never
-// linked into proveit.
+// cache (package vcache) directly, as a tool or a damaged disk would, for
+// the tests of the packages that use the cache. It is never linked into
+// proveit.
 package vcachetest
 
 import (
-	"bytes"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/ark-forge/proveit/scorer/vcache"
-	bolt "go.etcd.io/bbolt"
 )
 
-// entriesBucket is the bucket of the entries in the store (the package
-// doc of vcache).
-var entriesBucket = []byte("entries")
-
-// open opens the store of dir; no Cache may hold it.
-func open(dir string, readOnly bool) (*bolt.DB, error) {
-	db, err := bolt.Open(filepath.Join(dir, vcache.StoreFile), 0o644, &bolt.Options{ReadOnly: readOnly, Timeout: time.Second})
-	if err != nil {
-		return nil, fmt.Errorf("vcachetest: %w", err)
+// Entries returns every entry stored in the cache of dir, by key, as
+// stored: the files named by a key in lowercase hex in the subdirectory
+// named by its first two digits (vcache.Path). Nothing is authenticated.
+func Entries(dir string) (map[vcache.Key][]byte, error) {
+	out := map[vcache.Key][]byte{}
+	for i := range 256 {
+		sub := fmt.Sprintf("%02x", i)
+		des, err := os.ReadDir(filepath.Join(dir, sub))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("vcachetest: %w", err)
+		}
+		for _, de := range des {
+			k, ok := keyOf(de.Name())
+			if !ok || !de.Type().IsRegular() || vcache.Path(dir, k) != filepath.Join(dir, sub, de.Name()) {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(dir, sub, de.Name()))
+			if err != nil {
+				return nil, fmt.Errorf("vcachetest: %w", err)
+			}
+			out[k] = b
+		}
 	}
-	return db, nil
+	return out, nil
 }
 
-// Entries returns every entry stored in the cache of dir, by key, as
-// stored. No Cache may hold dir.
-func Entries(dir string) (map[vcache.Key][]byte, error) {
-	db, err := open(dir, true)
-	if err != nil {
-		return nil, err
+// keyOf returns the key a file name spells in lowercase hex.
+func keyOf(name string) (vcache.Key, bool) {
+	var k vcache.Key
+	b, err := hex.DecodeString(name)
+	if err != nil || len(b) != len(k) || hex.EncodeToString(b) != name {
+		return k, false
 	}
-	defer db.Close()
-	out := map[vcache.Key][]byte{}
-	err = db.View(func(tx *bolt.Tx) error {
-		b := tx.Bucket(entriesBucket)
-		if b == nil {
-			return fmt.Errorf("vcachetest: no bucket %q in %s", entriesBucket, dir)
-		}
-		return b.ForEach(func(k, v []byte) error {
-			if len(k) != len(vcache.Key{}) {
-				return fmt.Errorf("vcachetest: a key of %d bytes", len(k))
-			}
-			out[vcache.Key(k)] = bytes.Clone(v)
-			return nil
-		})
-	})
-	return out, err
+	copy(k[:], b)
+	return k, true
 }
 
 // Replace stores each of entries under its key in the cache of dir,
-// whatever its bytes, in one transaction. No Cache may hold dir.
+// whatever its bytes.
 func Replace(dir string, entries map[vcache.Key][]byte) error {
-	db, err := open(dir, false)
-	if err != nil {
-		return err
+	for k, v := range entries {
+		p := vcache.Path(dir, k)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fmt.Errorf("vcachetest: %w", err)
+		}
+		if err := os.WriteFile(p, v, 0o644); err != nil {
+			return fmt.Errorf("vcachetest: %w", err)
+		}
 	}
-	defer db.Close()
-	return db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(entriesBucket)
-		if b == nil {
-			return fmt.Errorf("vcachetest: no bucket %q in %s", entriesBucket, dir)
-		}
-		for k, v := range entries {
-			if err := b.Put(k[:], v); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return nil
 }
