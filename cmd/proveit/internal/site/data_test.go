@@ -261,7 +261,7 @@ func csvwValue(cell string, dt score.CSVDatatype, required bool) (any, error) {
 	case "double":
 		f, err := strconv.ParseFloat(cell, 64)
 		if err != nil || (dt.Minimum != nil && f < *dt.Minimum) || (dt.Maximum != nil && f > *dt.Maximum) {
-			return nil, fmt.Errorf("%q is not a double within %v–%v", cell, dt.Minimum, dt.Maximum)
+			return nil, fmt.Errorf("%q is not a double within its bounds %s", cell, bounds(dt))
 		}
 		return f, nil
 	case "string":
@@ -271,6 +271,17 @@ func csvwValue(cell string, dt score.CSVDatatype, required bool) (any, error) {
 		return cell, nil
 	}
 	return nil, fmt.Errorf("datatype %q unknown", dt.Base)
+}
+
+// bounds writes a datatype's minimum and maximum, "-" where it has none.
+func bounds(dt score.CSVDatatype) string {
+	f := func(p *float64) string {
+		if p == nil {
+			return "-"
+		}
+		return strconv.FormatFloat(*p, 'g', -1, 64)
+	}
+	return "[" + f(dt.Minimum) + ", " + f(dt.Maximum) + "]"
 }
 
 // neutralised is s as results.csv writes participant text: with a leading
