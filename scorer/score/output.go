@@ -292,8 +292,8 @@ type CSVDatatype struct {
 
 // The datatypes of results.csv.
 var (
-	csvCount  = CSVDatatype{Base: "nonNegativeInteger"}
-	csvString = CSVDatatype{Base: "string"}
+	csvCount        = CSVDatatype{Base: "nonNegativeInteger"}
+	csvString       = CSVDatatype{Base: "string"}
 	csvZero, csvOne = 0.0, 1.0
 	// csvRate is a rate or a bound, written as results.json writes it.
 	csvRate = CSVDatatype{Base: "double", Minimum: &csvZero, Maximum: &csvOne}
