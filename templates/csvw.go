@@ -14,15 +14,24 @@ const CSVW = "http://www.w3.org/ns/csvw"
 // csvwTable is a track's results.csv-metadata.json: the table, its title
 // in both editions' languages, the AI Act art. 50 label (dc:description,
 // with the IPTC digital source type as dc:type), which results.csv does
-// not repeat on its rows, and one column description per header cell, in
-// order.
+// not repeat on its rows, the dialect, and one column description per
+// header cell, in order.
 type csvwTable struct {
 	Context     string       `json:"@context"`
 	URL         string       `json:"url"`
 	Title       []langString `json:"dc:title"`
 	Description []langString `json:"dc:description"`
 	SourceType  csvwID       `json:"dc:type"`
+	Dialect     csvwDialect  `json:"dialect"`
 	TableSchema csvwSchema   `json:"tableSchema"`
+}
+
+// csvwDialect is how results.csv is written where the CSVW defaults would
+// read it otherwise: a header row, and cells kept as written (the default
+// trims their spaces, which a participant's name may hold).
+type csvwDialect struct {
+	Header bool `json:"header"`
+	Trim   bool `json:"trim"`
 }
 
 type csvwSchema struct {
@@ -66,7 +75,7 @@ func CSVMetadata(n int, track string, title TrackTitle) ([]byte, error) {
 	t := csvwTable{Context: CSVW, URL: sitepath.FileLink(from, sitepath.ResultsCSV(n, track)).String(),
 		Title:       both(func(l *locale) string { return l.text("csv.title", "season", n, "track", l.title(title)) }),
 		Description: both(func(l *locale) string { return l.text("label.ai_act") }),
-		SourceType:  csvwID{score.AlgorithmicMedia}, TableSchema: csvwSchema{PrimaryKey: "slug"}}
+		SourceType:  csvwID{score.AlgorithmicMedia}, Dialect: csvwDialect{Header: true}, TableSchema: csvwSchema{PrimaryKey: "slug"}}
 	for _, c := range score.CSVColumns() {
 		d := both(func(l *locale) string { return csvColumnText(l, c.Name) })
 		if d[0].Value == "" || d[1].Value == "" {

@@ -211,6 +211,9 @@ type csvwMetadata struct {
 	Type        struct {
 		ID string `json:"@id"`
 	} `json:"dc:type"`
+	Dialect struct {
+		Header, Trim *bool
+	} `json:"dialect"`
 	TableSchema struct {
 		PrimaryKey string `json:"primaryKey"`
 		Columns    []struct {
@@ -346,6 +349,7 @@ func csvExpected(t *testing.T, res map[string]any, p map[string]any, rep map[str
 
 // TestCSVWLoads: every results.csv loads with its CSV on the Web metadata
 // alone, beside it at <csv>-metadata.json: the context, the table's URL,
+// the dialect (a header, cells not trimmed),
 // its titles in French and English, the AI Act label in both languages
 // (table-level dc:description, with the IPTC source type as dc:type) and
 // on no row; one column per header cell, in order, each with its datatype,
@@ -393,6 +397,8 @@ func checkCSVW(t *testing.T, tree Tree, name string, meta *csvwMetadata) error {
 		return fmt.Errorf("dc:description %v, want the AI Act label in French and English", meta.Description)
 	case meta.Type.ID != score.AlgorithmicMedia:
 		return fmt.Errorf("dc:type %q", meta.Type.ID)
+	case meta.Dialect.Header == nil || !*meta.Dialect.Header || meta.Dialect.Trim == nil || *meta.Dialect.Trim:
+		return fmt.Errorf("dialect %+v, want a header and cells not trimmed", meta.Dialect)
 	case meta.TableSchema.PrimaryKey != "slug":
 		return fmt.Errorf("primaryKey %q", meta.TableSchema.PrimaryKey)
 	case bytes.Contains(tree[name], []byte(score.AIActLabel)):
@@ -477,6 +483,7 @@ func TestCSVWRefusesChanges(t *testing.T) {
 		{name + "-metadata.json", `"maximum": 1`, `"maximum": 0.1`},
 		{name + "-metadata.json", `"format": "^(scored|pending)$"`, `"format": "^scored$"`},
 		{name + "-metadata.json", `"url": "results.csv"`, `"url": "results.json"`},
+		{name + "-metadata.json", `"trim": false`, `"trim": true`},
 		{name, "\n", "," + score.AIActLabel + "\n"},
 	} {
 		changed := Tree{}
@@ -512,6 +519,7 @@ func TestCSVLoadsInPython(t *testing.T) {
 d = sys.argv[1]
 meta = json.load(open(d + "/results.csv-metadata.json", encoding="utf-8"))
 assert meta["@context"] == "http://www.w3.org/ns/csvw" and meta["url"] == "results.csv", meta
+assert meta["dialect"] == {"header": True, "trim": False}, meta["dialect"]
 res = json.load(open(d + "/results.json", encoding="utf-8"))
 label = res["ai_act_art50"]["label"]
 assert label in [x["@value"] for x in meta["dc:description"]]
