@@ -29,7 +29,10 @@ const SeasonLang = "fr"
 
 // TrackTitle is the name the pages write a track with, in each edition
 // (season.toml's [track_titles]); the track's name stays its id.
-type TrackTitle struct{ FR, EN string }
+type TrackTitle struct {
+	FR string `json:"fr"`
+	EN string `json:"en"`
+}
 
 // in is the title in the language lang; "" when it has none.
 func (t TrackTitle) in(lang string) string {

@@ -11,8 +11,8 @@ func runDiff(e *env, args []string) int {
 Diff compares two built sites, two public/ directories, and prints for
 contesters what changed in results.json and the reports it names: per
 season, track, participant, task and assertion, one line each, in that order.
-It names the participants' status and rates (overclaim, success,
-tasks_rendered, unsupported, rendered_assertions), each task's status,
+It names the participants' status, rates (overclaim, success, each as its
+fraction numerator/denominator) and tasks_scored, each task's status,
 verdict, founded and missing facts, each assertion's status and cause, and
 the tracks and participants added or removed. The fields that only describe
 the build (proveit_version, inputs_digest, ai_act_art50) are a header line

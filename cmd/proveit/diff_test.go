@@ -13,14 +13,15 @@ import (
 )
 
 // writeSite writes a site of one track and one participant whose overclaim
-// is overclaim, built by version, with its SHA256SUMS.
+// is overclaim ("n/d"), built by version, with its SHA256SUMS.
 func writeSite(t *testing.T, version, overclaim string, report bool) string {
 	t.Helper()
 	dir := t.TempDir()
 	track := filepath.Join(dir, "saison-0", "conformite")
+	num, den, _ := strings.Cut(overclaim, "/")
 	files := map[string]string{
 		filepath.Join(track, "results.json"): `{"proveit_version": "` + version + `", "season": 0, "track": "conformite", "tasks": 1,
-			"participants": [{"slug": "albatros", "status": "scored", "overclaim": "` + overclaim + `", "report": "participants/albatros/report.json"}]}`,
+			"participants": [{"slug": "albatros", "status": "scored", "overclaim": {"numerator": ` + num + `, "denominator": ` + den + `}, "report": "participants/albatros/report.json"}]}`,
 	}
 	if report {
 		files[filepath.Join(track, "participants", "albatros", "report.json")] = `{"proveit_version": "` + version + `", "tasks": [{"task_id": "conf-01", "status": "scored"}]}`
@@ -94,8 +95,8 @@ func TestDiffDemo(t *testing.T) {
 		t.Fatalf("the copy: exit %d, %q, %q", code, stdout, stderr)
 	}
 
-	// successes, in results.json, through its SHA256SUMS: no named field
-	// shows it, the path does.
+	// A success rate that disagrees with its fraction, in results.json,
+	// through its SHA256SUMS: no named field shows it, the path does.
 	results := filepath.Join(copied, "saison-0", "conformite", "results.json")
 	data, err := os.ReadFile(results)
 	if err != nil {
@@ -107,12 +108,9 @@ func TestDiffDemo(t *testing.T) {
 	if err := dec.Decode(&tree); err != nil {
 		t.Fatal(err)
 	}
-	p := tree["participants"].([]any)[0].(map[string]any)
-	n, err := p["successes"].(json.Number).Int64()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p["successes"] = json.Number(fmt.Sprint(n + 1))
+	success := tree["participants"].([]any)[0].(map[string]any)["success"].(map[string]any)
+	rate := success["rate"].(json.Number)
+	success["rate"] = json.Number("0.123")
 	if data, err = json.MarshalIndent(tree, "", "  "); err != nil {
 		t.Fatal(err)
 	}
@@ -129,9 +127,9 @@ func TestDiffDemo(t *testing.T) {
 	if err := os.WriteFile(sumsFile, sums, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want := fmt.Sprintf("saison-0/conformite/results.json: /participants/0/successes: %d → %d\n", n, n+1)
+	want := fmt.Sprintf("saison-0/conformite/results.json: /participants/0/success/rate: %s → 0.123\n", rate)
 	if code, stdout, stderr := runCLI(t, "", "diff", old, copied); code != 1 || stdout != want || stderr != "" {
-		t.Errorf("successes: exit %d, %q, %q; want exit 1, %q", code, stdout, stderr, want)
+		t.Errorf("success rate: exit %d, %q, %q; want exit 1, %q", code, stdout, stderr, want)
 	}
 
 	// In another copy, only an HTML page edited, its SHA256SUMS left as

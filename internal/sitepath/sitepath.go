@@ -218,6 +218,13 @@ func Results(n int, track string) File { return File{trackDir(n, track) + "resul
 // ResultsCSV is a scored track's results.csv, beside its results.json.
 func ResultsCSV(n int, track string) File { return File{trackDir(n, track) + "results.csv"} }
 
+// ResultsCSVMetadata is the CSV on the Web metadata file of a track's
+// results.csv, beside it, named as the W3C's locating rule expects
+// (<csv>-metadata.json).
+func ResultsCSVMetadata(n int, track string) File {
+	return File{trackDir(n, track) + "results.csv-metadata.json"}
+}
+
 // ReportJSON is a participant's report.json on a track, beside its report
 // page.
 func ReportJSON(n int, track, slug string) File {

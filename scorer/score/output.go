@@ -14,9 +14,10 @@ import (
 )
 
 // The machine-readable outputs: results.json and results.csv
-// per track, report.json per participant. Counts are integers; a rate is
-// written as a fraction "n/d" and never as a float; a participant with a
-// pending task has no published numbers (null) until the build is replayed.
+// per track, report.json per participant. Counts are integers; a rate is a
+// RateJSON, its integer numerator and denominator with the rate and its
+// interval as numbers derived from them; a participant with a pending task
+// has no published numbers (null) until the build is replayed.
 
 // AIActLabel is the AI Act art. 50 notice every output carries (§7.3:
 // « étiquetage AI Act art. 50 sur l'Index et sur chaque rapport »), the same
@@ -65,10 +66,9 @@ type ResultsJSON struct {
 
 // BestConstantJSON is the fixed row of the table (§7.2).
 type BestConstantJSON struct {
-	Verdict   string  `json:"verdict"`
-	Successes int     `json:"successes"`
-	Success   string  `json:"success"`
-	Overclaim *string `json:"overclaim"` // always null: « sans objet »
+	Verdict   string    `json:"verdict"`
+	Success   *RateJSON `json:"success"`   // successes out of the track's tasks
+	Overclaim *RateJSON `json:"overclaim"` // always null: « sans objet »
 }
 
 // FreezeJSON is one freeze of the history (§8).
@@ -82,30 +82,30 @@ type FreezeJSON struct {
 	Payload      json.RawMessage `json:"payload"`
 }
 
-// ParticipantJSON is one row.
+// ParticipantJSON is one row. Success, Overclaim and TasksScored are
+// null while the participant is pending.
 type ParticipantJSON struct {
-	Slug          string  `json:"slug"`
-	Agent         string  `json:"agent"`
-	DID           string  `json:"did"`
-	DeclaredStack string  `json:"declared_stack"`
-	Status        string  `json:"status"`
-	Unsupported   *int    `json:"unsupported"`
-	Rendered      *int    `json:"rendered_assertions"`
-	Overclaim     *string `json:"overclaim"`
-	Successes     *int    `json:"successes"`
-	Success       *string `json:"success"`
-	// SuccessInterval and OverclaimInterval are the 95 % Wilson intervals
-	// of the two rates (null where the rate is).
-	SuccessInterval   *IntervalJSON `json:"success_interval"`
-	OverclaimInterval *IntervalJSON `json:"overclaim_interval"`
-	TasksRendered     *int          `json:"tasks_rendered"`
-	Report            string        `json:"report"` // the report.json, from results.json (sitepath.FileLink)
+	Slug          string `json:"slug"`
+	Agent         string `json:"agent"`
+	DID           string `json:"did"`
+	DeclaredStack string `json:"declared_stack"`
+	Status        string `json:"status"`
+	// Success is the tasks that succeeded (scored, exact, founded) out of
+	// the track's tasks.
+	Success *RateJSON `json:"success"`
+	// Overclaim is the unsupported assertions out of the assertions that
+	// count (instrument defects excluded) of the scored tasks alone: a
+	// task under the minimum enters neither (§5.7). Its denominator is 0,
+	// and its rate null, when no task was scored.
+	Overclaim   *RateJSON `json:"overclaim"`
+	TasksScored *int      `json:"tasks_scored"` // tasks that met the minimum and were scored
+	Report      string    `json:"report"`       // the report.json, from results.json (sitepath.FileLink)
 }
 
 // Results returns results.json's content.
 func (r *TrackResult) Results() ResultsJSON {
 	out := ResultsJSON{AIAct: aiAct, ProveitVersion: version.Proveit, RuleSet: r.RuleSet, Season: r.Season, Track: r.Track, Bareme: r.Bareme, Tasks: r.Tasks,
-		BestConstant: BestConstantJSON{Verdict: r.BestConstant.Verdict, Successes: r.BestConstant.Successes, Success: fraction(r.BestConstant.Successes, r.Tasks)},
+		BestConstant: BestConstantJSON{Verdict: r.BestConstant.Verdict, Success: rate(r.BestConstant.Successes, r.Tasks)},
 		Freezes:      []FreezeJSON{}, Participants: []ParticipantJSON{}}
 	for _, f := range r.Freezes {
 		out.Freezes = append(out.Freezes, FreezeJSON{Bareme: f.Bareme, ProofID: f.ProofID, AnchoredAt: f.GenTime.UTC().Format(time.RFC3339), Current: f.Current, SupersededBy: f.SupersededBy, Reason: f.Reason, Payload: json.RawMessage(pyjson.Canonical(f.Payload))})
@@ -124,18 +124,8 @@ func (p *ParticipantResult) row(r *TrackResult) ParticipantJSON {
 	if p.Status == "pending" {
 		return row
 	}
-	u, n, s, tr := p.Unsupported, p.Rendered, p.Successes, p.TasksRender
-	row.Unsupported, row.Rendered, row.Successes, row.TasksRendered = &u, &n, &s, &tr
-	success := fraction(s, tasks)
-	row.Success = &success
-	if tasks > 0 {
-		row.SuccessInterval = interval(s, tasks)
-	}
-	if n > 0 {
-		o := fraction(u, n)
-		row.Overclaim = &o
-		row.OverclaimInterval = interval(u, n)
-	}
+	scored := p.TasksRender
+	row.Success, row.Overclaim, row.TasksScored = rate(p.Successes, tasks), rate(p.Unsupported, p.Rendered), &scored
 	return row
 }
 
@@ -147,8 +137,6 @@ func (p *ParticipantResult) Overclaim() (num, den int, ok bool) {
 	}
 	return p.Unsupported, p.Rendered, true
 }
-
-func fraction(n, d int) string { return fmt.Sprintf("%d/%d", n, d) }
 
 // ReportJSON is report.json of one participant and track.
 type ReportJSON struct {
@@ -185,11 +173,13 @@ type TaskJSON struct {
 	// MissingForms gives, per missing fact, the forms that would have
 	// carried it: the key is published at the close (§5.5, §8.3).
 	MissingForms []MissingFactJSON `json:"missing_fact_forms"`
-	Rendered     int               `json:"rendered_assertions"`
-	Unsupported  int               `json:"unsupported"`
-	Assertions   []AssertionJSON   `json:"assertions"`
-	Incidents    []Incident        `json:"incidents"`
-	Narrative    *NarrativeJSON    `json:"narrative"`
+	// Overclaim is the task's unsupported assertions out of those that
+	// count (instrument defects excluded), null unless the task was scored:
+	// a task under the minimum does not enter the overclaim (§5.7).
+	Overclaim  *RateJSON       `json:"overclaim"`
+	Assertions []AssertionJSON `json:"assertions"`
+	Incidents  []Incident      `json:"incidents"`
+	Narrative  *NarrativeJSON  `json:"narrative"`
 }
 
 // AssertionJSON is one assertion of a report.
@@ -225,7 +215,10 @@ func (r *TrackResult) Report(p *ParticipantReport) ReportJSON {
 		Participant: ParticipantInfo{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, DeclaredStack: pp.DeclaredStack}, Tasks: []TaskJSON{}}
 	for _, t := range p.TaskReports {
 		tj := TaskJSON{TaskID: t.TaskID, Status: t.Status, Reason: t.Reason, ExpectedVerdict: t.ExpectedVerdict, Exact: t.Exact, Founded: t.Founded,
-			MissingFacts: nonNil(t.MissingFacts), MissingForms: missingForms(t.Missing), Rendered: t.Rendered, Unsupported: t.Unsupported, Assertions: []AssertionJSON{}, Incidents: t.Incidents}
+			MissingFacts: nonNil(t.MissingFacts), MissingForms: missingForms(t.Missing), Assertions: []AssertionJSON{}, Incidents: t.Incidents}
+		if t.Status.Info().Rendered {
+			tj.Overclaim = rate(t.Unsupported, t.Rendered)
+		}
 		if tj.Incidents == nil {
 			tj.Incidents = []Incident{}
 		}
@@ -278,26 +271,69 @@ func MarshalJSON(v any) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// CSV returns results.csv: one header line and one line per participant.
-// A cell that a spreadsheet would read as a formula (starting with = + - @,
-// a tab or a carriage return) is prefixed with a single quote.
+// CSVColumn is one column of results.csv: its name, which is its header
+// cell, the type of its cells and whether a cell may be empty (null).
+type CSVColumn struct {
+	Name     string
+	Datatype CSVDatatype
+	Required bool
+}
+
+// CSVDatatype is a cell type as CSV on the Web writes it (W3C, Metadata
+// Vocabulary for Tabular Data, §5.11): a built-in base type, with a
+// regular expression every string cell matches in full, or the bounds of
+// a number.
+type CSVDatatype struct {
+	Base    string   `json:"base"`
+	Format  string   `json:"format,omitempty"`
+	Minimum *float64 `json:"minimum,omitempty"`
+	Maximum *float64 `json:"maximum,omitempty"`
+}
+
+// The datatypes of results.csv.
+var (
+	csvCount        = CSVDatatype{Base: "nonNegativeInteger"}
+	csvString       = CSVDatatype{Base: "string"}
+	csvZero, csvOne = 0.0, 1.0
+	// csvRate is a rate or a bound, written as results.json writes it.
+	csvRate = CSVDatatype{Base: "double", Minimum: &csvZero, Maximum: &csvOne}
+)
+
+// CSVColumns are the columns of results.csv, in order.
+func CSVColumns() []CSVColumn {
+	cols := []CSVColumn{{"season", csvCount, true}, {"track", CSVDatatype{Base: "string", Format: "^[a-z][a-z0-9-]{0,31}$"}, true},
+		{"slug", CSVDatatype{Base: "string", Format: "^[a-z0-9][a-z0-9-]{0,62}$"}, true}, {"agent", csvString, false}, {"did", csvString, true},
+		{"declared_stack", csvString, false}, {"status", CSVDatatype{Base: "string", Format: "^(scored|pending)$"}, true}}
+	// A rate's five cells are empty while the participant is pending; the
+	// rate and its bounds are empty, the counts kept, at a denominator of 0.
+	for _, r := range []string{"success", "overclaim"} {
+		cols = append(cols, CSVColumn{r + "_rate", csvRate, false}, CSVColumn{r + "_numerator", csvCount, false}, CSVColumn{r + "_denominator", csvCount, false},
+			CSVColumn{r + "_low", csvRate, false}, CSVColumn{r + "_high", csvRate, false})
+	}
+	for _, c := range Causes {
+		cols = append(cols, CSVColumn{"assertions_" + causeColumn(c.Code), csvCount, true})
+	}
+	for _, st := range TaskStatuses {
+		cols = append(cols, CSVColumn{"tasks_" + string(st.Code), csvCount, true})
+	}
+	return cols
+}
+
+// CSV returns results.csv: one header line (CSVColumns) and one line per
+// participant, in the order of the page's table; the best constant is in
+// results.json only. Its CSV on the Web metadata file, beside it
+// (templates.CSVMetadata), gives each column's type and carries the AI Act
+// label, which the rows do not repeat. A rate
+// and its bounds are written as results.json writes them. A cell that a
+// spreadsheet would read as a formula (starting with = + - @, a tab or a
+// carriage return) is prefixed with a single quote.
 func (r *TrackResult) CSV() ([]byte, error) {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	// One row per participant, in the order of the page's table; every
-	// count an integer column; the best constant is in results.json only.
-	// The AI Act label rides on every row, in its own column: a comment
-	// line is not CSV, and a row without it could be read alone.
-	header := []string{"season", "track", "slug", "agent", "did", "declared_stack", "status",
-		"successes", "tasks", "success_low", "success_high",
-		"unsupported", "rendered_assertions", "overclaim_low", "overclaim_high", "tasks_rendered"}
-	for _, c := range Causes {
-		header = append(header, "assertions_"+causeColumn(c.Code))
+	var header []string
+	for _, c := range CSVColumns() {
+		header = append(header, c.Name)
 	}
-	for _, st := range TaskStatuses {
-		header = append(header, "tasks_"+string(st.Code))
-	}
-	header = append(header, "ai_act_art50")
 	rows := [][]string{header}
 	groups, pending := TableOrder(r.Participants)
 	var ordered []*ParticipantResult
@@ -307,9 +343,14 @@ func (r *TrackResult) CSV() ([]byte, error) {
 	ordered = append(ordered, pending...)
 	for _, p := range ordered {
 		row := p.row(r)
-		cells := []string{fmt.Sprint(r.Season), r.Track, row.Slug, row.Agent, row.DID, row.DeclaredStack, row.Status,
-			intCell(row.Successes), fmt.Sprint(r.Tasks), low(row.SuccessInterval), high(row.SuccessInterval),
-			intCell(row.Unsupported), intCell(row.Rendered), low(row.OverclaimInterval), high(row.OverclaimInterval), intCell(row.TasksRendered)}
+		cells := []string{fmt.Sprint(r.Season), r.Track, row.Slug, row.Agent, row.DID, row.DeclaredStack, row.Status}
+		for _, rt := range []*RateJSON{row.Success, row.Overclaim} {
+			c, err := rateCells(rt)
+			if err != nil {
+				return nil, err
+			}
+			cells = append(cells, c...)
+		}
 		causes, statuses := p.Counts()
 		for _, c := range Causes {
 			cells = append(cells, fmt.Sprint(causes[c.Code]))
@@ -317,7 +358,7 @@ func (r *TrackResult) CSV() ([]byte, error) {
 		for _, st := range TaskStatuses {
 			cells = append(cells, fmt.Sprint(statuses[st.Code]))
 		}
-		rows = append(rows, append(cells, AIActLabel))
+		rows = append(rows, cells)
 	}
 	for _, row := range rows {
 		for i, c := range row {
@@ -331,6 +372,30 @@ func (r *TrackResult) CSV() ([]byte, error) {
 	}
 	w.Flush()
 	return b.Bytes(), w.Error()
+}
+
+// rateCells are a rate's five cells (rate, numerator, denominator, low,
+// high): empty where the JSON has null, numbers in the bytes results.json
+// writes for them (Number).
+func rateCells(r *RateJSON) ([]string, error) {
+	if r == nil {
+		return make([]string, 5), nil
+	}
+	cells := []string{"", fmt.Sprint(r.Numerator), fmt.Sprint(r.Denominator), "", ""}
+	if r.Rate == nil || r.Interval == nil {
+		return cells, nil
+	}
+	for _, c := range []struct {
+		at int
+		v  Number
+	}{{0, *r.Rate}, {3, r.Interval.Low}, {4, r.Interval.High}} {
+		b, err := c.v.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		cells[c.at] = string(b)
+	}
+	return cells, nil
 }
 
 // Counts are how many of the participant's assertions took each cause and
@@ -351,27 +416,6 @@ func causeColumn(c Cause) string {
 		return "not_evaluated"
 	}
 	return string(c)
-}
-
-func low(iv *IntervalJSON) string {
-	if iv == nil {
-		return ""
-	}
-	return iv.Low
-}
-
-func high(iv *IntervalJSON) string {
-	if iv == nil {
-		return ""
-	}
-	return iv.High
-}
-
-func intCell(p *int) string {
-	if p == nil {
-		return ""
-	}
-	return fmt.Sprint(*p)
 }
 
 // MissingFactJSON is one founding fact no supported assertion carried.

@@ -11,17 +11,26 @@ import (
 )
 
 // Snapshot returns the publication snapshot of the track (README, « Publishing and contesting »):
-// every participant's rates as results.json writes them, every task's
+// every participant's counts and rates as fractions "n/d", every task's
 // status and every assertion's status and cause, dated publishedAt (never
 // the clock).
 func (r *TrackResult) Snapshot(publishedAt time.Time) *publication.Snapshot {
 	snap := &publication.Snapshot{Season: r.Season, Track: r.Track, PublishedAt: publishedAt.UTC().Format(time.RFC3339), ProveitVersion: version.Proveit,
 		Participants: []publication.SnapshotParticipant{}}
-	rep := r.Results()
-	for i, p := range r.Participants {
-		row := rep.Participants[i]
-		sp := publication.SnapshotParticipant{Slug: row.Slug, Status: row.Status, Unsupported: row.Unsupported, Rendered: row.Rendered, Overclaim: row.Overclaim,
-			Successes: row.Successes, Success: row.Success, TasksRendered: row.TasksRendered, Tasks: []publication.SnapshotTask{}}
+	for _, p := range r.Participants {
+		sp := publication.SnapshotParticipant{Slug: p.Participant.Slug, Status: p.Status, Tasks: []publication.SnapshotTask{}}
+		if p.Status != "pending" {
+			// The snapshot's own format, anchored with every publication:
+			// counts and "n/d" fractions, the overclaim null without an
+			// assertion that counts.
+			u, n, s, tr := p.Unsupported, p.Rendered, p.Successes, p.TasksRender
+			success := fmt.Sprintf("%d/%d", s, r.Tasks)
+			sp.Unsupported, sp.Rendered, sp.Successes, sp.TasksRendered, sp.Success = &u, &n, &s, &tr, &success
+			if n > 0 {
+				o := fmt.Sprintf("%d/%d", u, n)
+				sp.Overclaim = &o
+			}
+		}
 		// What report.json says of each task and assertion, read from
 		// what the track keeps of it.
 		for _, t := range p.Tasks {

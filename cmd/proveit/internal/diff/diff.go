@@ -214,7 +214,7 @@ func compareTrack(loc Change, name string, a, b *track) []Change {
 	add(loc, "bareme", ra.Bareme, rb.Bareme)
 	add(loc, "tasks", strconv.Itoa(ra.Tasks), strconv.Itoa(rb.Tasks))
 	add(loc, "best_constant.verdict", ra.BestConstant.Verdict, rb.BestConstant.Verdict)
-	add(loc, "best_constant.success", ra.BestConstant.Success, rb.BestConstant.Success)
+	add(loc, "best_constant.success", fraction(ra.BestConstant.Success), fraction(rb.BestConstant.Success))
 	rows := func(r score.ResultsJSON) map[string]*score.ParticipantJSON {
 		m := map[string]*score.ParticipantJSON{}
 		for i := range r.Participants {
@@ -232,11 +232,9 @@ func compareTrack(loc Change, name string, a, b *track) []Change {
 			continue
 		}
 		add(at, "status", p.Status, q.Status)
-		add(at, "overclaim", str(p.Overclaim), str(q.Overclaim))
-		add(at, "success", str(p.Success), str(q.Success))
-		add(at, "tasks_rendered", num(p.TasksRendered), num(q.TasksRendered))
-		add(at, "unsupported", num(p.Unsupported), num(q.Unsupported))
-		add(at, "rendered_assertions", num(p.Rendered), num(q.Rendered))
+		add(at, "overclaim", fraction(p.Overclaim), fraction(q.Overclaim))
+		add(at, "success", fraction(p.Success), fraction(q.Success))
+		add(at, "tasks_scored", num(p.TasksScored), num(q.TasksScored))
 		out = append(out, compareReport(at, a.reports[slug], b.reports[slug])...)
 	}
 	return out
@@ -299,6 +297,15 @@ func presence(at Change, wasPresent bool) Change {
 		at.Old, at.New = Present, Absent
 	}
 	return at
+}
+
+// fraction is a rate as its published figure, "numerator/denominator";
+// the rate and interval beside them derive from it.
+func fraction(r *score.RateJSON) string {
+	if r == nil {
+		return None
+	}
+	return strconv.Itoa(r.Numerator) + "/" + strconv.Itoa(r.Denominator)
 }
 
 func str(p *string) string {

@@ -21,15 +21,16 @@ type files map[string]any
 
 func ptr[T any](v T) *T { return &v }
 
-func row(slug, status string, unsupported, rendered, successes, tasksRendered int) score.ParticipantJSON {
+func row(slug, status string, unsupported, counted, successes, tasksScored int) score.ParticipantJSON {
 	return score.ParticipantJSON{Slug: slug, Agent: slug, Status: status,
-		Unsupported: ptr(unsupported), Rendered: ptr(rendered), Overclaim: ptr(frac(unsupported, rendered)),
-		Successes: ptr(successes), Success: ptr(frac(successes, 10)), TasksRendered: ptr(tasksRendered), Report: "participants/" + slug + "/report.json"}
+		Overclaim: rate(unsupported, counted), Success: rate(successes, 10), TasksScored: ptr(tasksScored), Report: "participants/" + slug + "/report.json"}
 }
 
-func frac(n, d int) string { return strings.Join([]string{itoa(n), itoa(d)}, "/") }
-
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+// rate is k out of n as the build writes it.
+func rate(k, n int) *score.RateJSON {
+	lo, hi := score.Wilson(k, n)
+	return &score.RateJSON{Rate: ptr(score.Number(float64(k) / float64(n))), Numerator: k, Denominator: n, Interval: &score.IntervalJSON{Low: score.Number(lo), High: score.Number(hi)}}
+}
 
 func assertion(id, cause string) score.AssertionJSON {
 	c := score.Cause(cause)
@@ -49,7 +50,7 @@ func report(track, slug string) *score.ReportJSON {
 
 func results(track string, rows ...score.ParticipantJSON) *score.ResultsJSON {
 	return &score.ResultsJSON{ProveitVersion: "0.3.0", InputsDigest: "d0", RuleSet: "prove-it-s1", Season: 0, Track: track, Bareme: track + "-bareme-v1", Tasks: 10,
-		BestConstant: score.BestConstantJSON{Verdict: "non_conforme", Successes: 4, Success: "4/10"}, Participants: rows}
+		BestConstant: score.BestConstantJSON{Verdict: "non_conforme", Success: rate(4, 10)}, Participants: rows}
 }
 
 const h1 = "1111111111111111111111111111111111111111111111111111111111111111"
@@ -143,16 +144,21 @@ func TestCompare(t *testing.T) {
 		{name: "rate", change: func(s files) {
 			p := &s.results("conformite").Participants[0]
 			*p = row("albatros", "scored", 0, 5, 4, 10)
-		}, want: "season 0, track conformite: participant albatros: overclaim 1/5 → 0/5; success 3/10 → 4/10; unsupported 1 → 0\n" +
-			results0 + "/participants/0/successes: 3 → 4\n", differ: true},
-		{name: "successes only", change: func(s files) {
-			*s.results("conformite").Participants[1].Successes = 5
-		}, want: results0 + "/participants/1/successes: 4 → 5\n", differ: true},
+		}, want: "season 0, track conformite: participant albatros: overclaim 1/5 → 0/5; success 3/10 → 4/10\n", differ: true},
+		{name: "rate only", change: func(s files) {
+			// The number beside the fraction is no named change: a rate
+			// that disagrees with its fraction is a path of its own.
+			*s.results("conformite").Participants[1].Success.Rate = 0.5
+		}, want: results0 + "/participants/1/success/rate: 0.4 → 0.5\n", differ: true},
+		{name: "interval only", change: func(s files) {
+			iv := s.results("conformite").Participants[1].Overclaim.Interval
+			iv.Low, iv.High = iv.High, iv.Low
+		}, want: results0 + "/participants/1/overclaim/interval/high: 0.4898908364545973 → 0.0\n" +
+			results0 + "/participants/1/overclaim/interval/low: 0.0 → 0.4898908364545973\n", differ: true},
 		{name: "pending", change: func(s files) {
 			p := &s.results("conformite").Participants[1]
-			p.Status, p.Unsupported, p.Rendered, p.Overclaim, p.Successes, p.Success, p.TasksRendered = "pending", nil, nil, nil, nil, nil, nil
-		}, want: "season 0, track conformite: participant boussole: status scored → pending; overclaim 0/4 → none; success 4/10 → none; tasks rendered 10 → none; unsupported 0 → none; rendered assertions 4 → none\n" +
-			results0 + "/participants/1/successes: 4 → null\n", differ: true},
+			p.Status, p.Overclaim, p.Success, p.TasksScored = "pending", nil, nil, nil
+		}, want: "season 0, track conformite: participant boussole: status scored → pending; overclaim 0/4 → none; success 4/10 → none; tasks scored 10 → none\n", differ: true},
 		{name: "task status", change: func(s files) {
 			s.report("conformite", "albatros").Tasks[1].Status = score.RejectedAtClose
 		}, want: "season 0, track conformite: participant albatros, task conf-03: status scored → rejected_at_close\n", differ: true},
@@ -193,23 +199,31 @@ func TestCompare(t *testing.T) {
 		}, want: "season 0, track conformite: participant albatros: status scored → pending\n" +
 			"season 0, track conformite: participant boussole: status scored → pending\n" +
 			results0 + `/participants/0/agent: "albatros" → "boussole"` + "\n" +
-			results0 + `/participants/0/overclaim: "1/5" → "0/4"` + "\n" +
-			results0 + `/participants/0/rendered_assertions: 5 → 4` + "\n" +
+			results0 + `/participants/0/overclaim/denominator: 5 → 4` + "\n" +
+			results0 + `/participants/0/overclaim/interval/high: 0.6244653702374747 → 0.4898908364545973` + "\n" +
+			results0 + `/participants/0/overclaim/interval/low: 0.036224108632430196 → 0.0` + "\n" +
+			results0 + `/participants/0/overclaim/numerator: 1 → 0` + "\n" +
+			results0 + `/participants/0/overclaim/rate: 0.2 → 0.0` + "\n" +
 			results0 + `/participants/0/report: "participants/albatros/report.json" → "participants/boussole/report.json"` + "\n" +
 			results0 + `/participants/0/slug: "albatros" → "boussole"` + "\n" +
 			results0 + `/participants/0/status: "scored" → "pending"` + "\n" +
-			results0 + `/participants/0/success: "3/10" → "4/10"` + "\n" +
-			results0 + `/participants/0/successes: 3 → 4` + "\n" +
-			results0 + `/participants/0/unsupported: 1 → 0` + "\n" +
+			results0 + `/participants/0/success/interval/high: 0.6032218525388546 → 0.6873262302663417` + "\n" +
+			results0 + `/participants/0/success/interval/low: 0.10779126740630104 → 0.16818032970623614` + "\n" +
+			results0 + `/participants/0/success/numerator: 3 → 4` + "\n" +
+			results0 + `/participants/0/success/rate: 0.3 → 0.4` + "\n" +
 			results0 + `/participants/1/agent: "boussole" → "albatros"` + "\n" +
-			results0 + `/participants/1/overclaim: "0/4" → "1/5"` + "\n" +
-			results0 + `/participants/1/rendered_assertions: 4 → 5` + "\n" +
+			results0 + `/participants/1/overclaim/denominator: 4 → 5` + "\n" +
+			results0 + `/participants/1/overclaim/interval/high: 0.4898908364545973 → 0.6244653702374747` + "\n" +
+			results0 + `/participants/1/overclaim/interval/low: 0.0 → 0.036224108632430196` + "\n" +
+			results0 + `/participants/1/overclaim/numerator: 0 → 1` + "\n" +
+			results0 + `/participants/1/overclaim/rate: 0.0 → 0.2` + "\n" +
 			results0 + `/participants/1/report: "participants/boussole/report.json" → "participants/albatros/report.json"` + "\n" +
 			results0 + `/participants/1/slug: "boussole" → "albatros"` + "\n" +
 			results0 + `/participants/1/status: "scored" → "pending"` + "\n" +
-			results0 + `/participants/1/success: "4/10" → "3/10"` + "\n" +
-			results0 + `/participants/1/successes: 4 → 3` + "\n" +
-			results0 + `/participants/1/unsupported: 0 → 1` + "\n", differ: true},
+			results0 + `/participants/1/success/interval/high: 0.6873262302663417 → 0.6032218525388546` + "\n" +
+			results0 + `/participants/1/success/interval/low: 0.16818032970623614 → 0.10779126740630104` + "\n" +
+			results0 + `/participants/1/success/numerator: 4 → 3` + "\n" +
+			results0 + `/participants/1/success/rate: 0.4 → 0.3` + "\n", differ: true},
 		{name: "track added", change: func(s files) {
 			s["saison-0/generique/results.json"] = results("generique", row("albatros", "scored", 0, 1, 1, 1))
 			s["saison-0/generique/participants/albatros/report.json"] = report("generique", "albatros")
@@ -219,12 +233,12 @@ func TestCompare(t *testing.T) {
 		}, want: "season 1 added\n", differ: true},
 		{name: "track", change: func(s files) {
 			r := s.results("conformite")
-			r.Bareme, r.BestConstant.Verdict, r.BestConstant.Success = "conformite-bareme-v2", "conforme", "6/10"
+			r.Bareme, r.BestConstant.Verdict, r.BestConstant.Success = "conformite-bareme-v2", "conforme", rate(6, 10)
 			r.RuleSet, r.Tasks = "prove-it-s2", 11
 		}, want: "season 0, track conformite: rule set prove-it-s1 → prove-it-s2; bareme conformite-bareme-v1 → conformite-bareme-v2; tasks 10 → 11; best constant verdict non_conforme → conforme; best constant success 4/10 → 6/10\n", differ: true},
-		{name: "best constant successes", change: func(s files) {
-			s.results("conformite").BestConstant.Successes = 6
-		}, want: results0 + "/best_constant/successes: 4 → 6\n", differ: true},
+		{name: "best constant rate only", change: func(s files) {
+			*s.results("conformite").BestConstant.Success.Rate = 0.6
+		}, want: results0 + "/best_constant/success/rate: 0.4 → 0.6\n", differ: true},
 		{name: "report field no named line covers", change: func(s files) {
 			s.report("conformite", "albatros").Tasks[1].ExpectedVerdict = "conforme"
 		}, want: report0 + `/tasks/1/expected_verdict: "" → "conforme"` + "\n", differ: true},
@@ -404,7 +418,7 @@ func TestCompareRefuses(t *testing.T) {
 func TestWriteJSON(t *testing.T) {
 	s := baseSite()
 	s.report("conformite", "albatros").Tasks[1].Assertions[0] = assertion("a1", "supported")
-	*s.results("conformite").Participants[0].Successes = 4
+	*s.results("conformite").Participants[0].Success.Rate = 0.4
 	dir := s.write(t)
 	if err := os.Remove(filepath.Join(dir, "index.html")); err != nil {
 		t.Fatal(err)
@@ -424,7 +438,7 @@ func TestWriteJSON(t *testing.T) {
 	want := []map[string]string{
 		{"season": "0", "track": "conformite", "participant": "albatros", "task": "conf-03", "assertion": "a1", "field": "status", "old": "unsupported", "new": "supported"},
 		{"season": "0", "track": "conformite", "participant": "albatros", "task": "conf-03", "assertion": "a1", "field": "cause", "old": "value_mismatch", "new": "supported"},
-		{"season": "0", "track": "conformite", "participant": "", "task": "", "assertion": "", "field": FieldPath, "old": "3", "new": "4", "file": resultsPath, "pointer": "/participants/0/successes"},
+		{"season": "0", "track": "conformite", "participant": "", "task": "", "assertion": "", "field": FieldPath, "old": "0.3", "new": "0.4", "file": resultsPath, "pointer": "/participants/0/success/rate"},
 		{"season": "", "track": "", "participant": "", "task": "", "assertion": "", "field": FieldSums, "old": "", "new": SumsMissing, "site": dir, "file": "index.html"},
 	}
 	gb, _ := json.Marshal(got)

@@ -17,7 +17,7 @@ const NoDifference = "no difference in results or reports"
 // with their location ("season 0, track conformite: participant albatros,
 // task conf-03: status scored → rejected_at_close"), then every other JSON
 // path that differs with its file ("saison-0/conformite/results.json:
-// /participants/3/successes: 1 → 2"), then the count of other files that
+// /participants/3/success/rate: 0.1 → 0.2"), then the count of other files that
 // differ, then each file that does not match its site's SHA256SUMS.
 func WriteText(w io.Writer, changes []Change) error {
 	var lines []string

@@ -182,7 +182,11 @@ func resultsKey(loc Change, a, b any, tokens []string, x, y any, xOK, yOK bool) 
 	case len(tokens) == 1 && (tokens[0] == "rule_set" || tokens[0] == "bareme" || tokens[0] == "tasks"):
 		loc.Field = tokens[0]
 		return loc, true
-	case len(tokens) == 2 && tokens[0] == "best_constant" && (tokens[1] == "verdict" || tokens[1] == "success"):
+	case len(tokens) == 2 && tokens[0] == "best_constant" && tokens[1] == "verdict":
+		loc.Field = "best_constant." + tokens[1]
+		return loc, true
+	case len(tokens) >= 2 && tokens[0] == "best_constant" && tokens[1] == "success":
+		// The rate as a whole: its fraction is the named change.
 		loc.Field = "best_constant." + tokens[1]
 		return loc, true
 	case len(tokens) < 2 || tokens[0] != "participants":
@@ -198,9 +202,14 @@ func resultsKey(loc Change, a, b any, tokens []string, x, y any, xOK, yOK bool) 
 		return loc, true
 	}
 	switch tokens[2] {
-	case "status", "overclaim", "success", "tasks_rendered", "unsupported", "rendered_assertions":
+	case "status", "tasks_scored":
 		loc.Field = tokens[2]
 		return loc, len(tokens) == 3
+	case "overclaim", "success":
+		// A rate as a whole, its members included: its fraction is the
+		// named change.
+		loc.Field = tokens[2]
+		return loc, true
 	}
 	return Change{}, false
 }

@@ -224,7 +224,7 @@ func siteOf(seasonsDir string, out Sink, opts Options, reports *streamReports) (
 		}
 		site.Seasons = append(site.Seasons, view)
 	}
-	for _, name := range []string{"results.schema.json", "report.schema.json"} {
+	for _, name := range score.SchemaNames {
 		data, err := score.Schemas.ReadFile("schema/" + name)
 		if err != nil {
 			return site, nil, err
@@ -428,7 +428,7 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 		un, history, rows := compareSnapshot(s, res)
 		diffs = append(diffs, un...)
 		view.Tracks[idx].History, view.Tracks[idx].RowHistory = history, rows
-		if err := addResults(out, s.Number, res, digest); err != nil {
+		if err := addResults(out, s.Number, res, view.Tracks[idx].Title, digest); err != nil {
 			return templates.Season{}, err
 		}
 		sum.Tracks = append(sum.Tracks, summarise(res))
@@ -474,9 +474,9 @@ func addEvidence(out Sink, s *season.Season, paths []string, opts Options) error
 	}, step)
 }
 
-// addResults writes a scored track's results.json and results.csv under
-// saison-<n>/<track>/.
-func addResults(t Sink, n int, res *score.TrackResult, digest string) error {
+// addResults writes a scored track's results.json, results.csv and the
+// CSV's metadata under saison-<n>/<track>/.
+func addResults(t Sink, n int, res *score.TrackResult, title templates.TrackTitle, digest string) error {
 	rj := res.Results()
 	rj.InputsDigest = digest
 	results, err := score.MarshalJSON(rj)
@@ -490,7 +490,14 @@ func addResults(t Sink, n int, res *score.TrackResult, digest string) error {
 	if err != nil {
 		return err
 	}
-	return t.Add(sitepath.ResultsCSV(n, res.Track).String(), csv)
+	if err := t.Add(sitepath.ResultsCSV(n, res.Track).String(), csv); err != nil {
+		return err
+	}
+	meta, err := templates.CSVMetadata(n, res.Track, title)
+	if err != nil {
+		return err
+	}
+	return t.Add(sitepath.ResultsCSVMetadata(n, res.Track).String(), meta)
 }
 
 // trackTitles are the titles of the season's tracks, by track name, as
@@ -551,8 +558,10 @@ type indexJSON struct {
 }
 
 type indexSeason struct {
-	Number       int          `json:"number"`
-	Title        string       `json:"title"`
+	Number int `json:"number"`
+	// Title is the season's title in each language its season.toml gives
+	// it: French alone until season.toml carries an English one.
+	Title        indexTitle   `json:"title"`
 	Status       string       `json:"status"`
 	Demo         bool         `json:"demo"`
 	OpensAt      string       `json:"opens_at"`
@@ -561,17 +570,26 @@ type indexSeason struct {
 	Tracks       []indexTrack `json:"tracks"`
 }
 
+// indexTitle is a title by language.
+type indexTitle struct {
+	FR string `json:"fr"`
+	EN string `json:"en,omitempty"`
+}
+
 type indexTrack struct {
-	Name    string `json:"name"`
-	Bareme  string `json:"bareme"`
-	Results string `json:"results,omitempty"` // the track's results.json from index.json; absent while the season is open
-	CSV     string `json:"csv,omitempty"`
+	Name    string               `json:"name"`
+	Title   templates.TrackTitle `json:"title"`
+	Bareme  string               `json:"bareme"`
+	Results string               `json:"results,omitempty"` // the track's results.json from index.json; absent while the season is open
+	CSV     string               `json:"csv,omitempty"`
+	// CSVMetadata is the CSV's CSV on the Web metadata file.
+	CSVMetadata string `json:"csv_metadata,omitempty"`
 }
 
 func addIndex(t Sink, site templates.Site) error {
 	idx := indexJSON{AIAct: score.AIActJSON{Label: score.AIActLabel, DigitalSourceType: score.AlgorithmicMedia}, ProveitVersion: site.Version, InputsDigest: site.InputsDigest, Seasons: []indexSeason{}}
 	for _, s := range site.Seasons {
-		is := indexSeason{Number: s.Number, Title: s.Title, Status: "open", Demo: s.Demo, OpensAt: s.OpensAt, ClosesAt: s.ClosesAt, InputsDigest: s.InputsDigest, Tracks: []indexTrack{}}
+		is := indexSeason{Number: s.Number, Title: indexTitle{FR: s.Title}, Status: "open", Demo: s.Demo, OpensAt: s.OpensAt, ClosesAt: s.ClosesAt, InputsDigest: s.InputsDigest, Tracks: []indexTrack{}}
 		switch {
 		case s.Closed:
 			is.Status = "closed"
@@ -579,10 +597,11 @@ func addIndex(t Sink, site templates.Site) error {
 			is.Status = "invalidated"
 		}
 		for _, tr := range s.Tracks {
-			it := indexTrack{Name: tr.Name, Bareme: tr.Bareme}
+			it := indexTrack{Name: tr.Name, Title: tr.Title, Bareme: tr.Bareme}
 			if tr.Scored {
 				it.Results = sitepath.FileLink(sitepath.IndexJSON(), sitepath.Results(s.Number, tr.Name)).String()
 				it.CSV = sitepath.FileLink(sitepath.IndexJSON(), sitepath.ResultsCSV(s.Number, tr.Name)).String()
+				it.CSVMetadata = sitepath.FileLink(sitepath.IndexJSON(), sitepath.ResultsCSVMetadata(s.Number, tr.Name)).String()
 			}
 			is.Tracks = append(is.Tracks, it)
 		}

@@ -283,7 +283,9 @@ func seasonTitles(t *testing.T, tree Tree) []string {
 	t.Helper()
 	var idx struct {
 		Seasons []struct {
-			Title string `json:"title"`
+			Title struct {
+				FR string `json:"fr"`
+			} `json:"title"`
 		} `json:"seasons"`
 	}
 	if err := json.Unmarshal(tree["index.json"], &idx); err != nil {
@@ -291,7 +293,7 @@ func seasonTitles(t *testing.T, tree Tree) []string {
 	}
 	var out []string
 	for _, s := range idx.Seasons {
-		out = append(out, s.Title)
+		out = append(out, s.Title.FR)
 	}
 	return out
 }

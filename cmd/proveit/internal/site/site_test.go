@@ -667,45 +667,6 @@ func TestPendingReportCountsNothing(t *testing.T) {
 	}
 }
 
-// TestCSVLoadsInPython: results.csv loads with CPython's csv module into
-// exactly one row per participant of results.json, in the table's order,
-// every count an integer, every interval a number in [0, 1].
-func TestCSVLoadsInPython(t *testing.T) {
-	py, ok := lookPython3(t)
-	if !ok {
-		t.Skip("python3 not found on PATH: it is needed to load the CSV (CI sets PROVEIT_REQUIRE_CPYTHON, which makes this a failure)")
-	}
-	tree := buildTree(t)
-	dir := t.TempDir()
-	for _, f := range []string{"results.csv", "results.json"} {
-		if err := os.WriteFile(filepath.Join(dir, f), tree["saison-3/conformite/"+f], 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	script := `import csv, json, sys
-d = sys.argv[1]
-rows = list(csv.DictReader(open(d + "/results.csv", newline="", encoding="utf-8")))
-res = json.load(open(d + "/results.json"))
-assert len(rows) == len(res["participants"]), (len(rows), len(res["participants"]))
-assert sorted(r["slug"] for r in rows) == sorted(p["slug"] for p in res["participants"])
-ints = ["season", "successes", "tasks", "unsupported", "rendered_assertions", "tasks_rendered"] + [k for k in rows[0] if k.startswith("assertions_") or k.startswith("tasks_")]
-for r in rows:
-    assert r["track"] == "conformite" and r["season"] == "3"
-    for k in ints:
-        if r[k] != "":
-            int(r[k])
-    for k in ("success_low", "success_high", "overclaim_low", "overclaim_high"):
-        if r[k] != "":
-            assert 0 <= float(r[k]) <= 1, (k, r[k])
-    if r["status"] == "scored":
-        assert r["successes"] != "" and r["success_low"] != ""
-print("ok", len(rows))`
-	out, err := exec.Command(py, "-c", script, dir).CombinedOutput()
-	if err != nil || !strings.HasPrefix(string(out), "ok ") {
-		t.Errorf("results.csv does not load as one row per participant: %s %v", out, err)
-	}
-}
-
 // TestReportSummary: the top of a report counts the tasks by status and
 // the assertions by cause, as report.json has them.
 func TestReportSummary(t *testing.T) {
