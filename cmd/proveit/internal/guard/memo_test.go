@@ -121,6 +121,16 @@ func TestMemoEmptiedWhenFull(t *testing.T) {
 	}
 }
 
+// BenchmarkPageIn: the guard on every page of the built demo (public/,
+// its Atom feed too) as a build reads them, the pages in the order of
+// their paths: cold, each round with a new memo (a build's first pages),
+// and warm, the memo kept from round to round (a build's later pages).
+func BenchmarkPageIn(b *testing.B) {
+	pages := demoPages(b)
+	b.Run("cold", func(b *testing.B) { benchPages(b, pages, true) })
+	b.Run("warm", func(b *testing.B) { benchPages(b, pages, false) })
+}
+
 // BenchmarkSitePages: the guard on every page of a built site whose
 // directory PROVEIT_GUARD_SITE names (skipped without it), as a cold
 // build reads them: each round with a new memo, the pages in the order
@@ -136,9 +146,7 @@ func BenchmarkSitePages(b *testing.B) {
 	if root == "" {
 		b.Skip("PROVEIT_GUARD_SITE names no built site")
 	}
-	var paths []string
 	pages := map[string][]byte{}
-	var size int64
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err
@@ -151,21 +159,33 @@ func BenchmarkSitePages(b *testing.B) {
 		if err != nil {
 			return err
 		}
-		rel = filepath.ToSlash(rel)
-		paths = append(paths, rel)
-		pages[rel] = page
-		size += int64(len(page))
+		pages[filepath.ToSlash(rel)] = page
 		return nil
 	})
 	if err != nil {
 		b.Fatal(err)
 	}
+	benchPages(b, pages, true)
+}
+
+// benchPages runs PageIn on every page, in the order of their paths, each
+// round with a new memo if cold; each page must pass.
+func benchPages(b *testing.B, pages map[string][]byte, cold bool) {
+	var paths []string
+	var size int64
+	for p, page := range pages {
+		paths = append(paths, p)
+		size += int64(len(page))
+	}
 	slices.Sort(paths)
 	defer func(m *textMemo) { memo = m }(memo)
+	memo = newTextMemo(memoSize, memoBytes, memoTextSize, doorSize)
 	b.SetBytes(size)
 	b.ReportAllocs()
 	for b.Loop() {
-		memo = newTextMemo(memoSize, memoBytes, memoTextSize, doorSize)
+		if cold {
+			memo = newTextMemo(memoSize, memoBytes, memoTextSize, doorSize)
+		}
 		for _, p := range paths {
 			if vs := PageIn(p, pages[p], label(p)); len(vs) != 0 {
 				b.Fatalf("%s: %v", p, vs)
