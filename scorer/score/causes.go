@@ -134,13 +134,15 @@ func (s TaskStatus) Info() TaskStatusInfo {
 	panic("score: task status " + string(s) + " is not in the status table")
 }
 
-// Incident kinds: the Trust Layer's (a flat field that differs from its
-// opened value, an instrument defect) and the season service's (a
-// submission it should have refused at entry).
+// Incident kinds: an instrument defect (the opened response is the
+// system's 403, 503 or 400 body, §4.1), the Trust Layer's (a flat field of
+// the public view that differs from its opened value) and the season
+// service's (a submission it should have refused at entry, §4).
 const (
-	TrustLayerIncident    = "trust_layer"
-	SeasonServiceIncident = "season_service"
+	InstrumentDefectIncident = "instrument_defect"
+	TrustLayerIncident       = "trust_layer"
+	SeasonServiceIncident    = "season_service"
 )
 
 // IncidentKinds lists the incident kinds; the catalogue names each.
-var IncidentKinds = []string{TrustLayerIncident, SeasonServiceIncident}
+var IncidentKinds = []string{InstrumentDefectIncident, TrustLayerIncident, SeasonServiceIncident}

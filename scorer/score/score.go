@@ -1078,7 +1078,7 @@ func (sc *Scorer) assertionStep(tr *TaskReport, t *season.Track, sub *submission
 		case Pending:
 			pending = true
 		case InstrumentDefect:
-			tr.Incidents = append(tr.Incidents, Incident{Kind: TrustLayerIncident, Detail: fmt.Sprintf("assertion %s: %s", a.ID, ar.Detail)})
+			tr.Incidents = append(tr.Incidents, Incident{Kind: InstrumentDefectIncident, Detail: fmt.Sprintf("assertion %s: %s", a.ID, ar.Detail)})
 		}
 	}
 	if deviation != "" {

@@ -98,7 +98,7 @@ func TestCauses(t *testing.T) {
 	}
 	defects := 0
 	for _, inc := range tr.Incidents {
-		if inc.Kind == TrustLayerIncident && strings.Contains(inc.Detail, "/_systeme/403") {
+		if inc.Kind == InstrumentDefectIncident && strings.Contains(inc.Detail, "/_systeme/403") {
 			defects++
 		}
 	}
