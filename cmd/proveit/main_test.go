@@ -305,7 +305,7 @@ func TestBuildSummaryAndClose(t *testing.T) {
 		"season 0, track conformite:\n  tasks: scored ",
 		"  assertions: invalid_proof ",
 		"instrument_defect ",
-		"  incidents: trust_layer ",
+		"  incidents: instrument_defect ",
 		"season_service ",
 		"season 0, track generique:",
 		"  pending: sablier",

@@ -381,7 +381,7 @@ func TestTableBothColumns(t *testing.T) {
 		t.Fatalf("%d participant rows, want 9", len(rows))
 	}
 	// Each rate with its 95 % interval; no overclaim without an assertion.
-	rate := regexp.MustCompile(`<td class="rate">(\d+/\d+ \(\d+\x{a0}%\)<br><span class="note ci">IC\x{a0}95\x{a0}%\x{a0}: \d+\x{2060}–\x{2060}\d+\x{a0}%</span>|sans objet<br><span class="note">aucune assertion rendue</span>|en attente)</td>`)
+	rate := regexp.MustCompile(`<td class="rate">(\d+/\d+ \(\d+\x{a0}%\)<br><span class="note ci">IC\x{a0}95\x{a0}%\x{a0}: \d+\x{2060}–\x{2060}\d+\x{a0}%</span>|sans objet<br><span class="note">aucune tâche comptée dans l&#39;overclaim</span>|en attente)</td>`)
 	for _, r := range rows {
 		if n := len(rate.FindAllString(r, -1)); n < 2 {
 			t.Errorf("row without its two rates side by side (%d): %s", n, r)
@@ -487,7 +487,7 @@ func TestIncidentsPage(t *testing.T) {
 	page := string(tree["saison-3/incidents.html"])
 	for _, want := range []string{
 		`<h2 id="incidents-conformite">Piste conformité</h2>`,
-		"<strong>Incident Trust Layer</strong>",
+		"<strong>Défaut d&#39;instrument</strong>",
 		"<strong>Incident du service de saison</strong>",
 		`href="conformite/participants/defaut/index.html#tache-conf-01"`,
 		`href="conformite/participants/entree/index.html#tache-conf-01"`,
