@@ -82,6 +82,7 @@ package templates
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"embed"
 	"encoding/base64"
@@ -93,6 +94,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/a-h/templ"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 
@@ -516,6 +518,35 @@ func (r *renderer) pageTo(b *bytes.Buffer, l *locale, name string, p page, parts
 	return nil
 }
 
+// templPages are the page kinds whose content a templ component renders,
+// inside the templ layout.
+var templPages = map[string]func(l *locale, p *page) templ.Component{
+	"report": reportContent,
+}
+
+// pageToTempl is pageTo with the templ layout and the page kind's templ
+// component (templPages); a kind without one is rendered by pageTo.
+func (r *renderer) pageToTempl(b *bytes.Buffer, l *locale, name string, p page, parts []ldPart) error {
+	content, ok := templPages[name]
+	if !ok {
+		return r.pageTo(b, l, name, p, parts)
+	}
+	p.Label = l.text("label.ai_act")
+	p.StyleHash = r.styleHash
+	p.LabelJSONLD = labelJSONLD(r.cat.Lang(), p.Title, p.Label, parts)
+	if l.err != nil {
+		return fmt.Errorf("templates: %s: %w", name, l.err)
+	}
+	err := layout(l, &p, content(l, &p)).Render(context.Background(), b)
+	if err == nil {
+		err = l.err
+	}
+	if err != nil {
+		return fmt.Errorf("templates: %s: %w", name, err)
+	}
+	return nil
+}
+
 // Job is one page to render: its path in the site, its language and how
 // to render it. A job renders its page alone, with its own lookups in the
 // catalogue, so that the jobs of a site may run concurrently, in any
@@ -524,8 +555,20 @@ func (r *renderer) pageTo(b *bytes.Buffer, l *locale, name string, p page, parts
 type Job struct {
 	Name string
 	Lang string // "fr" or "en": the guard asks for that language's label word
-	// render writes the page into b, after what b holds.
-	render func(b *bytes.Buffer) error
+	kind string // the page's kind (pageNames)
+	// render writes the page into b, after what b holds; renderTempl
+	// writes it with the templ components where a page kind has them
+	// (templPages), with html/template otherwise.
+	render, renderTempl func(b *bytes.Buffer) error
+}
+
+// RenderTemplTo is RenderTo with the page kinds converted to templ
+// (templPages) rendered by their components: the comparison of the two
+// engines on the same view models (issue 31), until every page kind is
+// converted.
+func (j Job) RenderTemplTo(b *bytes.Buffer) error {
+	b.Reset()
+	return j.renderTempl(b)
 }
 
 // RenderTo renders the job's page into b, which it empties first, so that
@@ -647,7 +690,7 @@ func (r *renderer) newPlan(site Site) (*plan, error) {
 func (pl *plan) addLazy(pg sitepath.Page, tmpl string, view func(l *locale, at sitepath.Page) (page, []ldPart)) {
 	r, site := pl.r, pl.site
 	at := pg.In(r.ed)
-	pl.out = append(pl.out, Job{Name: at.String(), Lang: r.cat.Lang(), render: func(b *bytes.Buffer) error {
+	build := func() (*locale, page, []ldPart) {
 		jl := &locale{cat: r.cat}
 		p, parts := view(jl, at)
 		p.Version, p.Digest = site.Version, site.InputsDigest
@@ -669,7 +712,14 @@ func (pl *plan) addLazy(pg sitepath.Page, tmpl string, view func(l *locale, at s
 			}
 		}
 		p.Alternates = append(p.Alternates, alternate{Lang: "x-default", Href: sitepath.Alternate(at, editions[0].Ed)})
+		return jl, p, parts
+	}
+	pl.out = append(pl.out, Job{Name: at.String(), Lang: r.cat.Lang(), kind: tmpl, render: func(b *bytes.Buffer) error {
+		jl, p, parts := build()
 		return r.pageTo(b, jl, tmpl, p, parts)
+	}, renderTempl: func(b *bytes.Buffer) error {
+		jl, p, parts := build()
+		return r.pageToTempl(b, jl, tmpl, p, parts)
 	}})
 }
 
