@@ -12,11 +12,13 @@ import (
 // msg is the message key of the catalogue as a component, its arguments
 // args (name, value pairs: a string or an int, escaped by the catalogue's
 // html/template, or a template.HTML fragment templ wrote). It is the one
-// place a page takes HTML it did not escape itself: the catalogue's text is
-// trusted as a template's own (it refuses any markup but <strong>, <em>
-// and <code>), and html/template escaped each argument in the text context
-// every placeholder sits in. A missing message or argument fails the
-// page's rendering.
+// place a component takes a message's HTML, with templ.Raw, because that
+// HTML is already escaped by context: the catalogue's text is trusted as a
+// component's own (it refuses any markup but <strong>, <em> and <code>),
+// and the catalogue's html/template escaped each argument in the text
+// context every placeholder sits in. (The content pages' Markdown, as
+// goldmark renders it, is the one other templ.Raw: pageContent.) A
+// missing message or argument fails the page's rendering.
 func (l *locale) msg(key string, args ...any) templ.Component {
 	return templ.Raw(l.cat.HTML(key, args...))
 }
@@ -55,9 +57,9 @@ func (l *locale) link(href sitepath.Href, text string) template.HTML {
 	return l.fragment(linkFragment(href.String(), text))
 }
 
-// linkHTML is a link to href whose text is a message.
-func (l *locale) linkHTML(href sitepath.Href, text template.HTML) template.HTML {
-	return l.fragment(linkHTMLFragment(href.String(), templ.Raw(text)))
+// linkText is a link to href whose text is a component (a message).
+func (l *locale) linkText(href sitepath.Href, text templ.Component) template.HTML {
+	return l.fragment(linkHTMLFragment(href.String(), text))
 }
 
 // mailto is a link to the address email, its text the address.
@@ -80,11 +82,7 @@ func (l *locale) datetime(rfc3339 string) template.HTML {
 // reason): they are written in French, so on a page in another language
 // it is marked lang="fr" (WCAG 3.1.2).
 func (l *locale) seasonText(s string) template.HTML {
-	lang := ""
-	if l.cat.Lang() != SeasonLang {
-		lang = SeasonLang
-	}
-	return l.fragment(seasonTextFragment(lang, s))
+	return l.fragment(seasonTextFragment(l.seasonLang(), s))
 }
 
 // negative is the value of a data-negative attribute.
@@ -117,7 +115,8 @@ func when(cond bool, c templ.Component) templ.Component {
 }
 
 // choose is yes when cond holds, no otherwise: the key of one of two
-// messages.
+// messages, each a literal (or a choose of literals) that the tests of the
+// catalogue read.
 func choose(cond bool, yes, no string) string {
 	if cond {
 		return yes
@@ -125,11 +124,29 @@ func choose(cond bool, yes, no string) string {
 	return no
 }
 
-// successKey is the key of what a scored task of r counts as: withheld
-// while the report is pending, yes or no after.
-func successKey(r *reportView, t taskView, yes, no string) string {
-	if r.Pending {
-		return "report.toc.withheld"
+// seasonLang is the language a text of the season's files is marked
+// with on this edition's pages: "" on a page of the season's language.
+func (l *locale) seasonLang() string {
+	if l.cat.Lang() != SeasonLang {
+		return SeasonLang
 	}
-	return choose(t.Success, yes, no)
+	return ""
 }
+
+// datetimeC is an RFC 3339 instant in a <time> element, as a component.
+func (l *locale) datetimeC(rfc3339 string) templ.Component {
+	return datetimeFragment(rfc3339, l.date(rfc3339))
+}
+
+// outcomeClass is the class of a task's outcome.
+func outcomeClass(o outcomeView) string {
+	if o.Class == "" {
+		return "outcome"
+	}
+	return "outcome " + o.Class
+}
+
+// sumsCheck are the commands that check a dossier's published files.
+const sumsCheck = `sha256sum -c --ignore-missing published/SHA256SUMS
+sed -n 's|  proofs/|  ../preuves/|p' published/SHA256SUMS | sha256sum -c
+sha256sum published/SHA256SUMS published/*.json`
