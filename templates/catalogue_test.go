@@ -1,13 +1,13 @@
 package templates
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
-	"html/template"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -17,109 +17,21 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"text/template/parse"
+
+	"github.com/a-h/templ"
 
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
 
-// use is one message lookup in the package's source: a msg or text call of
-// a template, or a text call of the Go code.
+// use is one message lookup in the package's source: a call of a
+// locale's msg, msgHTML or text, in the Go code or in the Go
+// code templ generated from the components.
 type use struct {
 	where string   // file:line
 	key   string   // "" when computed from a score table's code
 	names []string // the argument names it passes
-	html  bool     // a template's msg (HTML), or a text (plain text: a template's, for an attribute, or Go's)
-}
-
-// templateUses reads every msg and text call of the templates. A key or an
-// argument name that is not a string literal is an error: the keys a
-// template uses are read from its source.
-func templateUses(t *testing.T) []use {
-	t.Helper()
-	names, err := fs.Glob(files, "html/*.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var uses []use
-	for _, name := range names {
-		src, err := fs.ReadFile(files, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tree := parse.New(name)
-		tree.Mode = parse.SkipFuncCheck
-		set := map[string]*parse.Tree{}
-		if _, err := tree.Parse(string(src), "{{", "}}", set); err != nil {
-			t.Fatal(err)
-		}
-		for _, tr := range set {
-			var walk func(parse.Node)
-			walk = func(n parse.Node) {
-				switch n := n.(type) {
-				case *parse.ListNode:
-					if n != nil {
-						for _, c := range n.Nodes {
-							walk(c)
-						}
-					}
-				case *parse.ActionNode:
-					walk(n.Pipe)
-				case *parse.IfNode:
-					walk(n.Pipe)
-					walk(n.List)
-					walk(n.ElseList)
-				case *parse.RangeNode:
-					walk(n.Pipe)
-					walk(n.List)
-					walk(n.ElseList)
-				case *parse.WithNode:
-					walk(n.Pipe)
-					walk(n.List)
-					walk(n.ElseList)
-				case *parse.TemplateNode:
-					walk(n.Pipe)
-				case *parse.PipeNode:
-					if n != nil {
-						for _, c := range n.Cmds {
-							walk(c)
-						}
-					}
-				case *parse.ChainNode:
-					walk(n.Node)
-				case *parse.CommandNode:
-					for _, a := range n.Args {
-						walk(a)
-					}
-					fn, ok := n.Args[0].(*parse.IdentifierNode)
-					if !ok || (fn.Ident != "msg" && fn.Ident != "text") {
-						return
-					}
-					where, _ := tr.ErrorContext(n)
-					u := use{where: where, html: fn.Ident == "msg"}
-					for i, a := range n.Args[1:] {
-						s, ok := a.(*parse.StringNode)
-						switch {
-						case i == 0 && !ok:
-							t.Errorf("%s: %s with a computed key %s", where, fn.Ident, a)
-						case i == 0:
-							u.key = s.Text
-						case i%2 == 1 && !ok:
-							t.Errorf("%s: %s %q: argument name %s is not a string literal", where, fn.Ident, u.key, a)
-						case i%2 == 1:
-							u.names = append(u.names, s.Text)
-						}
-					}
-					uses = append(uses, u)
-				}
-			}
-			walk(tr.Root)
-		}
-	}
-	if len(uses) < 100 {
-		t.Fatalf("found only %d msg and text calls: the scan does not see them", len(uses))
-	}
-	return uses
+	html  bool     // msg, msgHTML (HTML), or text (plain text)
 }
 
 // stubImporter gives every import as an empty package: the type check of
@@ -134,12 +46,13 @@ func (stubImporter) Import(p string) (*types.Package, error) {
 	return pkg, nil
 }
 
-// goUses reads every call of (*locale).text in the package's Go code. Its
-// key is a string literal, built from a score table's code by causeKey,
-// statusKey or incidentKey, or from a trap family's by familyKey; anything
-// else is an error. The Go code looks
-// messages up through a locale alone: a direct messages.Catalogue call
-// would escape this scan.
+// goUses reads every call of a locale's text, msg and msgHTML in
+// the package's Go code, the components' included (their *_templ.go).
+// Its key is a string literal, a choose of two keys (each read in turn),
+// or, for text, built from a score table's code by causeKey, statusKey or
+// incidentKey, or from a trap family's by familyKey; anything else is an
+// error. The Go code looks messages up through a locale alone: a direct
+// messages.Catalogue call would escape this scan.
 func goUses(t *testing.T) []use {
 	t.Helper()
 	names, err := filepath.Glob("*.go")
@@ -179,15 +92,31 @@ func goUses(t *testing.T) []use {
 				return true
 			}
 			u := use{where: fset.Position(call.Pos()).String()}
-			if fn.FullName() != "(*github.com/ark-forge/proveit/templates.locale).text" {
+			args := call.Args
+			switch fn.FullName() {
+			case "(*github.com/ark-forge/proveit/templates.locale).text":
+			case "(*github.com/ark-forge/proveit/templates.locale).msg", "(*github.com/ark-forge/proveit/templates.locale).msgHTML":
+				u.html = true
+			default:
 				return true
 			}
-			for i, a := range call.Args {
+			if keys, ok := chosenKeys(args[0]); ok {
+				for _, k := range keys {
+					uses = append(uses, use{where: u.where, key: k, html: u.html})
+				}
+				if len(args) > 1 {
+					t.Errorf("%s: a chosen key with arguments", u.where)
+				}
+				return true
+			}
+			for i, a := range args {
 				lit, isLit := a.(*ast.BasicLit)
 				isLit = isLit && lit.Kind == token.STRING
 				switch {
 				case i == 0 && isLit:
 					u.key, _ = strconv.Unquote(lit.Value)
+				case i == 0 && u.html:
+					t.Errorf("%s: a message with a computed key", u.where)
 				case i == 0:
 					kc, ok := a.(*ast.CallExpr)
 					if !ok {
@@ -208,10 +137,36 @@ func goUses(t *testing.T) []use {
 			return true
 		})
 	}
-	if len(uses) < 30 {
-		t.Fatalf("found only %d text calls: the scan does not see them", len(uses))
+	if len(uses) < 300 {
+		t.Fatalf("found only %d lookups: the scan does not see them", len(uses))
 	}
 	return uses
+}
+
+// chosenKeys are the keys of choose(cond, a, b), a and b each a string
+// literal or a choose; false for any other expression.
+func chosenKeys(e ast.Expr) ([]string, bool) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return nil, false
+	}
+	if fn, ok := call.Fun.(*ast.Ident); !ok || fn.Name != "choose" || len(call.Args) != 3 {
+		return nil, false
+	}
+	var keys []string
+	for _, a := range call.Args[1:] {
+		if lit, ok := a.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			k, _ := strconv.Unquote(lit.Value)
+			keys = append(keys, k)
+			continue
+		}
+		ks, ok := chosenKeys(a)
+		if !ok {
+			return nil, false
+		}
+		keys = append(keys, ks...)
+	}
+	return keys, true
 }
 
 // scoreKeys are the keys the codes of the score tables need: a label and a
@@ -242,13 +197,13 @@ func missing(cat *messages.Catalogue, keys []string) []string {
 	return out
 }
 
-// TestCatalogueHasEveryKey: every key a template or the Go code looks up
+// TestCatalogueHasEveryKey: every key a component or the Go code looks up
 // is in the French catalogue, and every call passes the arguments its
-// message asks for (a template's msg as HTML; a template's text, an
-// attribute's value, and Go's as plain text, which holds no markup), in
-// every plural form.
+// message asks for (msg and msgHTML as HTML; text, an
+// attribute's value or a view's, as plain text, which holds no markup),
+// in every plural form.
 func TestCatalogueHasEveryKey(t *testing.T) {
-	uses := append(templateUses(t), goUses(t)...)
+	uses := goUses(t)
 	for _, u := range uses {
 		if u.key == "" {
 			continue // a score table's key: TestCatalogueCoversScoreTables
@@ -281,10 +236,10 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 }
 
 // TestCatalogueKeysAreUsed: every key of the French catalogue is looked up
-// by a template or the Go code, or is one the score tables need.
+// by a component or the Go code, or is one the score tables need.
 func TestCatalogueKeysAreUsed(t *testing.T) {
 	used := map[string]bool{}
-	for _, u := range append(templateUses(t), goUses(t)...) {
+	for _, u := range goUses(t) {
 		used[u.key] = true
 	}
 	for _, k := range scoreKeys(score.Causes, score.TaskStatuses, score.IncidentKinds) {
@@ -413,26 +368,28 @@ func TestMissingMessageFailsRender(t *testing.T) {
 	}
 }
 
-// TestTextInAttribute: a message written in an attribute's value is
-// the catalogue's plain text escaped there by html/template; a message
-// with markup is not plain text, and fails the page.
+// TestTextInAttribute: a message written in an attribute's value is the
+// catalogue's plain text, escaped there by templ; a message with markup is
+// not plain text, and fails the page; so does a missing one.
 func TestTextInAttribute(t *testing.T) {
-	fm := funcs(messages.French)
-	run := func(src string) (string, error) {
-		tm := template.Must(template.New("").Funcs(fm).Parse(src))
-		var b strings.Builder
-		err := tm.Execute(&b, nil)
-		return b.String(), err
+	l := &locale{cat: messages.French}
+	var b bytes.Buffer
+	p := &page{Title: "t", Trail: []link{{Text: "c"}}}
+	if err := layout(l, p, templ.NopComponent).Render(context.Background(), &b); err != nil || l.err != nil {
+		t.Fatal(err, l.err)
 	}
-	got, err := run(`<nav aria-label="{{text "layout.breadcrumbs"}}">`)
-	if want := `<nav aria-label="Fil d&#39;Ariane">`; err != nil || got != want {
-		t.Errorf("text in aria-label = %q, %v; want %q", got, err, want)
+	if want := `<nav aria-label="Fil d&#39;Ariane">`; !strings.Contains(b.String(), want) {
+		t.Errorf("the breadcrumbs' aria-label is not %s:\n%s", want, b.String())
 	}
-	if got, err := run(`<p title="{{text "layout.ai_act" "label" "x"}}">`); err == nil || !strings.Contains(err.Error(), "holds markup") {
-		t.Errorf("a message with markup in an attribute = %q, %v; want an error", got, err)
-	}
-	if got, err := run(`<p title="{{text "nope"}}">`); err == nil || !strings.Contains(err.Error(), `no message "nope"`) {
-		t.Errorf("a missing message in an attribute = %q, %v; want an error", got, err)
+	for _, c := range []struct {
+		key, want string
+		args      []any
+	}{{"layout.ai_act", "holds markup", []any{"label", "x"}}, {"nope", `no message "nope"`, nil}} {
+		l := &locale{cat: messages.French}
+		l.text(c.key, c.args...)
+		if l.err == nil || !strings.Contains(l.err.Error(), c.want) {
+			t.Errorf("text(%q) = %v; want an error with %q", c.key, l.err, c.want)
+		}
 	}
 }
 

@@ -1,18 +1,17 @@
 package templates
 
 import (
+	"context"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"text/template/parse"
 
-	"github.com/ark-forge/proveit/content"
-	"github.com/ark-forge/proveit/internal/sitepath"
+	"github.com/a-h/templ"
+
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -41,82 +40,7 @@ func richSite() Site {
 	return site
 }
 
-// TestInlinedMessagesSameBytes: the pages rendered with the messages
-// asked for without arguments made template text (inlineMessages) are
-// byte for byte those rendered with each an action of msg, in both
-// editions, and the inlining leaves no such action behind.
-func TestInlinedMessagesSameBytes(t *testing.T) {
-	for _, c := range []struct {
-		cat     *messages.Catalogue
-		ed      sitepath.Edition
-		content fs.FS
-	}{{messages.French, sitepath.French, content.Pages}, {messages.English, sitepath.English, content.English}} {
-		var pages [2][]Page
-		for i, inline := range []bool{false, true} {
-			r, err := parseRenderer(files, c.cat, inline)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r.ed, r.content = c.ed, c.content
-			left := 0
-			for _, tm := range r.pages {
-				for _, tt := range tm.Templates() {
-					if tt.Tree != nil {
-						left += constantActions(tt.Tree.Root, c.cat)
-					}
-				}
-			}
-			if inline && left != 0 {
-				t.Errorf("%s: %d actions {{msg \"key\"}} of a literal message left after inlining", c.cat.Lang(), left)
-			}
-			if !inline && left < 100 {
-				t.Errorf("%s: only %d actions {{msg \"key\"}} of a literal message before inlining: the count does not see them", c.cat.Lang(), left)
-			}
-			if pages[i], err = r.render(richSite()); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if len(pages[0]) != len(pages[1]) || len(pages[0]) < 10 {
-			t.Fatalf("%s: %d pages with actions, %d inlined", c.cat.Lang(), len(pages[0]), len(pages[1]))
-		}
-		for i := range pages[0] {
-			a, b := string(pages[0][i].HTML), string(pages[1][i].HTML)
-			if a != b {
-				n := 0
-				for n < len(a) && n < len(b) && a[n] == b[n] {
-					n++
-				}
-				t.Errorf("%s: differs at byte %d:\nactions %q\ninlined %q", pages[0][i].Name, n, a[n:min(len(a), n+120)], b[n:min(len(b), n+120)])
-			}
-		}
-	}
-}
-
-// constantActions counts the actions {{msg "key"}} under l whose message
-// is a literal of cat.
-func constantActions(l *parse.ListNode, cat *messages.Catalogue) int {
-	if l == nil {
-		return 0
-	}
-	n := 0
-	for _, node := range l.Nodes {
-		switch node := node.(type) {
-		case *parse.ActionNode:
-			if _, ok := constantMessage(node.Pipe, cat); ok {
-				n++
-			}
-		case *parse.IfNode:
-			n += constantActions(node.List, cat) + constantActions(node.ElseList, cat)
-		case *parse.RangeNode:
-			n += constantActions(node.List, cat) + constantActions(node.ElseList, cat)
-		case *parse.WithNode:
-			n += constantActions(node.List, cat) + constantActions(node.ElseList, cat)
-		}
-	}
-	return n
-}
-
-// TestTraceMarksDIDKeys: the template "trace" marks each did:key of a
+// TestTraceMarksDIDKeys: traceFragment marks each did:key of a
 // trace data-identifier (the guard reads it in whole words), escaped;
 // nothing else is, a did:web included.
 func TestTraceMarksDIDKeys(t *testing.T) {
@@ -125,11 +49,12 @@ func TestTraceMarksDIDKeys(t *testing.T) {
 		"plain": "plain",
 		`the enrolled DID is "did:key:z6MkFib<x>"`:    `the enrolled DID is &#34;<span data-identifier="true">did:key:z6MkFib</span>&lt;x&gt;&#34;`,
 		"did:key:a, did:web:b.example and did:key:c.": `<span data-identifier="true">did:key:a</span>, did:web:b.example and <span data-identifier="true">did:key:c.</span>`,
-		"did:key:":      "did:key:",
-		"a + did:key:z": `a &#43; <span data-identifier="true">did:key:z</span>`,
+		"did:key:":              "did:key:",
+		"a & did:key:z":         `a &amp; <span data-identifier="true">did:key:z</span>`,
+		"<script>did:key:z</x>": `&lt;script&gt;<span data-identifier="true">did:key:z</span>&lt;/x&gt;`,
 	} {
 		var b strings.Builder
-		if err := french.pages["report"].ExecuteTemplate(&b, "trace", in); err != nil {
+		if err := traceFragment(in).Render(context.Background(), &b); err != nil {
 			t.Fatal(err)
 		}
 		if b.String() != want {
@@ -164,48 +89,54 @@ func frenchWithout(t *testing.T, line string) *messages.Catalogue {
 
 // TestRowsErrors: a message a row needs and the catalogue lacks fails the
 // row, naming its key, whether it takes arguments (the history's, which
-// only a row with a history writes) or not (a heading every row writes,
-// which inlining leaves an action when the catalogue lacks it); and a
-// decision's date that does not parse fails its report's row.
+// only a row with a history writes) or not (a heading every row writes);
+// and a decision's date that does not parse fails its report's row.
 func TestRowsErrors(t *testing.T) {
-	exec := func(cat *messages.Catalogue, page, name string, data any) error {
+	exec := func(cat *messages.Catalogue, c func(l *locale) templ.Component) error {
 		t.Helper()
-		r, err := newRenderer(cat)
-		if err != nil {
-			t.Fatal(err)
-		}
+		l := &locale{cat: cat}
 		var b strings.Builder
-		return r.pages[page].ExecuteTemplate(&b, name, data)
+		if err := c(l).Render(context.Background(), &b); err != nil {
+			return err
+		}
+		return l.err
 	}
 	rw := row{Slug: "a"}
-	if err := exec(frenchWithout(t, "history = "), "track", "row", rw); err != nil {
+	row := func(l *locale) templ.Component { return tableRow(l, &rw) }
+	if err := exec(frenchWithout(t, "history = "), row); err != nil {
 		t.Fatalf("a row without a history: %v", err)
 	}
 	rw.History = &RowHistory{Decisions: []DecisionRef{{ID: "d"}}}
-	if err := exec(frenchWithout(t, "history = "), "track", "row", rw); err == nil || !strings.Contains(err.Error(), "table.history") {
+	if err := exec(frenchWithout(t, "history = "), row); err == nil || !strings.Contains(err.Error(), "table.history") {
 		t.Errorf("row = %v, want an error naming table.history", err)
 	}
-	if err := exec(frenchWithout(t, "detail = \"DID"), "track", "row", rw); err == nil || !strings.Contains(err.Error(), "table.detail") {
+	if err := exec(frenchWithout(t, "detail = \"DID"), row); err == nil || !strings.Contains(err.Error(), "table.detail") {
 		t.Errorf("row = %v, want an error naming table.detail", err)
 	}
 	rows := []assertionView{{ID: "a", History: &historyView{Decisions: []DecisionRef{{ID: "d", Date: "hier"}}}}}
-	if err := exec(messages.French, "report", "assertion-rows", rows); err == nil || !strings.Contains(err.Error(), "datetime") {
+	if err := exec(messages.French, func(l *locale) templ.Component { return assertionRows(l, rows) }); err == nil || !strings.Contains(err.Error(), "datetime") {
 		t.Errorf("assertion rows = %v, want a datetime error", err)
 	}
 }
 
 // TestNoMarkupWrittenInGo: the package's Go code (and the catalogue's)
-// makes a template.HTML only where html/template wrote it (fragment, a
-// message's form executed) or where it is trusted text (a literal message
-// of the catalogue, the Markdown of package content), and no other typed
-// string of html/template that would pass its escapers (HTMLAttr, JS,
-// JSStr, URL, CSS, Srcset); and it calls no escaper of its own. A new
-// conversion is a decision to write here, with its reason.
+// makes a template.HTML only where html/template or templ wrote it (a
+// message's form executed, a fragment rendered by templ.ToGoHTML) or
+// where it is trusted text (a literal message of the catalogue, the
+// Markdown of package content), and no other typed string of
+// html/template that would pass its escapers (HTMLAttr, JS, JSStr, URL,
+// CSS, Srcset); it takes HTML into a component with templ.Raw in two
+// places only, the catalogue's messages (locale.msg) and the Markdown of
+// a content page (pageContent), and never marks a URL safe
+// (templ.SafeURL), so that templ sanitizes every href; and it calls no
+// escaper of its own (templ's generated code escapes, and is templ's
+// output). A new conversion is a decision to write here, with its reason.
 func TestNoMarkupWrittenInGo(t *testing.T) {
-	allowed := map[string]int{ // function: template.HTML conversions
-		"templates.fragment":        1, // the buffer fragments.html was executed into
-		"templates.contentPages":    1, // goldmark's rendering of package content, raw HTML refused
-		"messages.(Catalogue).HTML": 3, // a literal message, a form without placeholders, a form executed
+	allowed := map[string]int{ // function: template.HTML conversions, templ.Raw calls
+		"templates.contentPages":           1, // goldmark's rendering of package content, raw HTML refused
+		"messages.(Catalogue).HTML":        3, // a literal message, a form without placeholders, a form executed
+		"templates.(locale).msg templ.Raw": 1, // a message of the catalogue into a component
+		"templates.pageContent templ.Raw":  1, // a content page's Markdown, as goldmark rendered it
 	}
 	typed := map[string]bool{"HTML": true, "HTMLAttr": true, "JS": true, "JSStr": true, "URL": true, "CSS": true, "Srcset": true}
 	escapers := map[string]bool{"HTMLEscapeString": true, "HTMLEscaper": true, "HTMLEscape": true, "JSEscapeString": true, "JSEscaper": true, "JSEscape": true, "URLQueryEscaper": true, "EscapeString": true, "QueryEscape": true, "PathEscape": true}
@@ -220,9 +151,13 @@ func TestNoMarkupWrittenInGo(t *testing.T) {
 				continue
 			}
 			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, name, nil, 0)
+			f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
 			if err != nil {
 				t.Fatal(err)
+			}
+			generated := strings.HasSuffix(name, "_templ.go")
+			if generated && !ast.IsGenerated(f) {
+				t.Errorf("%s is not templ's output", name)
 			}
 			for _, d := range f.Decls {
 				fn, ok := d.(*ast.FuncDecl)
@@ -256,7 +191,11 @@ func TestNoMarkupWrittenInGo(t *testing.T) {
 							t.Errorf("%s: %s makes a template.%s", fset.Position(call.Pos()), where, sel.Sel.Name)
 						}
 						found[where]++
-					case escapers[sel.Sel.Name]:
+					case pkg.Name == "templ" && sel.Sel.Name == "Raw":
+						found[where+" templ.Raw"]++
+					case pkg.Name == "templ" && sel.Sel.Name == "SafeURL":
+						t.Errorf("%s: %s marks a URL safe: templ sanitizes every href", fset.Position(call.Pos()), where)
+					case escapers[sel.Sel.Name] && !generated:
 						t.Errorf("%s: %s escapes with %s.%s: the templates escape", fset.Position(call.Pos()), where, pkg.Name, sel.Sel.Name)
 					}
 					return true

@@ -1,14 +1,16 @@
 package templates
 
 import (
-	"html/template"
+	"context"
+	"html"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/a-h/templ"
+
 	"github.com/ark-forge/proveit/internal/sitepath"
-	"github.com/ark-forge/proveit/templates/messages"
 )
 
 // js is an id that would make a link run a script if a page wrote it at the
@@ -32,32 +34,32 @@ func checkHrefs(t *testing.T, what, page string, want int) {
 		if h[1] == "data:," {
 			continue // the layout's empty icon
 		}
-		u, err := url.Parse(template.HTMLEscapeString(h[1]))
+		u, err := url.Parse(html.UnescapeString(h[1])) // the value as the browser reads it
 		if err != nil || u.Scheme != "" || strings.HasPrefix(strings.ToLower(h[1]), "javascript:") {
 			t.Errorf("%s: href=%q has a scheme (%v)", what, h[1], err)
 		}
 	}
 }
 
-// TestHrefsHaveNoScheme: every href the templates write is a sitepath.Href,
-// which only package sitepath makes; made from an id that reads as a
-// scheme, it is written with no scheme, in both editions: the layout's
-// links (alternates, language switch, breadcrumbs, content pages,
+// TestHrefsHaveNoScheme: every href the components write is a
+// sitepath.Href, which only package sitepath makes; made from an id that
+// reads as a scheme, it is written with no scheme, in both editions: the
+// layout's links (alternates, language switch, breadcrumbs, content pages,
 // SHA256SUMS), a track table's row, a report's tasks (their task page, a
-// proof), the links a message carries (fragment "link"), the grid, a task
-// page's row and a participant page's tracks. html/template still filters
-// and normalises each one in its URL context: no link is template.URL.
+// proof), the links a message carries (link, linkText), the grid, a task
+// page's row and a participant page's tracks.
 func TestHrefsHaveNoScheme(t *testing.T) {
 	en, err := newEnglish()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range []*renderer{french, en} {
-		exec := func(tmpl, name string, data any) string {
+		l := &locale{cat: r.cat}
+		exec := func(c templ.Component) string {
 			t.Helper()
 			var b strings.Builder
-			if err := r.pages[tmpl].ExecuteTemplate(&b, name, data); err != nil {
-				t.Fatalf("%s %s: %v", tmpl, name, err)
+			if err := c.Render(context.Background(), &b); err != nil {
+				t.Fatal(err)
 			}
 			return b.String()
 		}
@@ -67,25 +69,47 @@ func TestHrefsHaveNoScheme(t *testing.T) {
 		p := page{Title: "t", Label: "l", Home: to, Sums: to, Trail: []link{{"c", sitepath.ThroughRoot(at, sitepath.Content(js))}},
 			Alternates: []alternate{{Lang: "fr", Href: sitepath.Alternate(at, sitepath.French)}},
 			Switch:     alternate{Lang: "en", Href: sitepath.Alternate(at, sitepath.English), Text: "en"}, Nav: []link{{"p", to}}}
-		checkHrefs(t, lang+" layout", exec("page", "layout", p), 6)
+		checkHrefs(t, lang+" layout", exec(layout(l, &p, templ.NopComponent)), 6)
 		rw := row{Slug: "s", Report: to, ReportJSON: to, Page: to, Unsupported: []assertionLink{{Label: "a", Href: to.At(js)}}}
-		checkHrefs(t, lang+" track row", exec("track", "row", rw), 9)
+		checkHrefs(t, lang+" track row", exec(tableRow(l, &rw)), 9)
 		rv := &reportView{Tasks: []taskView{{ID: "t", Anchor: "a", Page: to, Evaluated: true,
 			Assertions: []assertionView{{ID: "x", Proofs: []proofView{{ID: "p", Href: to}}}}}}}
-		checkHrefs(t, lang+" report tasks", exec("report", "report-tasks", rv), 2)
+		checkHrefs(t, lang+" report tasks", exec(reportTask(l, rv, &rv.Tasks[0])), 2)
 		g := &gridView{Tasks: []gridTask{{ID: "t", Href: to}}, Rows: []gridRow{{Slug: "s", Page: to, Cells: []gridCell{{Task: "t", Href: to}}}}}
-		checkHrefs(t, lang+" grid", exec("track", "grid", g), 3)
+		checkHrefs(t, lang+" grid", exec(grid(l, g)), 3)
 		tp := page{Task: &taskPageView{ID: "t", Track: to, Rows: []taskRow{{Slug: "s", Report: to, Page: to}}}, Track: &Track{Title: TrackTitle{"t", "t"}}, Season: &seasonView{}}
-		checkHrefs(t, lang+" task rows", exec("task", "content", tp), 3)
+		checkHrefs(t, lang+" task rows", exec(taskContent(l, &tp)), 3)
 		pp := page{Participant: &participantPageView{Tracks: []participantTrack{{Name: "n", Report: to, Table: to}}}, Season: &seasonView{}}
-		checkHrefs(t, lang+" participant", exec("participant", "content", pp), 2)
+		checkHrefs(t, lang+" participant", exec(participantContent(l, &pp)), 2)
+		checkHrefs(t, lang+" link", string(l.link(sitepath.Link(sitepath.Home(), sitepath.Content(js)), "texte")), 1)
+		checkHrefs(t, lang+" linkText", string(l.linkText(sitepath.Link(sitepath.Home(), sitepath.Content(js)), l.msg("site.name"))), 1)
+		if l.err != nil {
+			t.Fatal(l.err)
+		}
 	}
-	link := funcs(messages.French)["link"].(func(sitepath.Href, any) (template.HTML, error))
-	for _, text := range []any{"texte", template.HTML("<code>x</code>")} {
-		h, err := link(sitepath.Link(sitepath.Home(), sitepath.Content(js)), text)
-		if err != nil {
+}
+
+// TestTemplSanitizesHrefs: an href no sitepath.Href gave, a string that
+// reads as a scripting scheme, is not written live: templ sanitizes every
+// href (templ.URL), so that a link written with a plain string by mistake
+// cannot run a script. The schemes the site writes (a relative reference,
+// mailto:) stay.
+func TestTemplSanitizesHrefs(t *testing.T) {
+	for in, want := range map[string]string{
+		js:                     `href="about:invalid#TemplFailedSanitizationURL"`,
+		"JavaScript:alert(1)":  `href="about:invalid#TemplFailedSanitizationURL"`,
+		"data:text/html,<b>":   `href="about:invalid#TemplFailedSanitizationURL"`,
+		"vbscript:x":           `href="about:invalid#TemplFailedSanitizationURL"`,
+		"mailto:a@example.org": `href="mailto:a@example.org"`,
+		"../a%3Ab.html#x":      `href="../a%3Ab.html#x"`,
+		`a"b<c`:                `href="a&#34;b&lt;c"`,
+	} {
+		var b strings.Builder
+		if err := linkFragment(in, "x").Render(context.Background(), &b); err != nil {
 			t.Fatal(err)
 		}
-		checkHrefs(t, "link", string(h), 1)
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("link to %q = %s, want %s", in, b.String(), want)
+		}
 	}
 }

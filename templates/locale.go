@@ -1,14 +1,10 @@
 package templates
 
 import (
-	"bytes"
 	"fmt"
-	"html/template"
 	"regexp"
-	"sync"
 	"time"
 
-	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -64,7 +60,7 @@ func (l *locale) title(t TrackTitle) string {
 }
 
 // text is the message key as plain text (messages.Catalogue.Text); the
-// templates escape it as they escape any data.
+// components escape it as they escape any data.
 func (l *locale) text(key string, args ...any) string {
 	s, err := l.cat.Text(key, args...)
 	if err != nil && l.err == nil {
@@ -96,107 +92,6 @@ func statusKey(s score.TaskStatus, part string) string { return "status." + stri
 // incidentKey is the key of an incident kind's label.
 func incidentKey(kind string) string { return "incident." + kind }
 
-// fragments are the markup a message's argument may carry (a code, a
-// link, a time, a field of the season's data, a text of the season's
-// files), parsed apart from the pages from html/fragments.html:
-// html/template escapes each value as the pages would, and each is a
-// template.HTML because html/template wrote it.
-var fragments = template.Must(template.ParseFS(files, "html/fragments.html"))
-
-// fragment executes the template name of fragments.html on data, into a
-// buffer of the pool.
-func fragment(name string, data any) (template.HTML, error) {
-	b := buffers.Get().(*bytes.Buffer)
-	defer buffers.Put(b)
-	b.Reset()
-	if err := fragments.ExecuteTemplate(b, name, data); err != nil {
-		return "", err
-	}
-	return template.HTML(b.String()), nil
-}
-
-// buffers are the buffers fragment executes into.
-var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// linkView is the data of the fragment "link": Href a sitepath.Href or
-// a mailto: URL, which the template filters and normalises as any URL;
-// Text a string, which the template escapes, or a template.HTML (a
-// message), which it writes as it is.
-type linkView struct {
-	Href any
-	Text any
-}
-
-// seasonTextView is the data of the fragment "seasontext": Lang is the
-// season's language on a page of another language, "" on a page of its
-// own.
-type seasonTextView struct{ Lang, Text string }
-
-// funcs are the template functions, with the catalogue's msg and text.
-// None of them writes markup: what a page writes is its template's text
-// and the data html/template escapes into it; a function that returns
-// template.HTML returns a message of the catalogue (its trusted text, its
-// arguments escaped by html/template) or a fragment html/template wrote.
-func funcs(cat *messages.Catalogue) template.FuncMap {
-	return template.FuncMap{
-		"plus":  func(a, b int) int { return a + b },
-		"minus": func(a, b int) int { return a - b },
-		// lang is the catalogue's language tag, for <html lang>.
-		"lang": cat.Lang,
-		// seasontext is a text the season's files give (its title, a
-		// question, a reason): they are written in French, so on a page in
-		// another language it is marked lang="fr" for screen readers and
-		// translators (WCAG 3.1.2); on a French page it is the text alone.
-		"seasontext": func(s string) (template.HTML, error) { return seasonText(cat, s) },
-		// title is a track's title in the catalogue's language.
-		"title": func(t TrackTitle) (string, error) { return trackTitle(cat, t) },
-		// msg "key" "name" value … is the message as HTML, for HTML text.
-		"msg": cat.HTML,
-		// text "key" "name" value … is the message as plain text, for an
-		// attribute's value (aria-label="{{text "layout.breadcrumbs"}}"):
-		// html/template escapes it there as any value. A message with
-		// markup is not plain text, and fails.
-		"text": cat.Text,
-		// traceparts is a trace of the scorer cut at the did:keys it
-		// quotes, for the template "trace" of layout.html.
-		"traceparts": traceParts,
-		// code, codes, link, mailto, field and datetime make the markup
-		// arguments of a message, by executing fragments.html.
-		"code":  func(v any) (template.HTML, error) { return fragment("code", v) },
-		"codes": func(vs []string) (template.HTML, error) { return fragment("codes", vs) },
-		"link": func(href sitepath.Href, text any) (template.HTML, error) {
-			return fragment("link", linkView{href, text})
-		},
-		"mailto": func(email string) (template.HTML, error) {
-			return fragment("link", linkView{"mailto:" + email, email})
-		},
-		// field marks a text the season's data gives (a decision's
-		// reason) with its field, as the pages mark participant fields:
-		// the guard names the field, and the English edition's test knows
-		// the text is data, written in the season's language.
-		"field": func(name, text string) (template.HTML, error) {
-			return fragment("field", struct{ Name, Text string }{name, text})
-		},
-		"datetime": func(rfc3339 string) (template.HTML, error) {
-			text, err := readableDate(cat, rfc3339)
-			if err != nil {
-				return "", err
-			}
-			return fragment("datetime", struct{ ISO, Text string }{rfc3339, text})
-		},
-	}
-}
-
-// seasonText is s, a text the season's files give, as HTML on a page of
-// cat's language (the template function seasontext).
-func seasonText(cat *messages.Catalogue, s string) (template.HTML, error) {
-	v := seasonTextView{Text: s}
-	if cat.Lang() != SeasonLang {
-		v.Lang = SeasonLang
-	}
-	return fragment("seasontext", v)
-}
-
 // didKey is a did:key as a trace quotes it (submission.DIDPattern's
 // did:key, unanchored).
 var didKey = regexp.MustCompile(`did:key:[A-Za-z0-9._:%-]+`)
@@ -208,7 +103,7 @@ type tracePart struct {
 }
 
 // traceParts cuts a trace of the scorer (a detail, a reason) at each
-// did:key it quotes, which the template "trace" marks data-identifier, as
+// did:key it quotes, which traceFragment marks data-identifier, as
 // the DID's own cell is: the publication guard reads a did:key in whole
 // words, its base58 text holding camel-case parts that are words by
 // chance.

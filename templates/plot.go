@@ -43,7 +43,7 @@ import (
 // plotting area grows taller by a quarter and every label is placed again.
 //
 // Colours come from the stylesheet's classes (frame, grid, graduation,
-// reference, point, leader, name, axis-title in templates/html/layout.html),
+// reference, point, leader, name, axis-title in layout.templ),
 // text from currentColor, never from an attribute of the SVG, so that
 // another colour scheme restyles the plot. A track with fewer than
 // plotMinPoints participants with an overclaim rate, or more than

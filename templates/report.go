@@ -1,6 +1,9 @@
 package templates
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/score"
@@ -243,4 +246,13 @@ type DecisionRef struct {
 // HistoryKey is the key of an assertion in Track.History.
 func HistoryKey(participant, task, assertion string) string {
 	return participant + "/" + task + "/" + assertion
+}
+
+// countsText is a summary's counts as text: « label (n), label (n) ».
+func countsText(cs []countView) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Label + " (" + strconv.Itoa(c.N) + ")"
+	}
+	return strings.Join(parts, ", ")
 }

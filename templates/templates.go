@@ -1,54 +1,61 @@
-// Package templates renders the PROVE IT Index into static HTML with
-// html/template. Every page needs no JavaScript and no
-// external resource, and carries the AI Act art. 50 label visibly and in
-// machine-readable form. Before a page leaves the package, the publication
-// guards of guard.go read it (§1, §7.3): a page that breaks one fails the
-// build.
+// Package templates renders the PROVE IT Index into static HTML with templ
+// components (github.com/a-h/templ): layout.templ, report.templ and
+// pages.templ, compiled by `templ generate` (v0.3.1118) into the
+// *_templ.go files beside them, which are committed. Every page needs no
+// JavaScript and no external resource, and carries the AI Act art. 50
+// label visibly and in machine-readable form. Before a page leaves the
+// package, the publication guards of guard.go read it (§1, §7.3): a page
+// that breaks one fails the build.
 //
 // # Words
 //
-// Every word the templates and the view code show a reader comes from the
+// Every word the components and the view code show a reader comes from the
 // message catalogue of package messages (messages/fr.toml), in the
 // catalogue's language (French, lang="fr"); what stays inline is
 // punctuation between data (", ", " — ", "·"), file names and anchors;
 // every path and link of the site is made by package internal/sitepath, and
 // a view holds its links as sitepath.Href values. The content pages are the
-// Markdown of package content, in French, rendered as written. The
-// templates write a
-// message with msg, which returns it as HTML, its arguments escaped by
-// html/template (the catalogue executes the message as a template whose
-// text is the message's own):
+// Markdown of package content, in French, rendered as written. A component
+// writes a message with locale.msg, a component of the catalogue's HTML
+// (its text as written, its arguments escaped by the catalogue's
+// html/template):
 //
-//	<caption>{{msg "table.caption" "track" $t.Name "season" $s.Number}}</caption>
+//	<caption>@l.msg("table.caption", "track", t.Name, "season", s.Number)</caption>
 //
-// and an attribute's value with text, the message as plain text, which
-// html/template escapes there as any value:
+// and an attribute's value with locale.text, the message as plain text,
+// which templ escapes there as any value:
 //
-//	<nav aria-label="{{text "layout.breadcrumbs"}}">
+//	<nav aria-label={ l.text("layout.breadcrumbs") }>
 //
-// A message asked for without arguments is the catalogue's text itself,
-// made template text when the templates are parsed (inline.go). An
-// argument that is markup (code, a link, a time) is made by a template
-// function that executes html/fragments.html, so that a message holds no
-// URL and no class. No Go code of the package writes markup or escapes
-// anything: every byte of a page is a template's text, a message of the
-// catalogue, the Markdown of package content as goldmark renders it, or
-// data html/template escaped in its context (a URL filtered and
-// normalised in an href, a value escaped as text or as an attribute, the
-// JSON-LD written as JSON); TestNoMarkupWrittenInGo holds the Go code to
-// it. The Go code writes plain text with a locale (locale.go), whose text
-// method takes the same keys and arguments; the templates then escape that
-// text as any data. The keys of the causes, task statuses and incident
-// kinds are built from the codes of package score (cause.<code>.label,
+// An argument that is markup (code, a link, a time) is a fragment of
+// layout.templ that templ renders (locale.code, locale.link,
+// locale.datetime…), so that a message holds no URL and no class. No Go
+// code of the package writes markup or escapes anything: every byte of a
+// page is a component's text, a message of the catalogue, the Markdown of
+// package content as goldmark renders it, or data templ escaped in its
+// context (text, an attribute's value, an href sanitized by templ.URL, the
+// JSON-LD written by templ.JSONScript); templ.Raw takes in the catalogue's
+// messages (locale.msg) and the content pages' Markdown (pageContent), and
+// nothing else; TestNoMarkupWrittenInGo holds the Go code to it. The Go
+// code writes plain text with a locale (locale.go), whose text method
+// takes the same keys and arguments; the components then escape that text
+// as any data. The keys of the causes, task statuses and incident kinds
+// are built from the codes of package score (cause.<code>.label,
 // status.<code>.help, incident.<kind>), those of the trap families from
 // key.json's codes (family.<code>). A missing message or argument is an
 // error that fails the build, never an empty string; the tests check that
 // every key used is in the catalogue and every key in the catalogue is
 // used.
 //
+// templ writes the space between two inline nodes that the source puts on
+// two lines; the components therefore keep each inline run on one line,
+// write a text that follows a component with str, and an optional part of
+// a run with when, so that a page holds the spaces its sentences need and
+// no other.
+//
 // # Layout
 //
-// One style sheet, in html/layout.html, for every page. Below 40rem (a
+// One style sheet, in layout.templ (styleElement), for every page. Below 40rem (a
 // phone) the track table keeps four columns, the agent, both rates with
 // their intervals and the tasks rendered, so that both rates of every row
 // are read together without scrolling (§5.7); the cells marked col-detail
@@ -82,8 +89,8 @@ package templates
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
-	"embed"
 	"encoding/base64"
 	"fmt"
 	"html/template"
@@ -93,6 +100,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/a-h/templ"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 
@@ -101,9 +109,6 @@ import (
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
-
-//go:embed html/*.html
-var files embed.FS
 
 // SourceType is the IPTC digital source type of the pages: media created
 // by an algorithm, not by a model trained on samples.
@@ -301,7 +306,7 @@ type page struct {
 	Description string
 	Label       string
 	StyleHash   string         // the style element's, for the Content-Security-Policy (renderer.styleHash)
-	LabelJSONLD map[string]any // html/template writes it as JSON in its <script type="application/ld+json">
+	LabelJSONLD map[string]any // templ.JSONScript writes it as JSON in its <script type="application/ld+json">
 	Crumbs      []crumb        // the breadcrumbs, written as Trail
 	Seasons     []seasonView
 	Season      *seasonView
@@ -368,11 +373,9 @@ type incidentRow struct {
 	Report                    sitepath.Href
 }
 
-// renderer renders the pages of one edition with its catalogue: the
-// templates are parsed with its msg and text.
+// renderer renders the pages of one edition with its catalogue.
 type renderer struct {
-	cat   *messages.Catalogue
-	pages map[string]*template.Template
+	cat *messages.Catalogue
 	// styleHash is the SHA-256 of the pages' <style> element's text, in
 	// base64, which their Content-Security-Policy allows (styleHash).
 	styleHash string
@@ -381,57 +384,41 @@ type renderer struct {
 }
 
 // newRenderer is the renderer of the French edition, with cat.
-func newRenderer(cat *messages.Catalogue) (*renderer, error) { return newRendererFS(files, cat) }
-
-// newRendererFS is newRenderer with the pages' templates parsed from html,
-// which holds them as html/<name>.html.
-func newRendererFS(html fs.FS, cat *messages.Catalogue) (*renderer, error) {
-	return parseRenderer(html, cat, true)
-}
-
-// pageNames are the pages' templates, html/<name>.html, each parsed with
-// html/layout.html.
-var pageNames = []string{"index", "season", "page", "track", "report", "incidents", "dossier", "corrections", "task", "participant"}
-
-// parseRenderer parses the pages' templates from html with cat's
-// functions, the messages asked for without arguments made template text
-// when inline is set (inlineMessages; the tests compare the two).
-func parseRenderer(html fs.FS, cat *messages.Catalogue, inline bool) (*renderer, error) {
-	r := &renderer{cat: cat, pages: map[string]*template.Template{}, content: content.Pages}
-	for _, name := range pageNames {
-		t, err := template.New(name).Funcs(funcs(cat)).ParseFS(html, "html/layout.html", "html/"+name+".html")
-		if err != nil {
-			return nil, fmt.Errorf("templates: %s: %w", name, err)
-		}
-		if inline {
-			inlineMessages(t, cat)
-		}
-		r.pages[name] = t
-	}
-	h, err := styleHash(r.pages[pageNames[0]])
+func newRenderer(cat *messages.Catalogue) (*renderer, error) {
+	h, err := styleHash()
 	if err != nil {
 		return nil, err
 	}
-	r.styleHash = h
-	return r, nil
+	return &renderer{cat: cat, styleHash: h, content: content.Pages}, nil
+}
+
+// pageKinds are the pages' contents by kind, each rendered inside layout.
+var pageKinds = map[string]func(l *locale, p *page) templ.Component{
+	"index":       indexContent,
+	"season":      seasonContent,
+	"page":        pageContent,
+	"track":       trackContent,
+	"report":      reportContent,
+	"incidents":   incidentsContent,
+	"dossier":     dossierContent,
+	"corrections": correctionsContent,
+	"task":        taskContent,
+	"participant": participantContent,
 }
 
 // styleHash is the SHA-256, in base64, of the text of the <style> element
-// the layout writes (its template "style-element", executed as the layout
-// executes it): the layout's Content-Security-Policy allows that style
-// sheet alone (style-src 'sha256-…'), and no other style, script, image
-// (but the data: icon), font, frame or connection.
-func styleHash(t *template.Template) (string, error) {
+// the layout writes (styleElement): the layout's Content-Security-Policy
+// allows that style sheet alone (style-src 'sha256-…'), and no other
+// style, script, image (but the data: icon), font, frame or connection.
+func styleHash() (string, error) {
 	var b bytes.Buffer
-	if err := t.ExecuteTemplate(&b, "style-element", nil); err != nil {
+	if err := styleElement().Render(context.Background(), &b); err != nil {
 		return "", fmt.Errorf("templates: the style element: %w", err)
 	}
-	// What the template may write around the element (the guard's tests
-	// write a word after every tag) is not the style sheet.
 	_, css, open := bytes.Cut(b.Bytes(), []byte("<style>"))
 	css, rest, closed := bytes.Cut(css, []byte("</style>"))
-	if !open || !closed || bytes.Contains(rest, []byte("<style")) {
-		return "", fmt.Errorf("templates: the template style-element does not hold one <style> element: %.40q", b.String())
+	if !open || !closed || len(rest) > 0 {
+		return "", fmt.Errorf("templates: styleElement does not write one <style> element: %.40q", b.String())
 	}
 	sum := sha256.Sum256(css)
 	return base64.StdEncoding.EncodeToString(sum[:]), nil
@@ -483,8 +470,8 @@ type ldPart struct {
 }
 
 // labelJSONLD is the page's schema.org description, its AI Act label, for
-// <script type="application/ld+json">: html/template writes it there as
-// JSON (json.Marshal, whose escaping of <, > and & keeps it inside the
+// <script type="application/ld+json">: templ.JSONScript writes it there
+// as JSON (encoding/json, whose escaping of <, > and & keeps it inside the
 // element), in the map's sorted key order.
 func labelJSONLD(lang, title, label string, parts []ldPart) map[string]any {
 	m := map[string]any{
@@ -501,16 +488,25 @@ func labelJSONLD(lang, title, label string, parts []ldPart) map[string]any {
 	return m
 }
 
-// pageTo renders one page into b, after what b holds. A message the views
-// of the page or the page itself could not find fails it.
+// pageTo renders one page of the kind name (pageKinds) into b, after
+// what b holds. A message the views of the page or the page itself could
+// not find fails it.
 func (r *renderer) pageTo(b *bytes.Buffer, l *locale, name string, p page, parts []ldPart) error {
+	content, ok := pageKinds[name]
+	if !ok {
+		return fmt.Errorf("templates: no page kind %q", name)
+	}
 	p.Label = l.text("label.ai_act")
 	p.StyleHash = r.styleHash
 	p.LabelJSONLD = labelJSONLD(r.cat.Lang(), p.Title, p.Label, parts)
 	if l.err != nil {
 		return fmt.Errorf("templates: %s: %w", name, l.err)
 	}
-	if err := r.pages[name].ExecuteTemplate(b, "layout", p); err != nil {
+	err := layout(l, &p, content(l, &p)).Render(context.Background(), b)
+	if err == nil {
+		err = l.err
+	}
+	if err != nil {
 		return fmt.Errorf("templates: %s: %w", name, err)
 	}
 	return nil
@@ -581,14 +577,13 @@ func Jobs(site Site) ([]Job, error) {
 	return out, nil
 }
 
-// JobsWith is Jobs, followed by the report pages of every participant that
-// reports gives for each scored track (by season number and the track's
-// index), with the pages' templates read from html (as html/<name>.html,
-// the layout of the package's directory) and the messages from cat: for
-// the tests of the publication guard, which render a site from templates
-// and a catalogue altered at every position of their text.
-func JobsWith(html fs.FS, cat *messages.Catalogue, site Site, reports func(season, track int) []*score.ParticipantReport) ([]Job, error) {
-	r, err := newRendererFS(html, cat)
+// JobsWith is Jobs in the French edition with the messages of cat,
+// followed by the report pages of every participant that reports gives
+// for each scored track (by season number and the track's index): for
+// the tests of the publication guard, which render a site from a
+// catalogue altered at every position of its text.
+func JobsWith(cat *messages.Catalogue, site Site, reports func(season, track int) []*score.ParticipantReport) ([]Job, error) {
+	r, err := newRenderer(cat)
 	if err != nil {
 		return nil, err
 	}
@@ -647,7 +642,7 @@ func (r *renderer) newPlan(site Site) (*plan, error) {
 func (pl *plan) addLazy(pg sitepath.Page, tmpl string, view func(l *locale, at sitepath.Page) (page, []ldPart)) {
 	r, site := pl.r, pl.site
 	at := pg.In(r.ed)
-	pl.out = append(pl.out, Job{Name: at.String(), Lang: r.cat.Lang(), render: func(b *bytes.Buffer) error {
+	build := func() (*locale, page, []ldPart) {
 		jl := &locale{cat: r.cat}
 		p, parts := view(jl, at)
 		p.Version, p.Digest = site.Version, site.InputsDigest
@@ -669,6 +664,10 @@ func (pl *plan) addLazy(pg sitepath.Page, tmpl string, view func(l *locale, at s
 			}
 		}
 		p.Alternates = append(p.Alternates, alternate{Lang: "x-default", Href: sitepath.Alternate(at, editions[0].Ed)})
+		return jl, p, parts
+	}
+	pl.out = append(pl.out, Job{Name: at.String(), Lang: r.cat.Lang(), render: func(b *bytes.Buffer) error {
+		jl, p, parts := build()
 		return r.pageTo(b, jl, tmpl, p, parts)
 	}})
 }

@@ -20,12 +20,12 @@
 // and the constructor panics, as regexp.MustCompile does, naming the id;
 // it is a bug of the caller, not an input error. Any other byte is kept in
 // the path (a file may be named so) and percent-encoded in an Href, so that
-// html/template, which leaves a '%' of an Href as it finds it, writes a link
-// that reaches the file: "a b" is linked as "a%20b", "50%" as "50%25", "é"
+// the pages, which write an Href's text as it is (escaped as an attribute's
+// value), link the file: "a b" is linked as "a%20b", "50%" as "50%25", "é"
 // as "%C3%A9", and a colon as "%3A", so that no first segment reads as a
-// scheme ("javascript:x.html"). An Href is a plain value, not a
-// template.URL: html/template still filters and normalises it in an href
-// as any string, and finds nothing to change.
+// scheme ("javascript:x.html"). An Href is a plain value, never a
+// templ.SafeURL: templ still sanitizes it in an href (templ.URL) as any
+// string, and finds nothing to change.
 //
 // Link is the shortest relative reference from a page to a page of its
 // edition or to a file. The published pages write three other forms,

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,7 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"testing/fstest"
+
+	xhtml "golang.org/x/net/html"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
 	"github.com/ark-forge/proveit/scorer/score"
@@ -31,81 +33,56 @@ func (m *markers) next(where string) string {
 	return w
 }
 
-// injectTemplate returns src with a marker at every text position of its
-// markup: right after every tag (the start of the text node that follows,
-// whatever data the template writes into it), and at the start of every
-// attribute value. Three positions are left alone: the value of class, id
-// and style, which are not text to a reader and which the guard does not
-// read; the content of <style>, CSS; and the template actions themselves.
-func injectTemplate(src, file string, m *markers) string {
-	var b strings.Builder
-	inTag, inStyle := false, false
-	name := ""
-	attrName := func() string {
-		s := strings.TrimRight(b.String(), "=")
-		i := strings.LastIndexAny(s, " \n\t")
-		return s[i+1:]
-	}
-	for i := 0; i < len(src); {
-		if strings.HasPrefix(src[i:], "{{") {
-			j := strings.Index(src[i:], "}}")
-			b.WriteString(src[i : i+j+2])
-			i += j + 2
+// injectPage returns page with a marker at every text position of its
+// markup, as golang.org/x/net/html's tokenizer reads it: right after every
+// tag (the start of the text node that follows, whatever data the
+// component writes into it), and at the start of every attribute value.
+// Three positions are left alone: the value of class, id and style, which
+// are not text to a reader and which the guard does not read; and the
+// content of <style>, CSS. The markers are the template text a component
+// could hold at each position, which the compiled components cannot be
+// altered to hold.
+func injectPage(page []byte, where string, m *markers) []byte {
+	var b bytes.Buffer
+	z := xhtml.NewTokenizer(bytes.NewReader(page))
+	inStyle := false
+	for {
+		tt := z.Next()
+		switch tt {
+		case xhtml.ErrorToken:
+			return b.Bytes()
+		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
+			tok := z.Token()
+			for i, a := range tok.Attr {
+				if a.Key != "class" && a.Key != "id" && a.Key != "style" {
+					tok.Attr[i].Val = m.next(where) + " " + a.Val
+				}
+			}
+			b.WriteString(tok.String())
+			inStyle = tt == xhtml.StartTagToken && tok.Data == "style"
+		case xhtml.EndTagToken:
+			b.Write(z.Raw())
+			inStyle = false
+		case xhtml.DoctypeToken:
+			b.Write(z.Raw())
+		default:
+			b.Write(z.Raw())
 			continue
 		}
-		c := src[i]
-		switch {
-		case !inTag:
-			if c == '<' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '!' || src[i+1] >= 'a' && src[i+1] <= 'z') {
-				inTag = true
-				j := i + 1
-				for j < len(src) && (src[j] == '/' || src[j] == '!' || src[j] >= 'a' && src[j] <= 'z' || src[j] >= '0' && src[j] <= '9' || src[j] == '-') {
-					j++
-				}
-				name = strings.ToLower(src[i+1 : j])
-			}
-			b.WriteByte(c)
-			i++
-		case c == '>':
-			inTag = false
-			b.WriteByte(c)
-			i++
-			switch name {
-			case "style":
-				inStyle = true
-			case "/style":
-				inStyle = false
-			}
-			if !inStyle {
-				b.WriteString(m.next(file) + " ")
-			}
-		case c == '"':
-			a := attrName()
-			b.WriteByte(c)
-			i++
-			if a != "class" && a != "id" && a != "style" {
-				b.WriteString(m.next(file) + " ")
-			}
-			for i < len(src) && src[i] != '"' {
-				if strings.HasPrefix(src[i:], "{{") {
-					j := strings.Index(src[i:], "}}")
-					b.WriteString(src[i : i+j+2])
-					i += j + 2
-					continue
-				}
-				b.WriteByte(src[i])
-				i++
-			}
-			if i < len(src) {
-				b.WriteByte('"') // the value's closing quote
-				i++
-			}
-		default:
-			b.WriteByte(c)
-			i++
+		if !inStyle {
+			b.WriteString(m.next(where) + " ")
 		}
 	}
-	return b.String()
+}
+
+// kindOf is the kind of the page name (pageKinds).
+func kindOf(name string) string {
+	for _, k := range pageKinds {
+		if k.is(name) {
+			return k.name
+		}
+	}
+	return "none"
 }
 
 var messageLine = regexp.MustCompile(`(?m)^(\s*[a-z0-9_.]+\s*=\s*")`)
@@ -127,17 +104,15 @@ func injectMessages(src string, m *markers) string {
 var markerWord = regexp.MustCompile(`tricheurx[0-9]+z`)
 
 // TestGuardCatchesEveryTemplatePosition: a rule violation placed anywhere
-// in the text the templates write — every template file, every text node
-// and attribute value of its markup, every message of the catalogue — is
-// caught by the publication guard on every page that publishes it. The
-// site of the fixtures is rendered once from templates with a distinct
-// marker at every position, and once from a catalogue with one in every
-// message; every marker a page holds must be reported on that page. A
-// position no page of the fixtures reaches (a branch they do not take) is
-// counted, and every template file must have positions reached. (The
-// markup of fragments.html, code, links and times around the messages'
-// arguments, is parsed once by package templates from its own files, and
-// holds no text of its own.)
+// in the text the pages write — every text node and attribute value of
+// every kind of page, every message of the catalogue — is caught by the
+// publication guard on every page that publishes it. The site of the
+// fixtures is rendered once, each page then given a distinct marker at
+// every position of its markup (injectPage), and once from a catalogue
+// with one in every message; every marker a page holds must be reported
+// on that page. A message no page of the fixtures reaches (a branch they
+// do not take) is counted, and every kind of page and the catalogue must
+// have positions reached.
 func TestGuardCatchesEveryTemplatePosition(t *testing.T) {
 	// The fixtures of the site, and the season with a corrections register.
 	type built struct {
@@ -149,33 +124,13 @@ func TestGuardCatchesEveryTemplatePosition(t *testing.T) {
 		site, reports := siteWithReports(t, root)
 		sites = append(sites, built{site, reports})
 	}
-	dir := filepath.Join("..", "..", "..", "..", "templates")
-	files, err := filepath.Glob(filepath.Join(dir, "html", "*.html"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no templates under %s: %v", dir, err)
-	}
-	fr, err := os.ReadFile(filepath.Join(dir, "messages", "fr.toml"))
+	fr, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "templates", "messages", "fr.toml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []string{"templates", "messages"} {
 		t.Run(c, func(t *testing.T) {
 			m := &markers{where: map[string]string{}}
-			fsys := fstest.MapFS{}
-			for _, f := range files {
-				src, err := os.ReadFile(f)
-				if err != nil {
-					t.Fatal(err)
-				}
-				base := filepath.Base(f)
-				if base == "fragments.html" {
-					continue // parsed once by package templates, from its own files
-				}
-				if c == "templates" {
-					src = []byte(injectTemplate(string(src), base, m))
-				}
-				fsys["html/"+base] = &fstest.MapFile{Data: src}
-			}
 			cat := messages.French
 			if c == "messages" {
 				cat, err = messages.Parse([]byte(injectMessages(string(fr), m)), nil)
@@ -185,7 +140,7 @@ func TestGuardCatchesEveryTemplatePosition(t *testing.T) {
 			}
 			var jobs []templates.Job
 			for _, b := range sites {
-				js, err := templates.JobsWith(fsys, cat, b.site, b.reports)
+				js, err := templates.JobsWith(cat, b.site, b.reports)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -196,6 +151,9 @@ func TestGuardCatchesEveryTemplatePosition(t *testing.T) {
 				page, err := renderJob(j)
 				if err != nil {
 					t.Fatalf("%s: %v", j.Name, err)
+				}
+				if c == "templates" {
+					page = injectPage(page, kindOf(j.Name), m)
 				}
 				word, err := templates.Declarative(j.Lang)
 				if err != nil {
@@ -238,6 +196,13 @@ func TestGuardCatchesEveryTemplatePosition(t *testing.T) {
 				t.Logf("%s: %d of %d positions published by the fixtures' pages", f, n[0], n[1])
 				if n[0] == 0 {
 					t.Errorf("%s: no position is published by the fixtures' pages", f)
+				}
+			}
+			if c == "templates" {
+				for _, k := range pageKinds {
+					if perFile[k.name][0] == 0 {
+						t.Errorf("no page of the kind %s in the fixtures", k.name)
+					}
 				}
 			}
 		})
