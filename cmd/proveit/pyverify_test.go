@@ -1,0 +1,277 @@
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// The tests of verifier/proveit_verify.py, the reader's verifier: a second,
+// independent implementation in Python of what proveit publishes, run on a
+// copy of a built site. It must agree with proveit on the demo site and on a
+// site built from a generated season, and name each tampered thing.
+
+// pyVerifier is the script, from this package's directory.
+var pyVerifier = filepath.Join("..", "..", "verifier", "proveit_verify.py")
+
+// needPython returns python3's path, skipping the test without it unless
+// PROVEIT_REQUIRE_CPYTHON is set (as .ci/run sets it), as the differential
+// tests of scorer/internal/cpython do (that helper is internal to scorer/).
+func needPython(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("python3")
+	if err != nil {
+		if os.Getenv("PROVEIT_REQUIRE_CPYTHON") != "" {
+			t.Fatal("python3 is not on PATH, and PROVEIT_REQUIRE_CPYTHON is set: the reader's verifier cannot run")
+		}
+		t.Skip("python3 is not on PATH: the reader's verifier (verifier/proveit_verify.py) cannot run (install python3)")
+	}
+	return p
+}
+
+// needOpenSSL skips the test without openssl unless PROVEIT_REQUIRE_OPENSSL
+// is set, as scorer/internal/openssl.Need does.
+func needOpenSSL(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("openssl"); err != nil {
+		if os.Getenv("PROVEIT_REQUIRE_OPENSSL") != "" {
+			t.Fatal("openssl is not on PATH, and PROVEIT_REQUIRE_OPENSSL is set: proveit_verify.py --openssl cannot run")
+		}
+		t.Skip("openssl is not on PATH: proveit_verify.py --openssl cannot run (install openssl)")
+	}
+}
+
+// runPyVerifier runs the script on site and returns its output and exit
+// status.
+func runPyVerifier(t *testing.T, python, site string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(python, append(append([]string{pyVerifier, "--quiet"}, args...), site)...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return out.String(), 0
+	case errors.As(err, &exit):
+		return out.String(), exit.ExitCode()
+	}
+	t.Fatalf("python3 %s: %v", pyVerifier, err)
+	return "", 0
+}
+
+// demoCopy copies the demo's built site (public/) into a new directory.
+func demoCopy(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "site")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "public"))); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// wantAgreement fails unless the verifier exited 0 with no disagreement
+// and re-derived proofs, assertions and rows.
+func wantAgreement(t *testing.T, out string, code int) {
+	t.Helper()
+	if code != 0 || strings.Contains(out, "DISAGREE") || !strings.Contains(out, "; 0 disagreements") {
+		t.Fatalf("exit %d, want 0 and no disagreement:\n%s", code, out)
+	}
+	for _, counted := range []string{"cited proofs verified", "assertions compared", "result rows compared", "corpus files hashed", "anchored calls"} {
+		if !strings.Contains(out, counted) {
+			t.Errorf("the summary does not count %q:\n%s", counted, out)
+		}
+	}
+}
+
+func TestPyVerifierDemo(t *testing.T) {
+	python := needPython(t)
+	site := demoCopy(t)
+	out, code := runPyVerifier(t, python, site)
+	wantAgreement(t, out, code)
+	t.Run("openssl", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("-short: the openssl run of the whole demo is long")
+		}
+		needOpenSSL(t)
+		out, code := runPyVerifier(t, python, site, "--openssl")
+		wantAgreement(t, out, code)
+	})
+}
+
+// TestPyVerifierGenerated builds a site from a generated season of 20
+// participants, as a reader would get it, and runs the verifier on it.
+func TestPyVerifierGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: generating and building a season is long")
+	}
+	python := needPython(t)
+	tmp := t.TempDir()
+	seasons, site := filepath.Join(tmp, "seasons"), filepath.Join(tmp, "site")
+	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if p, err := exec.LookPath("go"); err == nil {
+		goCmd = p
+	}
+	gen := exec.Command(goCmd, "run", "./cmd/seasongen", "--participants", "20", "--out", filepath.Join(seasons, "0"))
+	gen.Dir = filepath.Join("..", "..")
+	if out, err := gen.CombinedOutput(); err != nil {
+		t.Fatalf("seasongen: %v\n%s", err, out)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(&env{stdout: &stdout, stderr: &stderr}, []string{"build", "--seasons", seasons, "--out", site, "--no-cache", "--quiet"}); code != 0 {
+		t.Fatalf("proveit build: exit %d\n%s", code, stderr.String())
+	}
+	out, code := runPyVerifier(t, python, site)
+	wantAgreement(t, out, code)
+	if !strings.Contains(out, "result rows compared 38") {
+		t.Errorf("want the 38 rows of 20 participants in two tracks compared:\n%s", out)
+	}
+}
+
+// edit rewrites one file of a site copy, failing unless old occurs in it
+// exactly once.
+func edit(t *testing.T, site, rel, old, new string) {
+	t.Helper()
+	path := filepath.Join(site, filepath.FromSlash(rel))
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(b, []byte(old)); n != 1 {
+		t.Fatalf("%s: %q occurs %d times, want once", rel, old, n)
+	}
+	if err := os.WriteFile(path, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// flipSignature flips one bit of the Ed25519 signature of a cached view.
+func flipSignature(t *testing.T, site, rel string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(site, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const key = `"arkforge_signature":"ed25519:`
+	i := bytes.Index(b, []byte(key))
+	if i < 0 {
+		t.Fatalf("%s: no %s", rel, key)
+	}
+	start := i + len(key)
+	end := start + bytes.IndexByte(b[start:], '"')
+	sig, err := base64.RawURLEncoding.DecodeString(string(b[start:end]))
+	if err != nil || len(sig) != 64 {
+		t.Fatalf("%s: signature %q: %v", rel, b[start:end], err)
+	}
+	flipped := append([]byte(nil), sig...)
+	flipped[10] ^= 0x01
+	edit(t, site, rel, string(b[start:end]), base64.RawURLEncoding.EncodeToString(flipped))
+}
+
+// TestPyVerifierTampered: each tamper of a copy of the demo site makes the
+// verifier exit 1 with a line naming the file, the participant, the task,
+// the field and the check that caught it.
+func TestPyVerifierTampered(t *testing.T) {
+	python := needPython(t)
+	const (
+		proof  = "prf_20261007_140000_fa6a62" // cited by albatros's conf-01 a1 (and a3), supported
+		report = "saison-0/conformite/participants/albatros/report.json"
+	)
+	for _, tc := range []struct {
+		name   string
+		tamper func(t *testing.T, site string)
+		args   []string
+		want   []string // substrings of one DISAGREE line
+	}{
+		{"corpus byte", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/dossier/conformite/corpus/agrements/AGR-1101.json", `"actif"`, `"actiF"`)
+		}, nil, []string{"DISAGREE saison-0/dossier/conformite/corpus/manifest.json ", "response_hash (agrements/AGR-1101.json)"}},
+		{"manifest hash", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/dossier/conformite/corpus/manifest.json", `"response_hash": "b4749cb8a1a4a85e04028bb5fd2e737bde2d556943c6210f34ec25456bf80496"`, `"response_hash": "c4749cb8a1a4a85e04028bb5fd2e737bde2d556943c6210f34ec25456bf80496"`)
+		}, nil, []string{"DISAGREE saison-0/dossier/conformite/preregistration.toml ", "payload manifest_sha256"}},
+		{"key salt", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/dossier/conformite/key.salt", "de6a6e51", "de6a6e52")
+		}, nil, []string{"DISAGREE saison-0/dossier/conformite/preregistration.toml ", "payload key_commitment"}},
+		{"signature byte", func(t *testing.T, site string) {
+			flipSignature(t, site, "saison-0/preuves/"+proof+".json")
+		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", `published="supported" derived="invalid_proof"`, "check=signature"}},
+		{"signature byte, openssl", func(t *testing.T, site string) {
+			needOpenSSL(t)
+			flipSignature(t, site, "saison-0/preuves/"+proof+".json")
+		}, []string{"--openssl"}, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=signature"}},
+		{"disclosure nonce", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/dossier/conformite/submissions/albatros/conf-01.json", "dfa9573cdb8d7268", "dfa9573cdb8d7269")
+		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=openings"}},
+		{"published rate", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/conformite/results.json", `"overclaim": "11/48"`, `"overclaim": "10/48"`)
+		}, nil, []string{`DISAGREE saison-0/conformite/results.json participant=albatros task=- field=overclaim published="10/48" derived="11/48"`}},
+		{"published interval", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/conformite/results.json", `"low": "0.133"`, `"low": "0.134"`)
+		}, nil, []string{`DISAGREE saison-0/conformite/results.json participant=albatros task=- field=overclaim_interval`}},
+		{"report cause", func(t *testing.T, site string) {
+			edit(t, site, report, `"cause": "value_mismatch",
+          "detail": "the frozen /attestations/ATT-1202`, `"cause": "supported",
+          "detail": "the frozen /attestations/ATT-1202`)
+		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-02 field=assertion a2 cause", `published="supported" derived="value_mismatch"`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			site := demoCopy(t)
+			tc.tamper(t, site)
+			out, code := runPyVerifier(t, python, site, tc.args...)
+			if code != 1 {
+				t.Fatalf("exit %d, want 1:\n%s", code, out)
+			}
+			for _, line := range strings.Split(out, "\n") {
+				found := true
+				for _, w := range tc.want {
+					found = found && strings.Contains(line, w)
+				}
+				if found {
+					return
+				}
+			}
+			t.Fatalf("no line holds all of %q:\n%s", tc.want, out)
+		})
+	}
+}
+
+// TestPyVerifierUnusable: input the verifier cannot read exits 2, naming
+// the file.
+func TestPyVerifierUnusable(t *testing.T) {
+	python := needPython(t)
+	for _, tc := range []struct {
+		name string
+		site func(t *testing.T) string
+		want string
+	}{
+		{"no season", func(t *testing.T) string { return t.TempDir() }, "holds no saison-N/dossier/season.toml"},
+		{"truncated report", func(t *testing.T) string {
+			site := demoCopy(t)
+			rel := filepath.Join(site, "saison-0", "generique", "participants", "heron", "report.json")
+			if err := os.Truncate(rel, 100); err != nil {
+				t.Fatal(err)
+			}
+			return site
+		}, "generique/participants/heron/report.json: not JSON"},
+		{"missing view", func(t *testing.T) string {
+			site := demoCopy(t)
+			if err := os.Remove(filepath.Join(site, "saison-0", "preuves", "prf_20261007_140000_fa6a62.json")); err != nil {
+				t.Fatal(err)
+			}
+			return site
+		}, "prf_20261007_140000_fa6a62.json"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, code := runPyVerifier(t, python, tc.site(t))
+			if code != 2 || !strings.Contains(out, tc.want) {
+				t.Fatalf("exit %d, want 2 and %q:\n%s", code, tc.want, out)
+			}
+		})
+	}
+}
