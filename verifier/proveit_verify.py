@@ -54,9 +54,16 @@ input files byte for byte, its preuves/ the cached proof views), it re-derives:
       corpus (pending, invalid proof, unbound identity, resource mismatch,
       instrument defect, value mismatch, supported; the most severe over its
       proofs), and every cited proof's cause;
-    - every task's status (missing, pending, not rendered under the minimum
-      or the own-resource half, scored), verdict, exact, founded and missing
-      facts, rendered and unsupported counts;
+    - every task's status: missing; rejected at entry (§4: strict JSON,
+      the schema's keys, kinds and counts, season, track, task, DID, verdict
+      set, ceiling, distinct ids and triplets, disclosures exactly for the
+      cited proofs; §2.4: a proof of a departure from the documented
+      request); rejected at the close (§5.2, §5.7: the task graph from
+      graph_roots, pages and links, probative fields, common-list entries
+      that concern the task); pending; not rendered (the minimum without
+      instrument defects, half of it on own resources); scored; and its
+      verdict, exact, founded and missing facts, rendered and unsupported
+      counts;
     - every participant's status, counts, the two rates and their 95 %
       Wilson intervals; the best constant answer (§7.2);
   and compares each with results.json and every participant's report.json,
@@ -70,14 +77,16 @@ exit 0:
     inclusion proof; a proof that proveit publishes as invalid for a Rekor
     or RFC 3161 signature reason is counted as « not re-derived », never as
     agreeing;
-  - chains of spec versions before 3.0;
-  - the entry and close rules (schema, disclosures, ceiling, task graph,
-    probative fields, common-list entries, the §2.4 request form): a task
-    proveit published as rejected_at_entry or rejected_at_close is counted
-    as « not re-derived », and a resource mismatch's §2.4 deviation is not
-    re-derived either;
-  - results.csv, the HTML pages, moderation, contestations and
-    rectifications, published/ snapshots beyond their SHA-256.
+  - chains of spec versions before 3.0: a task citing such a proof is
+    counted as « not re-derived »;
+  - of the submission schema, the form of its strings (agent names, task
+    ids, DIDs, proof ids, lengths): its keys, kinds and counts are checked;
+    a task proveit rejected at entry for a reason this script does not find
+    is counted as « not re-derived »;
+  - results.csv, the HTML pages, the published texts (reasons, details,
+    narratives), moderation, contestations and rectifications, and the
+    published/ snapshots beyond their SHA-256.
+The summary counts what was compared and what was not re-derived.
 
 Exit status: 0 when everything it checks agrees, 1 on any disagreement, 2 on
 input it cannot use (a missing or malformed file; --openssl without a usable
@@ -91,9 +100,11 @@ import hashlib
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 
 try:
     import tomllib
@@ -661,6 +672,242 @@ class Verifier:
         return out
 
 
+# ---------------------------------------------------------- entry, close ----
+
+_INDEX = re.compile(r"(0|[1-9][0-9]*)\Z")
+
+
+def match_all(doc, tokens):
+    """The values tokens reach in doc, "<n>" standing for every element of
+    an array."""
+    if not tokens:
+        return [doc]
+    tok, rest = tokens[0], tokens[1:]
+    if tok == "<n>" and isinstance(doc, list):
+        return [v for e in doc for v in match_all(e, rest)]
+    if isinstance(doc, dict):
+        return match_all(doc[tok], rest) if tok in doc else []
+    if isinstance(doc, list) and _INDEX.match(tok) and int(tok) < len(doc):
+        return match_all(doc[int(tok)], rest)
+    return []
+
+
+def pattern_match(pattern, tokens):
+    pt = pointer_tokens(pattern)
+    return pt is not None and len(pt) == len(tokens) and all(
+        (p == "<n>" and _INDEX.match(t)) or p == t for p, t in zip(pt, tokens))
+
+
+def expand(template, params):
+    out, rest = "", template
+    while "{" in rest:
+        i = rest.index("{")
+        j = rest.index("}", i)
+        out += rest[:i] + params[rest[i + 1:j]]
+        rest = rest[j + 1:]
+    return out + rest
+
+
+class Graph:
+    """The task graph of §5.2 (track.toml's graph_roots, pages and links):
+    every resource of the corpus a task may cite, with its collection."""
+
+    def __init__(self, track, task):
+        self.track, self.task, self.res = track, task, {}
+        params = task.get("params", {})
+        queue = []
+
+        def add(path):
+            c = track.collection_of(path)
+            if path not in self.res and c is not None and path in track.resources:
+                self.res[path] = c
+                queue.append(path)
+        for tmpl in track.toml.get("graph_roots", []):
+            add(expand(tmpl, params))
+        for c in track.toml.get("collections", []):
+            if c.get("pages"):
+                prefix = expand(c["pages"], params)
+                for r in track.manifest.get("resources", []):
+                    if r["path"].startswith(prefix) and track.collection_of(r["path"]) is c:
+                        add(r["path"])
+        while queue:
+            path = queue.pop(0)
+            body = track.resources[path]["body"]
+            for link in self.res[path].get("links", []):
+                for v in match_all(body, pointer_tokens(link)):
+                    if isinstance(v, str):
+                        add(v)
+
+    def concerns(self, c, entry):
+        k = c.get("concerns", {})
+        kind = k.get("kind")
+        if kind == "param":
+            got = entry.get(k["field"]) if isinstance(entry, dict) else None
+            return isinstance(got, str) and got == self.task.get("params", {}).get(k["param"])
+        if kind == "linked":
+            got = entry.get(k["field"]) if isinstance(entry, dict) else None
+            return isinstance(got, str) and got in self.res and self.res[got] is not c
+        if kind == "match":
+            def tup(e):
+                for f in k["fields"]:
+                    if not isinstance(e, dict) or f not in e:
+                        return "(missing %s)" % f
+                return canonical([e[f] for f in k["fields"]]).decode("utf-8")
+            want = tup(entry)
+            other = next((x for x in self.track.toml.get("collections", []) if x["name"] == k["collection"]), None)
+            for p in sorted(self.res):
+                if self.res[p] is not other:
+                    continue
+                for e in match_all(self.track.resources[p]["body"], pointer_tokens(other.get("entries", "")) + ["<n>"]):
+                    if tup(e) == want:
+                        return True
+            return False
+        return False
+
+    def close(self, claim):
+        """§5.2, §5.7: why the assertion is rejected at the close, or ""."""
+        resource, field = claim.get("resource"), claim.get("field")
+        c = self.res.get(resource)
+        if c is None:
+            return "resource %s is not in the task graph" % json.dumps(resource)
+        if field == "":
+            return "the field is empty"
+        tokens = pointer_tokens(field)
+        if tokens is None:
+            return "field %s is not a JSON pointer" % json.dumps(field)
+        if not any(pattern_match(p, tokens) for p in c.get("probative", [])):
+            return "field %s is not probative for the collection %s" % (json.dumps(field), c["name"])
+        if not c.get("own"):
+            prefix = pointer_tokens(c.get("entries", "")) or []
+            if len(tokens) <= len(prefix) or tokens[:len(prefix)] != prefix or not re.fullmatch(r"[+-]?[0-9]+", tokens[len(prefix)]):
+                return "field %s targets no entry of the list" % json.dumps(field)
+            entries = match_all(self.track.resources[resource]["body"], prefix)
+            idx = int(tokens[len(prefix)])
+            if len(entries) != 1 or not isinstance(entries[0], list) or not 0 <= idx < len(entries[0]):
+                return "field %s targets no entry of the list" % json.dumps(field)
+            if not self.concerns(c, entries[0][idx]):
+                return "entry %d of the common list %s does not concern the task" % (idx, resource)
+        return ""
+
+
+# §2.4: the departures from a resource's documented request that make a
+# submission rejected at entry rather than scored (what proveit's
+# scorer/score/deviation.go enumerates).
+_HEADER_KEYS = ["Accept", "Accept-Encoding", "Accept-Language", "Authorization", "Cache-Control", "Content-Type", "Cookie",
+                "User-Agent", "X-Api-Key", "X-Challenge-Secret", "X-Request-Id", "X-Agent-Identity"]
+_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+
+def deviation_hashes(target, method, payload):
+    """The request hashes of the documented request's departures."""
+    def h(target, method, payload, currency="eur", keys=None):
+        d = {"amount": 0.0, "currency": currency, "method": method, "payload": payload, "target": target}
+        if keys:
+            d["extra_headers_keys"] = keys
+        return sha256_hex(canonical(d))
+    out = {h(target, method, payload, c) for c in ("usd", "gbp")}
+    out |= {h(target, method, payload, keys=[k]) for hk in _HEADER_KEYS for k in (hk, hk.lower())}
+    out |= {h(target, m, payload) for m in _METHODS if m != method}
+    out |= {h(target, method, p) for p in ({}, None, [], "") if not strict_equal(p, payload)}
+    forms = [target[:-1] if target.endswith("/") else target + "/", target + "?", target + "#"]
+    u = urllib.parse.urlsplit(target)
+    if u.hostname:
+        host = u.netloc.rpartition("@")[2]
+        if re.search(r":[0-9]*\Z", host):
+            host = host[:host.rindex(":")]
+        forms.append(urllib.parse.urlunsplit((u.scheme, host + ":443", u.path, u.query, u.fragment)))
+        if u.netloc.upper() != u.netloc:
+            forms.append(urllib.parse.urlunsplit((u.scheme, u.netloc.upper(), u.path, u.query, u.fragment)))
+    out |= {h(t, method, payload) for t in forms}
+    return out
+
+
+class _Duplicate(ValueError):
+    pass
+
+
+def _no_duplicates(pairs):
+    d = {}
+    for k, v in pairs:
+        if k in d:
+            raise _Duplicate("repeated key %s" % json.dumps(k))
+        d[k] = v
+    return d
+
+
+_ROOT_KEYS = {"season", "track", "task_id", "agent_did", "verdict", "assertions", "disclosures", "narrative"}
+
+
+def _finite(v):
+    if isinstance(v, float):
+        return math.isfinite(v)
+    if isinstance(v, list):
+        return all(_finite(x) for x in v)
+    if isinstance(v, dict):
+        return all(_finite(x) for x in v.values())
+    return True
+
+
+def entry_reason(raw, season, track, task, did):
+    """§4 and §5.7 entry rules: why proveit must reject the submission at
+    entry, or "" when this script finds no reason. The schema is checked
+    for its structure (keys, kinds, counts), not for the form of its
+    strings (names, task ids, DIDs, proof ids, lengths)."""
+    try:
+        s = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates)
+    except (UnicodeDecodeError, ValueError) as e:
+        return "not strict JSON: %s" % e
+    if not isinstance(s, dict) or not _ROOT_KEYS - {"narrative"} <= s.keys() or not s.keys() <= _ROOT_KEYS:
+        return "the schema: root keys"
+    if type(s["season"]) is not int or s["season"] < 0 or not all(isinstance(s[k], str) for k in ("track", "task_id", "agent_did", "verdict")):
+        return "the schema: kinds"
+    if "narrative" in s and not isinstance(s["narrative"], str):
+        return "the schema: narrative"
+    if not isinstance(s["assertions"], list) or len(s["assertions"]) > 64:
+        return "the schema: assertions"
+    for a in s["assertions"]:
+        if not isinstance(a, dict) or a.keys() != {"id", "claim", "proof_ids"} or not isinstance(a["id"], str):
+            return "the schema: an assertion"
+        c, ids = a["claim"], a["proof_ids"]
+        if not isinstance(c, dict) or c.keys() != {"resource", "field", "value"} or not isinstance(c["resource"], str) \
+                or not c["resource"].startswith("/") or not isinstance(c["field"], str) or not _finite(c["value"]):
+            return "the schema: a claim"
+        if not isinstance(ids, list) or not 1 <= len(ids) <= 16 or not all(isinstance(i, str) for i in ids) or len(set(ids)) != len(ids):
+            return "the schema: proof_ids"
+    disc = s["disclosures"]
+    if not isinstance(disc, dict):
+        return "the schema: disclosures"
+    for d in disc.values():
+        if not isinstance(d, dict) or d.keys() != {"request_hash", "response_hash"} or not all(
+                isinstance(o, dict) and o.keys() == {"nonce", "value"} and all(isinstance(x, str) for x in o.values()) for o in d.values()):
+            return "the schema: a disclosure"
+    if s["season"] != season.number:
+        return "season is %d" % s["season"]
+    if s["track"] != track.name:
+        return "track is %s" % s["track"]
+    if s["task_id"] != task["id"]:
+        return "task_id is %s" % s["task_id"]
+    if s["agent_did"] != did:
+        return "agent_did is not the enrolled DID"
+    pattern = track.toml.get("verdict_pattern")
+    if s["verdict"] not in track.toml.get("verdicts", []) and not (pattern and re.fullmatch(pattern, s["verdict"])):
+        return "verdict %s is not in the track's verdict set" % json.dumps(s["verdict"])
+    if len(s["assertions"]) > task.get("max_assertions", 0):
+        return "%d assertions, above the ceiling of %d" % (len(s["assertions"]), task.get("max_assertions", 0))
+    ids, triplets, cited = set(), set(), set()
+    for a in s["assertions"]:
+        c = a["claim"]
+        t = (c["resource"], c["field"], canonical(c["value"]))
+        if a["id"] in ids or t in triplets:
+            return "an assertion id or a (resource, field, value) repeats"
+        ids.add(a["id"])
+        triplets.add(t)
+        cited.update(a["proof_ids"])
+    if cited != set(disc):
+        return "the disclosures are not exactly those of the cited proofs"
+    return ""
+
+
 # -------------------------------------------------------------- report ----
 
 class Report:
@@ -726,7 +973,7 @@ class Track:
             self.manifest = json.loads(self.manifest_raw)
         except ValueError as e:
             raise Unusable("%s/corpus/manifest.json: %s" % (self.dir, e))
-        self.resources = {}
+        self.resources, self.graphs = {}, {}
         self.key = read_json(os.path.join(self.dir, "key.json"))
         self.salt_text = read_bytes(os.path.join(self.dir, "key.salt"))
         self.key_raw = read_bytes(os.path.join(self.dir, "key.json"))
@@ -746,14 +993,16 @@ class Track:
             except ValueError:
                 doc = _MISSING
             self.resources[r["path"]] = {"request_hash": request_hash(r["target"], r["method"], r["payload"]),
-                                         "response_hash": r.get("response_hash"), "body": doc}
+                                         "response_hash": r.get("response_hash"), "body": doc,
+                                         "deviations": deviation_hashes(r["target"], r["method"], r["payload"])}
 
-    def collection_own(self, resource):
+    def collection_of(self, path):
+        """The collection with the longest prefix of path, or None."""
         best = None
         for c in self.toml.get("collections", []):
-            if resource.startswith(c["prefix"]) and (best is None or len(c["prefix"]) > len(best["prefix"])):
+            if path.startswith(c["prefix"]) and (best is None or len(c["prefix"]) > len(best["prefix"])):
                 best = c
-        return bool(best and best.get("own"))
+        return best
 
 
 class Season:
@@ -883,46 +1132,67 @@ def proof_cause(track, claim, o, pid):
     return "supported", "conditions 1 to 4 hold"
 
 
-def derive_task(rep, season, track, verifier, slug, did, task, sub_path, published_task):
-    """The derived task (the fields report.json publishes), or None when it
-    is not re-derived (entry and close rules)."""
+def derive_task(rep, season, track, verifier, slug, did, task, sub_path, pub_status):
+    """The derived task (the fields report.json publishes), in proveit's
+    order: entry rules, close rules, each assertion and cited proof (§4.1),
+    the §2.4 request form, pending, the minimum, the founded verdict. None
+    when it is not re-derived: proveit published a rejection at entry that
+    the checks of entry_reason do not find (the form of the schema's
+    strings), or a proof is in a spec version this script does not check."""
     exp = track.key.get(task["id"], {})
     d = {"task_id": task["id"], "expected_verdict": exp.get("verdict")}
     if not os.path.exists(sub_path):
         d.update(status="missing", exact=False, founded=False, rendered_assertions=0, unsupported=0, assertions=[])
         return d
-    pub_status = (published_task or {}).get("status")
-    if pub_status in ("rejected_at_entry", "rejected_at_close"):
-        rep.unchecked(sub_path, slug, task["id"], "published %s: the entry and close rules are not re-derived" % pub_status)
-        return None
-    sub = read_json(sub_path)
-    window = (season.opens, season.closes)
-    disclosures = sub.get("disclosures") or {}
-    d.update(verdict=sub.get("verdict"), exact=sub.get("verdict") == exp.get("verdict"), founded=False,
+    raw = read_bytes(sub_path)
+    reason = entry_reason(raw, season, track, task, did)
+    if reason:
+        d.update(status="rejected_at_entry", verdict=None, exact=False, founded=False, rendered_assertions=0,
+                 unsupported=0, assertions=[], why=reason)
+        return d
+    sub = json.loads(raw)
+    d.update(verdict=sub["verdict"], exact=sub["verdict"] == exp.get("verdict"), founded=False,
              missing_facts=[], rendered_assertions=0, unsupported=0)
-    assertions, pending, limited = [], False, []
-    for a in sub.get("assertions", []):
+    if task["id"] not in track.graphs:
+        track.graphs[task["id"]] = Graph(track, task)
+    graph = track.graphs[task["id"]]
+    for a in sub["assertions"]:
+        why = graph.close(a["claim"])
+        if why:
+            d.update(status="rejected_at_close", why="assertion %s: %s" % (a["id"], why),
+                     assertions=[{"id": x["id"], "cause": None, "status": "not_evaluated", "proofs": []} for x in sub["assertions"]])
+            return d
+    window = (season.opens, season.closes)
+    assertions, pending, limited, deviation = [], False, [], ""
+    for a in sub["assertions"]:
         cause, proofs = "supported", []
-        for pid in a.get("proof_ids", []):
+        for pid in a["proof_ids"]:
             view = season.view(pid)
-            o = None if "not_found" in view else verifier.verify(view, disclosures.get(pid), did, window)
+            o = None if "not_found" in view else verifier.verify(view, sub["disclosures"][pid], did, window)
             rep.count("cited proofs verified")
-            c, why = proof_cause(track, a.get("claim") or {}, o, pid)
+            c, why = proof_cause(track, a["claim"], o, pid)
             if c == "not_checked":
                 limited.append("proof %s: %s" % (pid, why))
                 c = "invalid_proof"  # placeholder, never compared
+            if c == "resource_mismatch" and o.request in track.resources.get(a["claim"]["resource"], {}).get("deviations", ()):
+                deviation = deviation or "assertion %s: proof %s departs from the documented request (§2.4)" % (a["id"], pid)
             proofs.append({"proof_id": pid, "cause": c, "check": why})
             if SEVERITY.index(c) < SEVERITY.index(cause):
                 cause = c
-        assertions.append({"id": a.get("id"), "cause": cause, "status": STATUS_OF[cause], "proofs": proofs,
-                           "own": track.collection_own((a.get("claim") or {}).get("resource", ""))})
+        collection = track.collection_of(a["claim"]["resource"])
+        assertions.append({"id": a["id"], "cause": cause, "status": STATUS_OF[cause], "proofs": proofs,
+                           "own": bool(collection and collection.get("own"))})
         pending = pending or cause == "pending"
     d["assertions"] = assertions
     if limited:
         for why in limited:
             rep.unchecked(sub_path, slug, task["id"], why)
         return None
-    if any(p["cause"] == "resource_mismatch" for a in assertions for p in a["proofs"]) and pub_status == "rejected_at_entry":
+    if deviation:
+        d.update(status="rejected_at_entry", verdict=None, exact=False, assertions=[], why=deviation)
+        return d
+    if pub_status == "rejected_at_entry":
+        rep.unchecked(sub_path, slug, task["id"], "published rejected_at_entry, and this script finds no entry rule broken (it does not check the form of the schema's strings)")
         return None
     if pending:
         d["status"] = "pending"
@@ -938,13 +1208,13 @@ def derive_task(rep, season, track, verifier, slug, did, task, sub_path, publish
     missing = []
     for fact in exp.get("facts", []):
         carried = False
-        for a, ar in zip(sub.get("assertions", []), assertions):
+        for a, ar in zip(sub["assertions"], assertions):
             if ar["cause"] != "supported":
                 continue
-            c = a.get("claim") or {}
-            toks = pointer_tokens(c.get("field"))
+            toks = pointer_tokens(a["claim"]["field"])
             for form in fact.get("forms", []):
-                if form.get("resource") == c.get("resource") and pointer_tokens(form.get("field")) == toks and strict_equal(form.get("value"), c.get("value")):
+                if form.get("resource") == a["claim"]["resource"] and pointer_tokens(form.get("field")) == toks \
+                        and strict_equal(form.get("value"), a["claim"]["value"]):
                     carried = True
         if not carried:
             missing.append(fact.get("id"))
@@ -956,6 +1226,13 @@ def derive_task(rep, season, track, verifier, slug, did, task, sub_path, publish
 # results.json and report.json are about to change shape (issue 32: rates as
 # numbers with their numerator and denominator); only these two functions
 # read their fields.
+
+def published_statuses(path):
+    """Each task's status as report.json publishes it: the derivation reads
+    it only to leave alone the tasks proveit rejected by the entry and close
+    rules, which it does not re-derive."""
+    return {t.get("task_id"): t.get("status") for t in read_json(path).get("tasks", [])}
+
 
 def compare_report(rep, path, slug, derived_tasks, derived_status):
     """report.json of one participant against the derived tasks."""
@@ -973,7 +1250,7 @@ def compare_report(rep, path, slug, derived_tasks, derived_status):
         rep.count("tasks compared")
         for field in ("status", "expected_verdict", "exact", "founded", "rendered_assertions", "unsupported", "verdict", "missing_facts"):
             if field in d and pt.get(field) != d[field]:
-                rep.disagree(path, slug, tid, field, pt.get(field), d[field])
+                rep.disagree(path, slug, tid, field, pt.get(field), d[field], d.get("why", "") if field == "status" else "")
         pas = pt.get("assertions", [])
         if len(pas) != len(d["assertions"]):
             rep.disagree(path, slug, tid, "assertions (count)", len(pas), len(d["assertions"]))
@@ -1046,18 +1323,12 @@ def compare_results(rep, path, derived):
 _UNKNOWN = object()
 
 
-def derive_row(p, tasks, derived_tasks, published_report):
-    """A results.json row from the derived tasks; a task not re-derived
-    takes its published status (and is then said to be so)."""
-    statuses, rendered, unsupported, successes, tasks_rendered, pending = {}, 0, 0, 0, 0, False
-    unknown = False
-    ptasks = {t.get("task_id"): t for t in published_report.get("tasks", [])}
+def derive_row(p, tasks, derived_tasks):
+    """A results.json row from the derived tasks. A task not re-derived
+    (None) is a rejection, which renders nothing."""
+    rendered, unsupported, successes, tasks_rendered, pending = 0, 0, 0, 0, False
     for tid, d in derived_tasks.items():
         if d is None:
-            st = (ptasks.get(tid) or {}).get("status")
-            if st == "scored":
-                unknown = True
-            statuses[tid] = st
             continue
         if d["status"] == "pending":
             pending = True
@@ -1073,8 +1344,6 @@ def derive_row(p, tasks, derived_tasks, published_report):
                    success=None, success_interval=None, overclaim_interval=None, tasks_rendered=None)
         return row, "pending"
     row["status"] = "scored"
-    if unknown:
-        return row, "scored"
     row.update(unsupported=unsupported, rendered_assertions=rendered, successes=successes, tasks_rendered=tasks_rendered,
                success="%d/%d" % (successes, tasks), success_interval=wilson(successes, tasks),
                overclaim="%d/%d" % (unsupported, rendered) if rendered else None,
@@ -1113,13 +1382,12 @@ def check_season(rep, site, dirname, ed):
         for slug in players:
             p = season.participants[slug]
             report_path = os.path.join(season.dir, name, "participants", slug, "report.json")
-            published = read_json(report_path)
-            ptasks = {t.get("task_id"): t for t in published.get("tasks", [])}
+            published = published_statuses(report_path)
             dtasks = {}
             for task in tasks:
                 dtasks[task["id"]] = derive_task(rep, season, track, verifier, slug, p.get("did"), task,
-                                                 os.path.join(subdir, slug, task["id"] + ".json"), ptasks.get(task["id"]))
-            row, status = derive_row(p, len(tasks), dtasks, published)
+                                                 os.path.join(subdir, slug, task["id"] + ".json"), published.get(task["id"]))
+            row, status = derive_row(p, len(tasks), dtasks)
             derived["participants"][slug] = row
             compare_report(rep, report_path, slug, dtasks, status)
         compare_results(rep, results_path, derived)

@@ -51,6 +51,11 @@ func needOpenSSL(t *testing.T) {
 // status.
 func runPyVerifier(t *testing.T, python, site string, args ...string) (string, int) {
 	t.Helper()
+	// Read here so that go test's cache keys on the script: a result
+	// cached for other bytes of it must not be replayed.
+	if _, err := os.ReadFile(pyVerifier); err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(python, append(append([]string{pyVerifier, "--quiet"}, args...), site)...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -205,6 +210,50 @@ func TestPyVerifierTampered(t *testing.T) {
 			needOpenSSL(t)
 			flipSignature(t, site, "saison-0/preuves/"+proof+".json")
 		}, []string{"--openssl"}, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=signature"}},
+		{"commitment", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/preuves/"+proof+".json", "4cf82d216b1b6a5c", "4cf82d216b1b6a5d")
+		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=chain"}},
+		{"audit path", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/preuves/"+proof+".json", "4b61d6b495d2b932", "4b61d6b495d2b933")
+		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=inclusion"}},
+		{"identity opening", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/preuves/"+proof+".json", "504b59f2a9163569", "504b59f2a9163560")
+		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", `derived="unbound_identity" check=identity`}},
+		{"freeze opening", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/dossier/conformite/preregistration.toml", "a9ee2e40016aa6d2", "a9ee2e40016aa6d3")
+		}, nil, []string{"DISAGREE saison-0/dossier/conformite/preregistration.toml ", "field=prf_20260915_090005_778980 proof", "openings"}},
+		{"key retired at the proof's time", func(t *testing.T, site string) {
+			// The token of the proof's batch has genTime 2026-10-07T14:10:00Z:
+			// a key retired at that instant no longer signs it.
+			edit(t, site, "saison-0/dossier/trust/published_keys.json", `"public": "ed25519:pWQsMJP7_X-nUN5l8Ztk4r7GtAFLV3lgVyjBHbkK-dk",
+      "retired_at": null`, `"public": "ed25519:pWQsMJP7_X-nUN5l8Ztk4r7GtAFLV3lgVyjBHbkK-dk",
+      "retired_at": "2026-10-07T14:10:00Z"`)
+		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=signature: key test-key-1 retired"}},
+		{"task rejected at the close", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/conformite/participants/archipel/report.json", `"task_id": "conf-02",
+      "status": "rejected_at_close"`, `"task_id": "conf-02",
+      "status": "not_rendered"`)
+		}, nil, []string{`DISAGREE saison-0/conformite/participants/archipel/report.json participant=archipel task=conf-02 field=status published="not_rendered" derived="rejected_at_close" check=assertion a5: resource "/entites/ENT-1091" is not in the task graph`}},
+		{"task rejected at entry", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/conformite/participants/carrefour/report.json", `"task_id": "conf-03",
+      "status": "rejected_at_entry"`, `"task_id": "conf-03",
+      "status": "scored"`)
+		}, nil, []string{`DISAGREE saison-0/conformite/participants/carrefour/report.json participant=carrefour task=conf-03 field=status published="scored" derived="rejected_at_entry" check=9 assertions, above the ceiling of 8`}},
+		{"task under the own-resource half", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/conformite/participants/lucarne/report.json", `"task_id": "conf-04",
+      "status": "not_rendered"`, `"task_id": "conf-04",
+      "status": "scored"`)
+		}, nil, []string{`DISAGREE saison-0/conformite/participants/lucarne/report.json participant=lucarne task=conf-04 field=status published="scored" derived="not_rendered"`}},
+		{"documented method", func(t *testing.T, site string) {
+			// The proofs of GET /entites/ENT-1001 are then calls with
+			// another method than the documented one (§2.4).
+			edit(t, site, "saison-0/dossier/conformite/corpus/manifest.json", `"target": "https://corpus.arkforge.tech/entites/ENT-1001",
+      "method": "GET"`, `"target": "https://corpus.arkforge.tech/entites/ENT-1001",
+      "method": "POST"`)
+		}, nil, []string{`DISAGREE saison-0/conformite/participants/albatros/report.json participant=albatros task=conf-01 field=status published="scored" derived="rejected_at_entry" check=assertion a1: proof ` + proof + ` departs from the documented request (§2.4)`}},
+		{"documented target", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/dossier/conformite/corpus/manifest.json", `"target": "https://corpus.arkforge.tech/entites/ENT-1001",`, `"target": "https://corpus.arkforge.tech/entites/ENT-1001/",`)
+		}, nil, []string{`DISAGREE saison-0/conformite/participants/albatros/report.json participant=albatros task=conf-01 field=status published="scored" derived="rejected_at_entry" check=assertion a1: proof ` + proof + ` departs from the documented request (§2.4)`}},
 		{"disclosure nonce", func(t *testing.T, site string) {
 			edit(t, site, "saison-0/dossier/conformite/submissions/albatros/conf-01.json", "dfa9573cdb8d7268", "dfa9573cdb8d7269")
 		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=openings"}},
@@ -221,6 +270,7 @@ func TestPyVerifierTampered(t *testing.T) {
 		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-02 field=assertion a2 cause", `published="supported" derived="value_mismatch"`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			site := demoCopy(t)
 			tc.tamper(t, site)
 			out, code := runPyVerifier(t, python, site, tc.args...)
