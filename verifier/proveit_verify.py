@@ -1263,7 +1263,7 @@ def compare_report(rep, path, slug, derived_tasks, derived_status):
             pprf = pa.get("proofs") or []
             if [p.get("proof_id") for p in pprf] != [p["proof_id"] for p in da["proofs"]]:
                 rep.disagree(path, slug, tid, "assertion %s proofs" % da["id"], [p.get("proof_id") for p in pprf], [p["proof_id"] for p in da["proofs"]])
-                continue
+                pprf = []  # the assertion's cause and status are still compared
             skip = False
             for pp, dp in zip(pprf, da["proofs"]):
                 # A proof proveit published invalid for a check this script

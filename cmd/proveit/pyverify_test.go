@@ -32,6 +32,15 @@ func needPython(t *testing.T) string {
 		}
 		t.Skip("python3 is not on PATH: the reader's verifier (verifier/proveit_verify.py) cannot run (install python3)")
 	}
+	// The script reads TOML with tomllib, in the standard library since
+	// Python 3.11.
+	if out, err := exec.Command(p, "-c", "import tomllib").CombinedOutput(); err != nil {
+		msg := "python3 has no tomllib (Python 3.11 or later is needed): the reader's verifier cannot run: " + strings.TrimSpace(string(out))
+		if os.Getenv("PROVEIT_REQUIRE_CPYTHON") != "" {
+			t.Fatal(msg + ", and PROVEIT_REQUIRE_CPYTHON is set")
+		}
+		t.Skip(msg)
+	}
 	return p
 }
 
@@ -254,6 +263,45 @@ func TestPyVerifierTampered(t *testing.T) {
 		{"documented target", func(t *testing.T, site string) {
 			edit(t, site, "saison-0/dossier/conformite/corpus/manifest.json", `"target": "https://corpus.arkforge.tech/entites/ENT-1001",`, `"target": "https://corpus.arkforge.tech/entites/ENT-1001/",`)
 		}, nil, []string{`DISAGREE saison-0/conformite/participants/albatros/report.json participant=albatros task=conf-01 field=status published="scored" derived="rejected_at_entry" check=assertion a1: proof ` + proof + ` departs from the documented request (§2.4)`}},
+		{"the most severe cause", func(t *testing.T, site string) {
+			// albatros's conf-02 a2 is a value mismatch; citing also a spec
+			// 3.0 proof (an unbound identity, more severe, §4.1) makes it an
+			// unbound identity.
+			const sub = "saison-0/dossier/conformite/submissions/albatros/conf-02.json"
+			edit(t, site, sub, `"value": "2026-12-31"
+      },
+      "proof_ids": [
+        "prf_20261007_141509_ffff57"
+      ]`, `"value": "2026-12-31"
+      },
+      "proof_ids": [
+        "prf_20261007_141509_ffff57", "prf_20261019_091000_5258c6"
+      ]`)
+			edit(t, site, sub, `"disclosures": {`, `"disclosures": {"prf_20261019_091000_5258c6": {"request_hash": {"nonce": "759e3f00a88db6d7cc0ec5b24514d37642f4b7f61027f0e8d3eeb101f7ce77bd", "value": "253a84433f13cf2b90211848315858aa1330510d8ffe4cceef3a90229aa0515d"}, "response_hash": {"nonce": "2db850afb236dfba8bee0232b639406c3eab4f096f68f5f7ab49049de59f48ce", "value": "123a1e8c9369a9b2cd2b6b4f047760791159c847022a9dabb2943bec6647d1c9"}},`)
+		}, nil, []string{`DISAGREE ` + report + ` participant=albatros task=conf-02 field=assertion a2 cause published="value_mismatch" derived="unbound_identity"`}},
+		{"claim of another JSON kind", func(t *testing.T, site string) {
+			// false and 0 are equal in Python, not in §4's strict equality.
+			edit(t, site, "saison-0/dossier/conformite/submissions/boussole/conf-03.json", `"resource": "/attestations/ATT-1299",
+        "field": "/existe",
+        "value": false`, `"resource": "/attestations/ATT-1299",
+        "field": "/existe",
+        "value": 0`)
+		}, nil, []string{`DISAGREE saison-0/conformite/participants/boussole/report.json participant=boussole task=conf-03 field=assertion a2 proof `, `published="supported" derived="value_mismatch" check=condition 4: the frozen resource carries false at the field`}},
+		{"key fact value", func(t *testing.T, site string) {
+			// The sealed key then asks for a value no supported claim
+			// carries: the verdict is no longer founded (§5.7).
+			edit(t, site, "saison-0/dossier/conformite/key.json", `"id": "statut-agrement",
+        "forms": [
+          {
+            "resource": "/agrements/AGR-1101",
+            "field": "/statut",
+            "value": "actif"`, `"id": "statut-agrement",
+        "forms": [
+          {
+            "resource": "/agrements/AGR-1101",
+            "field": "/statut",
+            "value": "suspendu"`)
+		}, nil, []string{`DISAGREE saison-0/conformite/participants/boussole/report.json participant=boussole task=conf-01 field=founded published=true derived=false`}},
 		{"disclosure nonce", func(t *testing.T, site string) {
 			edit(t, site, "saison-0/dossier/conformite/submissions/albatros/conf-01.json", "dfa9573cdb8d7268", "dfa9573cdb8d7269")
 		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=openings"}},
@@ -324,4 +372,17 @@ func TestPyVerifierUnusable(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPyVerifierWindowBounds: the season's window includes both bounds
+// (§4.1 condition 1): with opens_at and closes_at moved onto the earliest
+// and the latest genTime of the demo's cited proofs in the window, the
+// verifier still agrees with everything published.
+func TestPyVerifierWindowBounds(t *testing.T) {
+	python := needPython(t)
+	site := demoCopy(t)
+	edit(t, site, "saison-0/dossier/season.toml", "opens_at = 2026-10-01T00:00:00Z", "opens_at = 2026-10-05T09:10:00Z")
+	edit(t, site, "saison-0/dossier/season.toml", "closes_at = 2026-10-31T23:59:59Z", "closes_at = 2026-10-30T18:10:00Z")
+	out, code := runPyVerifier(t, python, site)
+	wantAgreement(t, out, code)
 }
