@@ -149,11 +149,15 @@ def read_bytes(path):
 
 
 def read_json(path):
+    """A JSON object from path; anything else is unusable input."""
     data = read_bytes(path)
     try:
-        return json.loads(data.decode("utf-8"))
+        v = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as e:
         raise Unusable("%s: not JSON: %s" % (path, e))
+    if not isinstance(v, dict):
+        raise Unusable("%s: a JSON %s, not an object" % (path, type(v).__name__))
+    return v
 
 
 def read_toml(path):
@@ -916,6 +920,7 @@ class Report:
         self.disagreements = 0
         self.counts = {}
         self.not_rederived = []
+        self.where = ""  # what is being checked, for an error on unusable input
 
     def rel(self, path):
         return os.path.relpath(path, self.site)
@@ -1370,6 +1375,7 @@ def check_season(rep, site, dirname, ed):
     verifier = Verifier(season.keys, ed)
     check_publication(rep, season, verifier)
     for name in season.toml.get("tracks", []):
+        rep.where = "%s, track %s" % (dirname, name)
         track = Track(season, name)
         track.check_corpus(rep)
         freezes = check_track_freezes(rep, season, track, verifier)
@@ -1381,6 +1387,7 @@ def check_season(rep, site, dirname, ed):
                    "best_constant": best_constant(track, len(tasks)), "freezes": freezes, "participants": {}}
         for slug in players:
             p = season.participants[slug]
+            rep.where = "%s, track %s, participant %s" % (dirname, name, slug)
             report_path = os.path.join(season.dir, name, "participants", slug, "report.json")
             published = published_statuses(report_path)
             dtasks = {}
@@ -1424,7 +1431,7 @@ def main(argv):
             print("proveit_verify: unusable input: %s" % e, file=sys.stderr)
             return 2
         except (KeyError, TypeError, AttributeError, ValueError) as e:
-            print("proveit_verify: unusable input: unexpected shape (%s: %s)" % (type(e).__name__, e), file=sys.stderr)
+            print("proveit_verify: unusable input: %s: a file of unexpected shape (%s: %s)" % (rep.where or "the site", type(e).__name__, e), file=sys.stderr)
             return 2
     print("summary: seasons %s; %s; %d not re-derived; %d disagreements" % (
         ", ".join(seasons), ", ".join("%s %d" % kv for kv in sorted(rep.counts.items())),
