@@ -66,8 +66,9 @@ input files byte for byte, its preuves/ the cached proof views), it re-derives:
       counts;
     - every participant's status, counts, the two rates and their 95 %
       Wilson intervals; the best constant answer (§7.2);
-  and compares each with results.json and every participant's report.json,
-  printing one line per disagreement.
+  and compares each with results.json, results.csv (its counts, rates,
+  intervals and the counts of assertions by cause and tasks by status) and
+  every participant's report.json, printing one line per disagreement.
 
 What it does NOT check (yet), said here so that no one reads more into an
 exit 0:
@@ -83,7 +84,8 @@ exit 0:
     ids, DIDs, proof ids, lengths): its keys, kinds and counts are checked;
     a task proveit rejected at entry for a reason this script does not find
     is counted as « not re-derived »;
-  - results.csv, the HTML pages, the published texts (reasons, details,
+  - in results.csv, the agent's name, the declared stack and the AI Act
+    label; the HTML pages, the published texts (reasons, details,
     narratives), moderation, contestations and rectifications, and the
     published/ snapshots beyond their SHA-256.
 The summary counts what was compared and what was not re-derived.
@@ -95,6 +97,7 @@ openssl binary).
 
 import argparse
 import base64
+import csv
 import datetime
 import hashlib
 import json
@@ -1228,9 +1231,10 @@ def derive_task(rep, season, track, verifier, slug, did, task, sub_path, pub_sta
 
 
 # ---- The comparison with the published files: one function per file. ----
-# results.json and report.json are about to change shape (issue 32: rates as
-# numbers with their numerator and denominator); only these two functions
-# read their fields.
+# results.json, results.csv and report.json are about to change shape (issue
+# 32: rates as numbers with their numerator and denominator, the CSV
+# described by CSVW metadata); only compare_report, compare_results,
+# compare_csv and published_statuses read their fields.
 
 def published_statuses(path):
     """Each task's status as report.json publishes it: the derivation reads
@@ -1325,6 +1329,59 @@ def compare_results(rep, path, derived):
             rep.disagree(path, slug, None, "row", "present", None)
 
 
+def compare_csv(rep, path, derived):
+    """results.csv of one track: each participant's line against the
+    derived row and counts (the agent's name, the declared stack and the
+    AI Act label are not compared)."""
+    try:
+        with open(path, newline="", encoding="utf-8") as f:
+            lines = list(csv.DictReader(f))
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        raise Unusable("%s: %s" % (path, e))
+    cell = lambda v: "" if v is None else str(v)
+    rows = {}
+    for line in lines:
+        rows[line.get("slug")] = line
+    for slug, d in derived["participants"].items():
+        line = rows.get(slug)
+        if line is None:
+            rep.disagree(path, slug, None, "line", None, "present")
+            continue
+        want = {"season": cell(derived["season"]), "track": derived["track"], "did": d["did"], "status": d["status"],
+                "tasks": cell(derived["tasks"])}
+        for k in ("successes", "unsupported", "rendered_assertions", "tasks_rendered"):
+            if k in d:
+                want[k] = cell(d[k])
+        for k, iv in (("success", "success_interval"), ("overclaim", "overclaim_interval")):
+            if iv in d:
+                want[k + "_low"] = d[iv]["low"] if d[iv] else ""
+                want[k + "_high"] = d[iv]["high"] if d[iv] else ""
+        counts = derived["counts"].get(slug)
+        if counts is not None:
+            for c, n in counts.items():
+                want[c] = str(n)
+        for k, v in want.items():
+            if line.get(k) != v:
+                rep.disagree(path, slug, None, k, line.get(k), v)
+    for slug in rows:
+        if slug not in derived["participants"]:
+            rep.disagree(path, slug, None, "line", "present", None)
+
+
+def derive_counts(derived_tasks):
+    """The CSV's count columns: assertions by cause, tasks by status; None
+    when a task is not re-derived."""
+    if any(d is None for d in derived_tasks.values()):
+        return None
+    out = {"assertions_" + ("not_evaluated" if c is None else c): 0 for c in SEVERITY}
+    out.update({"tasks_" + st: 0 for st in ("scored", "not_rendered", "rejected_at_close", "rejected_at_entry", "pending", "missing")})
+    for d in derived_tasks.values():
+        out["tasks_" + d["status"]] += 1
+        for a in d["assertions"]:
+            out["assertions_" + ("not_evaluated" if a["cause"] is None else a["cause"])] += 1
+    return out
+
+
 _UNKNOWN = object()
 
 
@@ -1384,7 +1441,7 @@ def check_season(rep, site, dirname, ed):
         subdir = os.path.join(track.dir, "submissions")
         players = sorted(s for s in (os.listdir(subdir) if os.path.isdir(subdir) else []) if s in season.participants)
         derived = {"season": season.number, "track": name, "bareme": track.toml.get("bareme"), "tasks": len(tasks),
-                   "best_constant": best_constant(track, len(tasks)), "freezes": freezes, "participants": {}}
+                   "best_constant": best_constant(track, len(tasks)), "freezes": freezes, "participants": {}, "counts": {}}
         for slug in players:
             p = season.participants[slug]
             rep.where = "%s, track %s, participant %s" % (dirname, name, slug)
@@ -1396,8 +1453,10 @@ def check_season(rep, site, dirname, ed):
                                                  os.path.join(subdir, slug, task["id"] + ".json"), published.get(task["id"]))
             row, status = derive_row(p, len(tasks), dtasks)
             derived["participants"][slug] = row
+            derived["counts"][slug] = derive_counts(dtasks)
             compare_report(rep, report_path, slug, dtasks, status)
         compare_results(rep, results_path, derived)
+        compare_csv(rep, os.path.join(season.dir, name, "results.csv"), derived)
 
 
 def main(argv):

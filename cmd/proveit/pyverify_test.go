@@ -308,6 +308,12 @@ func TestPyVerifierTampered(t *testing.T) {
 		{"published rate", func(t *testing.T, site string) {
 			edit(t, site, "saison-0/conformite/results.json", `"overclaim": "11/48"`, `"overclaim": "10/48"`)
 		}, nil, []string{`DISAGREE saison-0/conformite/results.json participant=albatros task=- field=overclaim published="10/48" derived="11/48"`}},
+		{"CSV cell", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/conformite/results.csv", ",scored,9,10,0.596,0.982,0,47,", ",scored,9,10,0.596,0.982,1,47,")
+		}, nil, []string{`DISAGREE saison-0/conformite/results.csv participant=boussole task=- field=unsupported published="1" derived="0"`}},
+		{"CSV count of a cause", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/conformite/results.csv", ",scored,9,10,0.596,0.982,0,47,0.000,0.076,10,0,0,0,0,0,0,47,", ",scored,9,10,0.596,0.982,0,47,0.000,0.076,10,0,0,0,0,0,0,46,")
+		}, nil, []string{`DISAGREE saison-0/conformite/results.csv participant=boussole task=- field=assertions_supported published="46" derived="47"`}},
 		{"published interval", func(t *testing.T, site string) {
 			edit(t, site, "saison-0/conformite/results.json", `"low": "0.133"`, `"low": "0.134"`)
 		}, nil, []string{`DISAGREE saison-0/conformite/results.json participant=albatros task=- field=overclaim_interval`}},
