@@ -44,7 +44,9 @@ input files byte for byte, its preuves/ the cached proof views), it re-derives:
       the RFC 6962 walk from the chain to the batch root;
     - RFC 3161 token, read as DER by this script: its message imprint is the
       SHA-256 of the anchored hash's 32 bytes, and its genTime lies in the
-      season's window (§4.1 condition 1);
+      season's window (§4.1 condition 1); with --openssl only, its signature
+      and certificate chain, by openssl ts -verify against the timestamp
+      authorities of trusted_root.json, at its genTime;
     - identity (§4.1 condition 2): spec 3.1, every disclosed opening opens
       its commitment, agent_identity_verified true, did_resolution_status
       "bound", agent_identity the enrolled DID.
@@ -72,8 +74,9 @@ input files byte for byte, its preuves/ the cached proof views), it re-derives:
 
 What it does NOT check (yet), said here so that no one reads more into an
 exit 0:
-  - the RFC 3161 token's signature and certificate chain (the TSA of
-    trusted_root.json); only its imprint and genTime are read;
+  - without --openssl, the RFC 3161 token's signature and certificate chain
+    (only its imprint and genTime are read); with it, nothing of the TSA's
+    certificates beyond what openssl ts -verify checks (no revocation);
   - the Rekor entries (anchors/rekor/): neither their signature nor their
     inclusion proof; a proof that proveit publishes as invalid for a Rekor
     or RFC 3161 signature reason is counted as « not re-derived », never as
@@ -486,6 +489,33 @@ class Ed25519:
             self.memo[k] = self._openssl(pub, msg, sig) if self.tmp else ed25519_verify(pub, msg, sig)
         return self.memo[k]
 
+    def tsa(self, tsr, anchored, gen_time, authorities):
+        """With --openssl: whether the RFC 3161 token tsr verifies (openssl
+        ts -verify, the certificates checked at its genTime) for the
+        anchored hash with one of the timestamp authorities of
+        trusted_root.json; None without --openssl."""
+        if not self.tmp:
+            return None
+        k = (tsr, anchored)
+        if k not in self.memo:
+            self.n += 1
+            base = os.path.join(self.tmp, "t%d" % self.n)
+            with open(base + ".tsr", "wb") as f:
+                f.write(tsr)
+            ok = False
+            for i, (leaf, chain) in enumerate(authorities):
+                for ext, data in (("leaf", leaf), ("chain", chain)):
+                    with open("%s.%d.%s" % (base, i, ext), "wb") as f:
+                        f.write(data)
+                r = subprocess.run(["openssl", "ts", "-verify", "-digest", hashlib.sha256(anchored).hexdigest(), "-in", base + ".tsr",
+                                    "-CAfile", "%s.%d.chain" % (base, i), "-untrusted", "%s.%d.leaf" % (base, i),
+                                    "-attime", str(int(gen_time.timestamp()))], capture_output=True)
+                if r.returncode == 0:
+                    ok = True
+                    break
+            self.memo[k] = ok
+        return self.memo[k]
+
     def _openssl(self, pub, msg, sig):
         self.n += 1
         base = os.path.join(self.tmp, "e%d" % self.n)
@@ -518,8 +548,8 @@ class Outcome:
 
 
 class Verifier:
-    def __init__(self, keys, ed):
-        self.keys, self.ed, self.memo = keys, ed, {}
+    def __init__(self, keys, ed, authorities):
+        self.keys, self.ed, self.memo, self.authorities = keys, ed, {}, authorities
 
     def verify(self, view, disclosure, did, window):
         key = (id(view), canonical(disclosure) if disclosure is not None else b"", did, window)
@@ -595,6 +625,8 @@ class Verifier:
                 else:
                     if not is256 or anchored is None or imprint != hashlib.sha256(anchored).digest():
                         fail("rfc3161", "the token's imprint is not SHA-256 of the anchored hash")
+                    elif self.ed.tsa(base64.b64decode(tsr), anchored, gt, self.authorities) is False:
+                        fail("rfc3161", "the token does not verify with a timestamp authority of trusted_root.json (openssl ts -verify)")
                     else:
                         out.gen_time = gt
         # signature
@@ -1033,6 +1065,25 @@ class Season:
                 self.participants[f[:-5]] = read_toml(os.path.join(pdir, f))
         self.views = {}
 
+    def authorities(self, ed):
+        """With --openssl, the timestamp authorities of trusted_root.json as
+        PEM (leaf, chain); without it, none (their tokens' signatures are
+        not checked)."""
+        if not ed.tmp:
+            return []
+        tr = read_json(os.path.join(self.dossier, "trust", "trusted_root.json"))
+        out = []
+        for ta in tr.get("timestampAuthorities", []):
+            pems = []
+            for c in ta.get("certChain", {}).get("certificates", []):
+                r = subprocess.run(["openssl", "x509", "-inform", "DER"], input=base64.b64decode(c.get("rawBytes", "")), capture_output=True)
+                if r.returncode != 0:
+                    raise Unusable("%s/trust/trusted_root.json: a certificate openssl cannot read" % self.dossier)
+                pems.append(r.stdout)
+            if pems:
+                out.append((pems[0], b"".join(pems[1:]) or pems[0]))
+        return out
+
     def view(self, proof_id):
         if proof_id not in self.views:
             self.views[proof_id] = read_json(os.path.join(self.proofs, proof_id + ".json"))
@@ -1429,7 +1480,7 @@ def check_season(rep, site, dirname, ed):
         if not rep.quiet:
             print("skip %s: status %s (nothing scored)" % (dirname, season.toml.get("status")))
         return
-    verifier = Verifier(season.keys, ed)
+    verifier = Verifier(season.keys, ed, season.authorities(ed))
     check_publication(rep, season, verifier)
     for name in season.toml.get("tracks", []):
         rep.where = "%s, track %s" % (dirname, name)
@@ -1464,7 +1515,7 @@ def main(argv):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("site", help="a copy of the built site (the directory holding saison-N/)")
     ap.add_argument("-q", "--quiet", action="store_true", help="print disagreements and the summary only")
-    ap.add_argument("--openssl", action="store_true", help="verify the Ed25519 signatures with the openssl binary (openssl pkeyutl) instead of this script's own RFC 8032 code")
+    ap.add_argument("--openssl", action="store_true", help="verify the Ed25519 signatures with the openssl binary (openssl pkeyutl) instead of this script's own RFC 8032 code, and the RFC 3161 tokens' signatures (openssl ts -verify)")
     args = ap.parse_args(argv)
     if args.openssl:
         try:

@@ -302,6 +302,28 @@ func TestPyVerifierTampered(t *testing.T) {
             "field": "/statut",
             "value": "suspendu"`)
 		}, nil, []string{`DISAGREE saison-0/conformite/participants/boussole/report.json participant=boussole task=conf-01 field=founded published=true derived=false`}},
+		{"timestamp token signature, openssl", func(t *testing.T, site string) {
+			needOpenSSL(t)
+			rel := "saison-0/preuves/" + proof + ".json"
+			b, err := os.ReadFile(filepath.Join(site, filepath.FromSlash(rel)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			const key = `"tsr_base64":"`
+			i := bytes.Index(b, []byte(key))
+			if i < 0 {
+				t.Fatalf("%s: no %s", rel, key)
+			}
+			start := i + len(key)
+			end := start + bytes.IndexByte(b[start:], '"')
+			tsr, err := base64.StdEncoding.DecodeString(string(b[start:end]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The last byte is the TSA's ECDSA signature's.
+			tsr[len(tsr)-1] ^= 0x01
+			edit(t, site, rel, string(b[start:end]), base64.StdEncoding.EncodeToString(tsr))
+		}, []string{"--openssl"}, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", `derived="invalid_proof" check=rfc3161: the token does not verify`}},
 		{"disclosure nonce", func(t *testing.T, site string) {
 			edit(t, site, "saison-0/dossier/conformite/submissions/albatros/conf-01.json", "dfa9573cdb8d7268", "dfa9573cdb8d7269")
 		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=openings"}},
