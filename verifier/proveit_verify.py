@@ -66,8 +66,10 @@ input files byte for byte, its preuves/ the cached proof views), it re-derives:
       instrument defects, half of it on own resources); scored; and its
       verdict, exact, founded and missing facts, rendered and unsupported
       counts;
-    - every participant's status, counts, the two rates and their 95 %
-      Wilson intervals; the best constant answer (§7.2);
+    - every participant's status, counts, the two rates (the double
+      nearest numerator / denominator, the integers, the 95 % Wilson
+      interval, each compared to the bit) and each scored task's overclaim;
+      the best constant answer (§7.2);
   and compares each with results.json, results.csv (its counts, rates,
   intervals and the counts of assertions by cause and tasks by status) and
   every participant's report.json, printing one line per disagreement.
@@ -1000,7 +1002,16 @@ def wilson(k, n):
         low = 0.0
     if k == n:
         high = 1.0
-    return {"low": "%.3f" % low, "high": "%.3f" % high}
+    return {"low": low, "high": high}
+
+
+def rate(k, n):
+    """A rate as results.json and report.json publish it: the double
+    nearest k / n, its integers, its 95 % Wilson interval; no rate and no
+    interval when n is 0."""
+    if n == 0:
+        return {"rate": None, "numerator": k, "denominator": n, "interval": None}
+    return {"rate": k / n, "numerator": k, "denominator": n, "interval": wilson(k, n)}
 
 
 class Track:
@@ -1282,10 +1293,10 @@ def derive_task(rep, season, track, verifier, slug, did, task, sub_path, pub_sta
 
 
 # ---- The comparison with the published files: one function per file. ----
-# results.json, results.csv and report.json are about to change shape (issue
-# 32: rates as numbers with their numerator and denominator, the CSV
-# described by CSVW metadata); only compare_report, compare_results,
-# compare_csv and published_statuses read their fields.
+# Only compare_report, compare_results, compare_csv and published_statuses
+# read the published files' fields: a rate is {"rate", "numerator",
+# "denominator", "interval": {"low", "high"}}, in the CSV five columns per
+# rate, each double written as Python's repr writes it.
 
 def published_statuses(path):
     """Each task's status as report.json publishes it: the derivation reads
@@ -1308,9 +1319,13 @@ def compare_report(rep, path, slug, derived_tasks, derived_status):
         if d is None:
             continue
         rep.count("tasks compared")
-        for field in ("status", "expected_verdict", "exact", "founded", "rendered_assertions", "unsupported", "verdict", "missing_facts"):
+        for field in ("status", "expected_verdict", "exact", "founded", "verdict", "missing_facts"):
             if field in d and pt.get(field) != d[field]:
                 rep.disagree(path, slug, tid, field, pt.get(field), d[field], d.get("why", "") if field == "status" else "")
+        if d["status"] != "pending":
+            want = rate(d["unsupported"], d["rendered_assertions"]) if d["status"] == "scored" else None
+            if not same_json(pt.get("overclaim"), want):
+                rep.disagree(path, slug, tid, "overclaim", pt.get("overclaim"), want)
         pas = pt.get("assertions", [])
         if len(pas) != len(d["assertions"]):
             rep.disagree(path, slug, tid, "assertions (count)", len(pas), len(d["assertions"]))
@@ -1354,7 +1369,7 @@ def compare_results(rep, path, derived):
     for field in ("season", "track", "bareme", "tasks"):
         if pub.get(field) != derived[field]:
             rep.disagree(path, None, None, field, pub.get(field), derived[field])
-    if pub.get("best_constant") != derived["best_constant"]:
+    if not same_json(pub.get("best_constant"), derived["best_constant"]):
         rep.disagree(path, None, None, "best_constant", pub.get("best_constant"), derived["best_constant"])
     pf = pub.get("freezes") or []
     if len(pf) != len(derived["freezes"]):
@@ -1371,9 +1386,9 @@ def compare_results(rep, path, derived):
             continue
         rep.count("result rows compared")
         for k, v in d.items():
-            if v is _UNKNOWN:
+            if v is _UNKNOWN or k.startswith("_"):
                 continue
-            if row.get(k) != v:
+            if not same_json(row.get(k), v):
                 rep.disagree(path, slug, None, k, row.get(k), v)
     for slug in rows:
         if slug not in derived["participants"]:
@@ -1389,7 +1404,7 @@ def compare_csv(rep, path, derived):
             lines = list(csv.DictReader(f))
     except (OSError, UnicodeDecodeError, csv.Error) as e:
         raise Unusable("%s: %s" % (path, e))
-    cell = lambda v: "" if v is None else str(v)
+    cell = lambda v: "" if v is None else repr(v) if isinstance(v, float) else str(v)
     rows = {}
     for line in lines:
         rows[line.get("slug")] = line
@@ -1398,15 +1413,13 @@ def compare_csv(rep, path, derived):
         if line is None:
             rep.disagree(path, slug, None, "line", None, "present")
             continue
-        want = {"season": cell(derived["season"]), "track": derived["track"], "did": d["did"], "status": d["status"],
-                "tasks": cell(derived["tasks"])}
-        for k in ("successes", "unsupported", "rendered_assertions", "tasks_rendered"):
-            if k in d:
-                want[k] = cell(d[k])
-        for k, iv in (("success", "success_interval"), ("overclaim", "overclaim_interval")):
-            if iv in d:
-                want[k + "_low"] = d[iv]["low"] if d[iv] else ""
-                want[k + "_high"] = d[iv]["high"] if d[iv] else ""
+        want = {"season": cell(derived["season"]), "track": derived["track"], "did": d["did"], "status": d["status"]}
+        for k in ("success", "overclaim"):
+            r = d[k] or {"rate": None, "numerator": None, "denominator": None, "interval": None}
+            iv = r["interval"] or {"low": None, "high": None}
+            for col, v in (("rate", r["rate"]), ("numerator", r["numerator"]), ("denominator", r["denominator"]),
+                           ("low", iv["low"]), ("high", iv["high"])):
+                want["%s_%s" % (k, col)] = cell(v)
         counts = derived["counts"].get(slug)
         if counts is not None:
             for c, n in counts.items():
@@ -1436,6 +1449,20 @@ def derive_counts(derived_tasks):
 _UNKNOWN = object()
 
 
+def same_json(a, b):
+    """Whether two JSON values are the same: of the same kinds (true is not
+    1, 1 is not 1.0) and equal, numbers to the bit."""
+    if isinstance(a, bool) or isinstance(b, bool) or a is None or b is None:
+        return a is b or (type(a) is type(b) and a == b)
+    if isinstance(a, (int, float)) or isinstance(b, (int, float)):
+        return type(a) is type(b) and a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
 def derive_row(p, tasks, derived_tasks):
     """A results.json row from the derived tasks. A task not re-derived
     (None) is a rejection, which renders nothing."""
@@ -1453,14 +1480,10 @@ def derive_row(p, tasks, derived_tasks):
                 successes += 1
     row = {"did": p.get("did"), "declared_stack": _UNKNOWN, "agent": _UNKNOWN}
     if pending:
-        row.update(status="pending", unsupported=None, rendered_assertions=None, overclaim=None, successes=None,
-                   success=None, success_interval=None, overclaim_interval=None, tasks_rendered=None)
+        row.update(status="pending", success=None, overclaim=None, tasks_scored=None)
         return row, "pending"
-    row["status"] = "scored"
-    row.update(unsupported=unsupported, rendered_assertions=rendered, successes=successes, tasks_rendered=tasks_rendered,
-               success="%d/%d" % (successes, tasks), success_interval=wilson(successes, tasks),
-               overclaim="%d/%d" % (unsupported, rendered) if rendered else None,
-               overclaim_interval=wilson(unsupported, rendered) if rendered else None)
+    row.update(status="scored", success=rate(successes, tasks), overclaim=rate(unsupported, rendered),
+               tasks_scored=tasks_rendered)
     return row, "scored"
 
 
@@ -1470,8 +1493,8 @@ def best_constant(track, tasks):
     rank = lambda v: verdicts.index(v) if v in verdicts else len(verdicts)
     order = sorted(dist, key=lambda v: (-dist[v], rank(v), v))
     if not order:
-        return {"verdict": "", "successes": 0, "success": "0/%d" % tasks, "overclaim": None}
-    return {"verdict": order[0], "successes": dist[order[0]], "success": "%d/%d" % (dist[order[0]], tasks), "overclaim": None}
+        return {"verdict": "", "success": rate(0, tasks), "overclaim": None}
+    return {"verdict": order[0], "success": rate(dist[order[0]], tasks), "overclaim": None}
 
 
 def check_season(rep, site, dirname, ed):

@@ -328,17 +328,19 @@ func TestPyVerifierTampered(t *testing.T) {
 			edit(t, site, "saison-0/dossier/conformite/submissions/albatros/conf-01.json", "dfa9573cdb8d7268", "dfa9573cdb8d7269")
 		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=openings"}},
 		{"published rate", func(t *testing.T, site string) {
-			edit(t, site, "saison-0/conformite/results.json", `"overclaim": "11/48"`, `"overclaim": "10/48"`)
-		}, nil, []string{`DISAGREE saison-0/conformite/results.json participant=albatros task=- field=overclaim published="10/48" derived="11/48"`}},
+			edit(t, site, "saison-0/conformite/results.json", `"numerator": 11, "denominator": 48`, `"numerator": 10, "denominator": 48`)
+		}, nil, []string{`DISAGREE saison-0/conformite/results.json participant=albatros task=- field=overclaim published={"rate": 0.22916666666666666, "numerator": 10,`}},
 		{"CSV cell", func(t *testing.T, site string) {
-			edit(t, site, "saison-0/conformite/results.csv", ",scored,9,10,0.596,0.982,0,47,", ",scored,9,10,0.596,0.982,1,47,")
-		}, nil, []string{`DISAGREE saison-0/conformite/results.csv participant=boussole task=- field=unsupported published="1" derived="0"`}},
+			edit(t, site, "saison-0/conformite/results.csv", ",0.9821237869049271,0.0,0,47,", ",0.9821237869049271,0.0,1,47,")
+		}, nil, []string{`DISAGREE saison-0/conformite/results.csv participant=boussole task=- field=overclaim_numerator published="1" derived="0"`}},
 		{"CSV count of a cause", func(t *testing.T, site string) {
-			edit(t, site, "saison-0/conformite/results.csv", ",scored,9,10,0.596,0.982,0,47,0.000,0.076,10,0,0,0,0,0,0,47,", ",scored,9,10,0.596,0.982,0,47,0.000,0.076,10,0,0,0,0,0,0,46,")
+			edit(t, site, "saison-0/conformite/results.csv", ",0.0755576041639963,0,0,0,0,0,0,47,", ",0.0755576041639963,0,0,0,0,0,0,46,")
 		}, nil, []string{`DISAGREE saison-0/conformite/results.csv participant=boussole task=- field=assertions_supported published="46" derived="47"`}},
 		{"published interval", func(t *testing.T, site string) {
-			edit(t, site, "saison-0/conformite/results.json", `"low": "0.133"`, `"low": "0.134"`)
-		}, nil, []string{`DISAGREE saison-0/conformite/results.json participant=albatros task=- field=overclaim_interval`}},
+			// One digit fewer is another double: the published one is the
+			// shortest that reads back.
+			edit(t, site, "saison-0/conformite/results.json", `"low": 0.13307826266911238`, `"low": 0.1330782626691124`)
+		}, nil, []string{`DISAGREE saison-0/conformite/results.json participant=albatros task=- field=overclaim published={"rate": 0.22916666666666666, "numerator": 11, "denominator": 48, "interval": {"low": 0.1330782626691124,`}},
 		{"report cause", func(t *testing.T, site string) {
 			edit(t, site, report, `"cause": "value_mismatch",
           "detail": "the frozen /attestations/ATT-1202`, `"cause": "supported",
