@@ -328,7 +328,7 @@ func TestPyVerifierTampered(t *testing.T) {
 			edit(t, site, "saison-0/dossier/conformite/submissions/albatros/conf-01.json", "dfa9573cdb8d7268", "dfa9573cdb8d7269")
 		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=openings"}},
 		{"published rate", func(t *testing.T, site string) {
-			edit(t, site, "saison-0/conformite/results.json", `"numerator": 11, "denominator": 48`, `"numerator": 10, "denominator": 48`)
+			edit(t, site, "saison-0/conformite/results.json", `"numerator": 11,`, `"numerator": 10,`)
 		}, nil, []string{`DISAGREE saison-0/conformite/results.json participant=albatros task=- field=overclaim published={"rate": 0.22916666666666666, "numerator": 10,`}},
 		{"CSV cell", func(t *testing.T, site string) {
 			edit(t, site, "saison-0/conformite/results.csv", ",0.9821237869049271,0.0,0,47,", ",0.9821237869049271,0.0,1,47,")
