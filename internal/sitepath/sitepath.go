@@ -209,6 +209,10 @@ func Sums() File { return File{"SHA256SUMS"} }
 // IndexJSON is the site's index.json.
 func IndexJSON() File { return File{"index.json"} }
 
+// Verifier is the reader's verifier, verifier/proveit_verify.py: a copy
+// of the site carries what re-checks it.
+func Verifier() File { return File{"verifier/proveit_verify.py"} }
+
 // Schema is the JSON Schema file name, schemas/<name>.
 func Schema(name string) File { return File{"schemas/" + segment("schema", name)} }
 

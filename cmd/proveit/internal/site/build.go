@@ -27,6 +27,7 @@ import (
 	"github.com/ark-forge/proveit/scorer/vcache"
 	"github.com/ark-forge/proveit/scorer/version"
 	"github.com/ark-forge/proveit/templates"
+	"github.com/ark-forge/proveit/verifier"
 )
 
 // Options tune how a build runs, never what it writes: the same inputs
@@ -232,6 +233,11 @@ func siteOf(seasonsDir string, out Sink, opts Options, reports *streamReports) (
 		if err := out.Add(sitepath.Schema(name).String(), data); err != nil {
 			return site, nil, err
 		}
+	}
+	// The reader's verifier, so that a copy of the site carries what
+	// re-checks it (SHA256SUMS lists it).
+	if err := out.Add(sitepath.Verifier().String(), verifier.Script); err != nil {
+		return site, nil, err
 	}
 	if err := addIndex(out, site); err != nil {
 		return site, nil, err

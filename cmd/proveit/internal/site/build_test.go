@@ -11,9 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
 	"github.com/ark-forge/proveit/scorer/hashes"
 	"github.com/ark-forge/proveit/scorer/proof/prooftest"
+	"github.com/ark-forge/proveit/verifier"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden from the current build")
@@ -159,6 +161,13 @@ func TestBuildGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The published verifier is the repository's script, byte for byte; it
+	// is not copied into the golden tree.
+	script := sitepath.Verifier().String()
+	if !bytes.Equal(tree[script], verifier.Script) {
+		t.Errorf("%s is not verifier/proveit_verify.py", script)
+	}
+	delete(tree, script)
 	golden := filepath.Join("testdata", "golden")
 	if *update {
 		if err := WriteAtomic(golden, tree); err != nil {
