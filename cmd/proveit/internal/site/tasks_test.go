@@ -294,6 +294,12 @@ func TestParticipantPages(t *testing.T) {
 		if !strings.Contains(page, `data-declarative="true"`) || !strings.Contains(page, "(déclarative, non vérifiée)") {
 			t.Errorf("%s does not label the stack declarative", name)
 		}
+		// One table per track: two tracks' values never share a table (§6.6).
+		for _, table := range regexp.MustCompile(`(?s)<table class="by-track">.*?</table>`).FindAllString(page, -1) {
+			if n := strings.Count(table, "<tr data-track="); n != 1 {
+				t.Errorf("%s: a table holds %d tracks, want 1: %q", name, n, table)
+			}
+		}
 		for _, tr := range d.season.Tracks {
 			report := `href="../` + tr.Name + `/participants/` + slug + `/index.html"`
 			in := strings.Contains(page, report)
