@@ -70,6 +70,7 @@ type taskView struct {
 	Status          string
 	StatusCode      score.TaskStatus
 	StatusHelp      string
+	Below           string // for a task under the minimum, the minimum it missed, in words
 	Reason          string
 	Pending         bool
 	Evaluated       bool // the verdict was read (not missing, not rejected at entry)
@@ -167,6 +168,13 @@ func buildReport(l *locale, n int, r *score.TrackResult, p *score.ParticipantRep
 			Verdict: t.Verdict, Expected: t.ExpectedVerdict, Exact: t.Exact, Founded: t.Founded, Success: t.Success(), MissingFacts: t.MissingFacts, Missing: missingFactViews(t.Missing),
 			Rendered: t.Rendered, Unsupported: t.Unsupported, Narrative: t.Narrative, NarrativeAnchor: "recit-" + t.TaskID, Negative: negativeTask(t.TaskResult)}
 		tv.Heading = l.text("report.task.heading", "task", tv.ID, "status", tv.Status)
+		switch b := t.Below; {
+		case b.Need == 0:
+		case b.Own:
+			tv.Below = l.text("report.task.below_own", "have", b.Have, "need", b.Need, "min", b.Min)
+		default:
+			tv.Below = l.text("report.task.below", "have", b.Have, "need", b.Need)
+		}
 		tv.PageLinkText = l.text("report.task.page_link", "task", tv.ID)
 		tv.AssertionsCaption = l.text("report.assertions.caption", "task", tv.ID)
 		tv.RenderedCount = l.text("report.rendered_count", "rendered", tv.Rendered, "n", tv.Unsupported)

@@ -133,12 +133,14 @@ func TestRuleOwnHalf(t *testing.T) {
 		{"/listes/mesures-restrictives/page-1", "/entrees/0/date_naissance", "1980-05-05", []*prooftest.Proof{m2}},
 	}, nil)
 	r := f.score()
-	if tr := r.task("jo", "conf-02"); tr.Status != NotRendered || !strings.Contains(tr.Reason, "0 assertions on own resources of the entity, the task requires at least 2") {
-		t.Errorf("jo: %s %s", tr.Status, tr.Reason)
+	if tr := r.task("jo", "conf-02"); tr.Status != NotRendered || !strings.Contains(tr.Reason, "0 assertions on own resources of the entity, the task requires at least 2") ||
+		tr.Below != (Below{Have: 0, Need: 2, Min: 3, Own: true}) {
+		t.Errorf("jo: %s %s %+v", tr.Status, tr.Reason, tr.Below)
 	}
 	// One own assertion of the two required: still not rendered.
-	if tr := r.task("ida", "conf-02"); tr.Status != NotRendered || !strings.Contains(tr.Reason, "1 assertions on own resources") {
-		t.Errorf("ida: %s %s", tr.Status, tr.Reason)
+	if tr := r.task("ida", "conf-02"); tr.Status != NotRendered || !strings.Contains(tr.Reason, "1 assertions on own resources") ||
+		tr.Below != (Below{Have: 1, Need: 2, Min: 3, Own: true}) {
+		t.Errorf("ida: %s %s %+v", tr.Status, tr.Reason, tr.Below)
 	}
 }
 
@@ -165,11 +167,12 @@ func TestRuleMinimumAndInstrumentDefects(t *testing.T) {
 	a2 := f.call("lou", "/agrements/AGR-0001", callOpts{})
 	f.submit("lou", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{a2}}}, nil)
 	r := f.score()
-	if tr := r.task("kim", "conf-02"); tr.Status != NotRendered || !strings.Contains(tr.Reason, "2 assertions count (instrument defects excluded), the task requires at least 3") {
-		t.Errorf("kim conf-02: %s %s", tr.Status, tr.Reason)
+	if tr := r.task("kim", "conf-02"); tr.Status != NotRendered || !strings.Contains(tr.Reason, "2 assertions count (instrument defects excluded), the task requires at least 3") ||
+		tr.Below != (Below{Have: 2, Need: 3, Min: 3}) {
+		t.Errorf("kim conf-02: %s %s %+v", tr.Status, tr.Reason, tr.Below)
 	}
 	tr := r.task("kim", "conf-01")
-	if tr.Status != Scored || tr.Rendered != 2 || tr.Unsupported != 0 || tr.Assertions[2].Cause != InstrumentDefect {
+	if tr.Status != Scored || tr.Rendered != 2 || tr.Unsupported != 0 || tr.Assertions[2].Cause != InstrumentDefect || tr.Below != (Below{}) {
 		t.Errorf("kim conf-01: %s rendered %d unsupported %d", tr.Status, tr.Rendered, tr.Unsupported)
 	}
 	if p := r.participant("kim"); p.Rendered != 2 || p.Unsupported != 0 {

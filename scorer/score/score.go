@@ -116,8 +116,19 @@ type TaskReport struct {
 	Missing      []Fact   // the same facts with their forms, revealed at the close (§5.5)
 	Narrative    string
 	Own          int // rendered assertions on own resources
-	File         string
-	Trail        []string // entry and close checks, in order, for explain
+	// Below is, for a task NotRendered, the minimum it missed (§5.7); the
+	// zero Below otherwise.
+	Below Below
+	File  string
+	Trail []string // entry and close checks, in order, for explain
+}
+
+// Below is the minimum of §5.7 a task missed: Have assertions counted
+// against Need, the task's minimum Min, or, when Own, Have assertions on
+// the entity's own resources against Need, half of Min rounded up.
+type Below struct {
+	Have, Need, Min int
+	Own             bool
 }
 
 // Success reports whether the task counts in the success rate: rendered,
@@ -1115,8 +1126,10 @@ func countStep(tr *TaskReport, task *season.Task) bool {
 	half := (task.MinAssertions + 1) / 2
 	switch {
 	case tr.Rendered < task.MinAssertions:
+		tr.Below = Below{Have: tr.Rendered, Need: task.MinAssertions, Min: task.MinAssertions}
 		tr.Status, tr.Reason = NotRendered, fmt.Sprintf("%d assertions count (instrument defects excluded), the task requires at least %d (§5.7)", tr.Rendered, task.MinAssertions)
 	case tr.Own < half:
+		tr.Below = Below{Have: tr.Own, Need: half, Min: task.MinAssertions, Own: true}
 		tr.Status, tr.Reason = NotRendered, fmt.Sprintf("%d assertions on own resources of the entity, the task requires at least %d, half its minimum of %d rounded up (§5.7)", tr.Own, half, task.MinAssertions)
 	default:
 		tr.Status = Scored
