@@ -44,6 +44,7 @@ type row struct {
 	Overclaim               string
 	OverclaimNote           string // why there is no overclaim
 	Success                 string
+	SuccessNote             string // a success at or below the best constant answer's says so (§10)
 	// OverclaimCI and SuccessCI are the 95 % Wilson intervals of the two
 	// rates, "" where a rate is not published.
 	OverclaimCI, SuccessCI string
@@ -131,6 +132,9 @@ func participantRow(l *locale, n int, r *score.TrackResult, p *score.Participant
 		rw.Overclaim, rw.OverclaimNote = l.text("number.not_applicable"), l.text("table.no_assertion")
 	}
 	rw.Success, rw.SuccessCI = l.rate(p.Successes, r.Tasks), l.interval(p.Successes, r.Tasks)
+	if p.Successes <= r.BestConstant.Successes {
+		rw.SuccessNote = l.text("table.at_best_constant")
+	}
 	rw.Causes, rw.Statuses = summaries(l, p, true)
 	rw.TasksRendered = l.count(p.TasksRender, r.Tasks)
 	for _, t := range p.Tasks {

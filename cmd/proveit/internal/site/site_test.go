@@ -381,11 +381,37 @@ func TestTableBothColumns(t *testing.T) {
 		t.Fatalf("%d participant rows, want 9", len(rows))
 	}
 	// Each rate with its 95 % interval; no overclaim without an assertion.
-	rate := regexp.MustCompile(`<td class="rate">(\d+/\d+ \(\d+\x{a0}%\)<br><span class="note ci">IC\x{a0}95\x{a0}%\x{a0}: \d+\x{2060}–\x{2060}\d+\x{a0}%</span>|sans objet<br><span class="note">aucune tâche comptée dans l&#39;overclaim</span>|en attente)</td>`)
+	rate := regexp.MustCompile(`<td class="rate">(\d+/\d+ \(\d+\x{a0}%\)<br><span class="note ci">IC\x{a0}95\x{a0}%\x{a0}: \d+\x{2060}–\x{2060}\d+\x{a0}%</span>(<br><span class="note">au niveau de la meilleure réponse constante ou en dessous \(§10\)</span>)?|sans objet<br><span class="note">aucune tâche comptée dans l&#39;overclaim</span>|en attente)</td>`)
 	for _, r := range rows {
 		if n := len(rate.FindAllString(r, -1)); n < 2 {
 			t.Errorf("row without its two rates side by side (%d): %s", n, r)
 		}
+	}
+	// A success at or below the best constant answer's is marked so on its
+	// row (§10), and no other.
+	best := regexp.MustCompile(`<tbody class="reference">.*?<td class="rate">.*?</td><td class="rate">(\d+)/\d+ `).FindStringSubmatch(page)
+	if best == nil {
+		t.Fatal("no best constant row")
+	}
+	bestN, _ := strconv.Atoi(best[1])
+	success := regexp.MustCompile(`<td class="rate">(\d+)/\d+ \(\d+\x{a0}%\)<br><span class="note ci">[^<]*</span>(<br><span class="note">au niveau de la meilleure réponse constante)?`)
+	marked := 0
+	for _, r := range rows {
+		m := success.FindAllStringSubmatch(r, -1)
+		if len(m) == 0 {
+			continue // pending
+		}
+		last := m[len(m)-1] // the success cell follows the overclaim's
+		k, _ := strconv.Atoi(last[1])
+		if (k <= bestN) != (last[2] != "") {
+			t.Errorf("success %d against the best constant's %d, marked %v: %s", k, bestN, last[2] != "", r)
+		}
+		if last[2] != "" {
+			marked++
+		}
+	}
+	if marked == 0 {
+		t.Error("no row at or below the best constant answer is marked: the fixture no longer tests it")
 	}
 	for _, w := range []string{"note globale :", "score global", "moyenne :", "rang"} {
 		if strings.Contains(strings.ToLower(visibleText(page)), w) {
