@@ -140,7 +140,7 @@ func participantRow(l *locale, n int, r *score.TrackResult, p *score.Participant
 	for _, t := range p.Tasks {
 		for i, a := range t.Causes {
 			if score.AssertionStatus(a.Cause) == "unsupported" {
-				rw.Unsupported = append(rw.Unsupported, assertionLink{Label: t.TaskID + " " + a.ID, Href: report.At(assertionAnchor(t.TaskID, i))})
+				rw.Unsupported = append(rw.Unsupported, assertionLink{Label: t.TaskID + " " + a.ID.Value(), Href: report.At(assertionAnchor(t.TaskID, i))})
 			}
 		}
 	}

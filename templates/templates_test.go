@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unique"
 
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
@@ -70,7 +71,7 @@ func result(slug string, successes, unsupported, rendered int, pending bool) *sc
 		}
 		id := fmt.Sprintf("a%d", i+1)
 		task.Assertions = append(task.Assertions, score.AssertionResult{Assertion: &submission.Assertion{ID: id}, Cause: c, Detail: "compared"})
-		task.Causes = append(task.Causes, score.AssertionCause{ID: id, Cause: c})
+		task.Causes = append(task.Causes, score.AssertionCause{ID: unique.Make(id), Cause: c})
 	}
 	p.Tasks = []*score.TaskResult{task.TaskResult}
 	handReports[p] = &score.ParticipantReport{ParticipantResult: p, TaskReports: []*score.TaskReport{task}}

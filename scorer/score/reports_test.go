@@ -3,7 +3,7 @@ package score
 import (
 	"bytes"
 	"testing"
-	"unsafe"
+	"unique"
 
 	"github.com/ark-forge/proveit/scorer/season"
 )
@@ -40,8 +40,7 @@ func scoreReports(t testing.TB, sc *Scorer, tr *season.Track) *scored {
 // is what its report was made with: each kept task is its report's own,
 // and each kept assertion the id and cause of the report's assertion, in
 // order. Track keeps the same, with the same results.json and
-// results.csv. The kept ids are one copy per id, shared by every
-// participant, never the submission's own string.
+// results.csv. The kept ids are the ids' unique handles.
 func TestTrackKeepsWhatReportsLeave(t *testing.T) {
 	s, m := loadDemo(t)
 	for _, tr := range s.Tracks {
@@ -61,7 +60,6 @@ func TestTrackKeepsWhatReportsLeave(t *testing.T) {
 					t.Errorf("Track's results differ from those kept while the reports are made (%v, %v)", errA, errB)
 				}
 			}
-			ids := map[string]*byte{}
 			n := 0
 			for i, p := range got.Reports {
 				if got.Participants[i] != p.ParticipantResult || len(p.Tasks) != len(p.TaskReports) {
@@ -74,16 +72,12 @@ func TestTrackKeepsWhatReportsLeave(t *testing.T) {
 					for k, a := range task.Assertions {
 						n++
 						c := task.Causes[k]
-						if c.ID != a.ID || c.Cause != a.Cause {
-							t.Errorf("%s %s: kept %+v, the report has %s %s", p.Participant.Slug, task.TaskID, c, a.ID, a.Cause)
+						// The kept id is the id's unique handle: one copy
+						// per id, shared by every participant (package
+						// unique's contract), not the submission's string.
+						if c.ID != unique.Make(a.ID) || c.ID.Value() != a.ID || c.Cause != a.Cause {
+							t.Errorf("%s %s: kept %s %s, the report has %s %s", p.Participant.Slug, task.TaskID, c.ID.Value(), c.Cause, a.ID, a.Cause)
 						}
-						if unsafe.StringData(c.ID) == unsafe.StringData(a.ID) {
-							t.Errorf("%s %s %s: the kept id is the submission's string", p.Participant.Slug, task.TaskID, a.ID)
-						}
-						if prev, ok := ids[c.ID]; ok && prev != unsafe.StringData(c.ID) {
-							t.Errorf("%s %s %s: the id is kept twice", p.Participant.Slug, task.TaskID, a.ID)
-						}
-						ids[c.ID] = unsafe.StringData(c.ID)
 					}
 				}
 			}

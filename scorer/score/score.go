@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unique"
 
 	"github.com/ark-forge/proveit/internal/pool"
 	"github.com/ark-forge/proveit/scorer/anchor"
@@ -101,7 +102,11 @@ type TaskResult struct {
 // AssertionCause is what a track keeps of one assertion: its id and the
 // cause it took ("" when the submission was not evaluated this far).
 type AssertionCause struct {
-	ID    string
+	// ID is the assertion's id as a unique.Handle: one copy of each id,
+	// shared by every participant's assertion of that id (the same ids
+	// recur from one participant to the next), never the submission's own
+	// string.
+	ID    unique.Handle[string]
 	Cause Cause
 }
 
@@ -617,28 +622,6 @@ type prepared struct {
 	// survey is what each submission of the track cites, in the track's
 	// order, until expectViews has read it.
 	survey []citing
-	ids    *interned // the assertion ids the track's results keep
-}
-
-// interned is one copy of each assertion id the results of a track keep
-// (TaskResult.Causes), shared by every assertion with that id: the same
-// ids recur from one participant to the next. It is safe for concurrent
-// use.
-type interned struct {
-	mu  sync.Mutex
-	ids map[string]string
-}
-
-// of returns the copy of id that in keeps, made on its first call.
-func (in *interned) of(id string) string {
-	in.mu.Lock()
-	defer in.mu.Unlock()
-	if s, ok := in.ids[id]; ok {
-		return s
-	}
-	s := strings.Clone(id)
-	in.ids[s] = s
-	return s
 }
 
 // citing is what one submission cites: the proof ids of its assertions, in
@@ -699,7 +682,7 @@ func (sc *Scorer) prepare(t *season.Track) (*prepared, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s/track.toml: bareme: %w", t.Name, err)
 	}
-	pt := &prepared{track: t, ruleSet: rs, graphs: map[string]*Graph{}, ids: &interned{ids: map[string]string{}}}
+	pt := &prepared{track: t, ruleSet: rs, graphs: map[string]*Graph{}}
 	if pt.freezes, err = sc.CheckPreregistration(t); err != nil {
 		return nil, err
 	}
@@ -1011,7 +994,7 @@ func (sc *Scorer) task(pt *prepared, task *season.Task, p *season.Participant, s
 		foundedStep(tr, parsed.Submission, exp)
 	tr.Causes = make([]AssertionCause, len(tr.Assertions))
 	for i, a := range tr.Assertions {
-		tr.Causes[i] = AssertionCause{ID: pt.ids.of(a.ID), Cause: a.Cause}
+		tr.Causes[i] = AssertionCause{ID: unique.Make(a.ID), Cause: a.Cause}
 	}
 	return tr, nil
 }

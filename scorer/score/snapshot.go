@@ -36,7 +36,7 @@ func (r *TrackResult) Snapshot(publishedAt time.Time) *publication.Snapshot {
 		for _, t := range p.Tasks {
 			st := publication.SnapshotTask{TaskID: t.TaskID, Status: string(t.Status), Assertions: []publication.SnapshotAssertion{}}
 			for _, a := range t.Causes {
-				sa := publication.SnapshotAssertion{ID: a.ID, Status: AssertionStatus(a.Cause)}
+				sa := publication.SnapshotAssertion{ID: a.ID.Value(), Status: AssertionStatus(a.Cause)}
 				if a.Cause != "" {
 					c := string(a.Cause)
 					sa.Cause = &c
