@@ -10,6 +10,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/ark-forge/proveit/internal/cpython"
+	"github.com/ark-forge/proveit/internal/openssl"
 )
 
 // The tests of verifier/proveit_verify.py, the reader's verifier: a second,
@@ -20,40 +23,22 @@ import (
 // pyVerifier is the script, from this package's directory.
 var pyVerifier = filepath.Join("..", "..", "verifier", "proveit_verify.py")
 
-// needPython returns python3's path, skipping the test without it unless
-// PROVEIT_REQUIRE_CPYTHON is set (as .ci/run sets it), as the differential
-// tests of scorer/internal/cpython do (that helper is internal to scorer/).
+// needPython returns python3's path (cpython.Need: the test is skipped
+// without it unless PROVEIT_REQUIRE_CPYTHON is set, as .ci/run sets it), and
+// requires its tomllib likewise.
 func needPython(t *testing.T) string {
 	t.Helper()
-	p, err := exec.LookPath("python3")
-	if err != nil {
-		if os.Getenv("PROVEIT_REQUIRE_CPYTHON") != "" {
-			t.Fatal("python3 is not on PATH, and PROVEIT_REQUIRE_CPYTHON is set: the reader's verifier cannot run")
-		}
-		t.Skip("python3 is not on PATH: the reader's verifier (verifier/proveit_verify.py) cannot run (install python3)")
-	}
+	p := cpython.Need(t)
 	// The script reads TOML with tomllib, in the standard library since
 	// Python 3.11.
 	if out, err := exec.Command(p, "-c", "import tomllib").CombinedOutput(); err != nil {
 		msg := "python3 has no tomllib (Python 3.11 or later is needed): the reader's verifier cannot run: " + strings.TrimSpace(string(out))
-		if os.Getenv("PROVEIT_REQUIRE_CPYTHON") != "" {
-			t.Fatal(msg + ", and PROVEIT_REQUIRE_CPYTHON is set")
+		if os.Getenv(cpython.RequireEnv) != "" {
+			t.Fatalf("%s, and %s is set", msg, cpython.RequireEnv)
 		}
 		t.Skip(msg)
 	}
 	return p
-}
-
-// needOpenSSL skips the test without openssl unless PROVEIT_REQUIRE_OPENSSL
-// is set, as scorer/internal/openssl.Need does.
-func needOpenSSL(t *testing.T) {
-	t.Helper()
-	if _, err := exec.LookPath("openssl"); err != nil {
-		if os.Getenv("PROVEIT_REQUIRE_OPENSSL") != "" {
-			t.Fatal("openssl is not on PATH, and PROVEIT_REQUIRE_OPENSSL is set: proveit_verify.py --openssl cannot run")
-		}
-		t.Skip("openssl is not on PATH: proveit_verify.py --openssl cannot run (install openssl)")
-	}
 }
 
 // runPyVerifier runs the script on site and returns its output and exit
@@ -113,7 +98,7 @@ func TestPyVerifierDemo(t *testing.T) {
 		if testing.Short() {
 			t.Skip("-short: the openssl run of the whole demo is long")
 		}
-		needOpenSSL(t)
+		openssl.Need(t)
 		out, code := runPyVerifier(t, python, site, "--openssl")
 		wantAgreement(t, out, code)
 	})
@@ -216,7 +201,7 @@ func TestPyVerifierTampered(t *testing.T) {
 			flipSignature(t, site, "saison-0/preuves/"+proof+".json")
 		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", `published="supported" derived="invalid_proof"`, "check=signature"}},
 		{"signature byte, openssl", func(t *testing.T, site string) {
-			needOpenSSL(t)
+			openssl.Need(t)
 			flipSignature(t, site, "saison-0/preuves/"+proof+".json")
 		}, []string{"--openssl"}, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=signature"}},
 		{"commitment", func(t *testing.T, site string) {
@@ -303,7 +288,7 @@ func TestPyVerifierTampered(t *testing.T) {
             "value": "suspendu"`)
 		}, nil, []string{`DISAGREE saison-0/conformite/participants/boussole/report.json participant=boussole task=conf-01 field=founded published=true derived=false`}},
 		{"timestamp token signature, openssl", func(t *testing.T, site string) {
-			needOpenSSL(t)
+			openssl.Need(t)
 			rel := "saison-0/preuves/" + proof + ".json"
 			b, err := os.ReadFile(filepath.Join(site, filepath.FromSlash(rel)))
 			if err != nil {

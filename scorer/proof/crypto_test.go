@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/ark-forge/proveit/scorer/internal/cpython"
+	"github.com/ark-forge/proveit/internal/cpython"
 )
 
 // cryptoVector is testdata/crypto-py/vector.json (README.md there says how

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ark-forge/proveit/scorer/internal/cpython"
+	"github.com/ark-forge/proveit/internal/cpython"
 	"github.com/ark-forge/proveit/scorer/internal/jsongen"
 )
 

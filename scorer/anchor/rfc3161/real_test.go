@@ -16,7 +16,7 @@ import (
 	"github.com/digitorus/pkcs7"
 	"github.com/sigstore/sigstore-go/pkg/root"
 
-	"github.com/ark-forge/proveit/scorer/internal/openssl"
+	"github.com/ark-forge/proveit/internal/openssl"
 )
 
 // Real third-party tokens (testdata/real/README.md says where they come

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ark-forge/proveit/scorer/internal/cpython"
-	"github.com/ark-forge/proveit/scorer/internal/openssl"
+	"github.com/ark-forge/proveit/internal/cpython"
+	"github.com/ark-forge/proveit/internal/openssl"
 )
 
 // Witness is one line of ArkForge's verifier's report.

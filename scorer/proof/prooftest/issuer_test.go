@@ -17,9 +17,9 @@ import (
 	"github.com/transparency-dev/merkle/proof"
 	"github.com/transparency-dev/merkle/rfc6962"
 
+	"github.com/ark-forge/proveit/internal/openssl"
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161"
 	"github.com/ark-forge/proveit/scorer/anchor/rfc3161/rfc3161test"
-	"github.com/ark-forge/proveit/scorer/internal/openssl"
 	"github.com/ark-forge/proveit/scorer/internal/realworld"
 	pv "github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"

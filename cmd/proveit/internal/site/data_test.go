@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"github.com/ark-forge/proveit/internal/cpython"
 	"math"
 	"os"
 	"os/exec"
@@ -511,10 +512,7 @@ func TestCSVWRefusesChanges(t *testing.T) {
 // bounds, str matching its format; an empty cell None), into one row per
 // participant of results.json, each rate's cells those of the JSON.
 func TestCSVLoadsInPython(t *testing.T) {
-	py, ok := lookPython3(t)
-	if !ok {
-		t.Skip("python3 not found on PATH: it is needed to load the CSV (CI sets PROVEIT_REQUIRE_CPYTHON, which makes this a failure)")
-	}
+	py := cpython.Need(t)
 	script := `import csv, json, re, sys
 d = sys.argv[1]
 meta = json.load(open(d + "/results.csv-metadata.json", encoding="utf-8"))

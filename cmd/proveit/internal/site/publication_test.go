@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/ark-forge/proveit/internal/cpython"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -371,10 +372,7 @@ func TestPublicationFromPublicAlone(t *testing.T) {
 	if err := WriteAtomic(filepath.Join(pub, "public"), tree); err != nil {
 		t.Fatal(err)
 	}
-	py, ok := lookPython3(t)
-	if !ok {
-		t.Skip("python3 not found on PATH: it is needed to check the publication from public/ (CI sets PROVEIT_REQUIRE_CPYTHON, which makes this a failure)")
-	}
+	py := cpython.Need(t)
 	out, err := exec.Command(py, "-c", publicationScript, filepath.Join(pub, "public", "saison-3"), p.ID).CombinedOutput()
 	if err != nil || !strings.HasPrefix(string(out), "OK ") {
 		t.Fatalf("python3 does not verify the publication from public/: %s %v", out, err)

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"github.com/ark-forge/proveit/internal/cpython"
 	"html"
 	"html/template"
 	"io/fs"
@@ -601,10 +602,7 @@ func TestDossier(t *testing.T) {
 	if _, ok := tree["saison-3/dossier/index.html"]; !ok {
 		t.Error("the dossier has no page")
 	}
-	py, ok := lookPython3(t)
-	if !ok {
-		t.Skip("python3 not found on PATH: it is needed to recompute the key commitment (CI sets PROVEIT_REQUIRE_CPYTHON, which makes this a failure)")
-	}
+	py := cpython.Need(t)
 	dir := t.TempDir()
 	for _, f := range []string{"key.json", "key.salt", "preregistration.toml"} {
 		os.WriteFile(filepath.Join(dir, f), tree["saison-3/dossier/conformite/"+f], 0o644)
@@ -799,18 +797,4 @@ func TestIndexLinksTables(t *testing.T) {
 	if !strings.Contains(index, `href="saison-1/index.html"`) {
 		t.Error("the fixture's open season is not on the index: the check above sees nothing")
 	}
-}
-
-// lookPython3 is python3's path; without it, a failure when
-// PROVEIT_REQUIRE_CPYTHON is set (as .ci/run sets it), false otherwise.
-func lookPython3(t *testing.T) (string, bool) {
-	t.Helper()
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		if os.Getenv("PROVEIT_REQUIRE_CPYTHON") != "" {
-			t.Fatal("python3 is required (PROVEIT_REQUIRE_CPYTHON is set) and not found on PATH")
-		}
-		return "", false
-	}
-	return py, true
 }

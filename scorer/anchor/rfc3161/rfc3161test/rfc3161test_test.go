@@ -11,7 +11,7 @@ import (
 	"github.com/digitorus/timestamp"
 	"github.com/sigstore/sigstore-go/pkg/root"
 
-	"github.com/ark-forge/proveit/scorer/internal/openssl"
+	"github.com/ark-forge/proveit/internal/openssl"
 )
 
 var (

@@ -1,6 +1,7 @@
 // Package cpython runs CPython's json module as the oracle of the
 // differential tests: what proveit computes must be byte for byte what the
-// Trust Layer's Python computes. It is used only by tests.
+// Trust Layer's Python computes. It is used only by tests; Need serves
+// every test that runs python3.
 package cpython
 
 import (
@@ -52,7 +53,7 @@ type Result struct {
 func Python() (string, error) {
 	p, err := exec.LookPath("python3")
 	if err != nil {
-		return "", fmt.Errorf("python3 is not on PATH: the differential test against CPython's json module cannot run (install python3)")
+		return "", fmt.Errorf("python3 is not on PATH: this test runs CPython (install python3)")
 	}
 	return p, nil
 }
