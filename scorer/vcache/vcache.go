@@ -293,10 +293,7 @@ func readEntry(path string) ([]byte, time.Time, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, time.Time{}, errors.New("not a regular file")
 	}
-	if fi.Size() > MaxEntryBytes {
-		return nil, time.Time{}, errTooLarge
-	}
-	// Bounded again as read: the file may have grown since the Stat.
+	// Bounded as read, whatever the size the Stat saw.
 	data, err := io.ReadAll(io.LimitReader(f, MaxEntryBytes+1))
 	if err != nil {
 		return nil, time.Time{}, err
