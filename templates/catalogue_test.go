@@ -330,7 +330,7 @@ func TestMissingMessageFailsRender(t *testing.T) {
 		{"report.heading", `heading = "Rapport individuel : {agent}"` + "\n"},
 		{"season.status.open", `status.open = "Saison ouverte : aucun score n'est publié avant la clôture (§7.4 de la spécification)."` + "\n"},
 		{"number.pending", `pending = "en attente"` + "\n"},
-		{"status.scored.label", `label = "rendue"` + "\n"},
+		{"status.scored.label", `label = "scorée"` + "\n"},
 		{"cause.supported.label", `label = "étayée"` + "\n"},
 		{"plot.who", "[plot.who]\none = \"{n} participant\"\nother = \"{n} participants\"\n"},
 	} {

@@ -103,6 +103,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 
 	"github.com/ark-forge/proveit/content"
 	"github.com/ark-forge/proveit/internal/sitepath"
@@ -920,9 +921,10 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 	return pl.out, nil
 }
 
-// markdown renders the pages of package content: CommonMark and GitHub's
-// tables, nothing else.
-var markdown = goldmark.New(goldmark.WithExtensions(extension.Table))
+// markdown renders the pages of package content: CommonMark, GitHub's
+// tables and a heading's explicit id ({#id} at the end of its line, the
+// anchor the pages link a glossary term by), nothing else.
+var markdown = goldmark.New(goldmark.WithExtensions(extension.Table), goldmark.WithParserOptions(parser.WithAttribute()))
 
 // contentPages renders every Markdown page of an edition (package
 // content: content.Pages, content.English), in file name order. Raw HTML

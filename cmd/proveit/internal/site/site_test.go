@@ -757,7 +757,7 @@ func TestTableCauses(t *testing.T) {
 		{"defaut", []string{"Assertions, par cause : non étayée : identité non liée (2), défaut d&#39;instrument (hors overclaim, incident ouvert) (1)"}},
 		{"surdeclare", []string{"non étayée : ressource ne correspondant pas (1), non étayée : valeur ne correspondant pas (1)"}},
 		{"entree", []string{"Tâches non scorées : rejetée à l&#39;entrée (incident du service de saison) (1), absente (aucune soumission) (1)"}},
-		{"abstention", []string{"Tâches non scorées : non rendue (1)"}},
+		{"abstention", []string{"Tâches non scorées : sous le minimum (1)"}},
 	} {
 		for _, w := range c.want {
 			if !strings.Contains(rows[c.slug], w) {

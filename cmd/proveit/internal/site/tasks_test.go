@@ -189,8 +189,8 @@ func TestTaskPageCells(t *testing.T) {
 		track, task, slug string
 		want              []string
 	}{
-		{"conformite", "conf-03", "boussole", []string{"<code>indeterminable</code>", ">rendue</td>", "réussie</span>", "étayée (4)"}},
-		{"conformite", "conf-03", "albatros", []string{"<code>conforme</code>", ">rendue</td>", "non réussie</span>", "non étayée : valeur ne correspondant pas (2), étayée (3)"}},
+		{"conformite", "conf-03", "boussole", []string{"<code>indeterminable</code>", ">scorée</td>", "réussie</span>", "étayée (4)"}},
+		{"conformite", "conf-03", "albatros", []string{"<code>conforme</code>", ">scorée</td>", "non réussie</span>", "non étayée : valeur ne correspondant pas (2), étayée (3)"}},
 		{"conformite", "conf-03", "carrefour", []string{">—</td>", "rejetée à l&#39;entrée (incident du service de saison)", "non scorée</span>", "aucune assertion"}},
 	} {
 		page := string(d.tree["saison-0/"+c.track+"/taches/"+c.task+".html"])
@@ -314,7 +314,7 @@ func TestParticipantPages(t *testing.T) {
 				continue
 			}
 			row := regexp.MustCompile(`(?s)<tr data-track="` + tr.Name + `".*?</tr>`).FindString(page)
-			if strings.Count(row, `<td class="rate">`) != 2 || !strings.Contains(row, "tâches rendues : ") {
+			if strings.Count(row, `<td class="rate">`) != 2 || !strings.Contains(row, "tâches scorées : ") {
 				t.Errorf("%s: the %s row does not show both rates and the tasks rendered: %q", name, tr.Name, row)
 			}
 			rep := string(d.tree["saison-0/"+tr.Name+"/participants/"+slug+"/index.html"])
