@@ -204,13 +204,12 @@ func buildReport(l *locale, n int, r *score.TrackResult, p *score.ParticipantRep
 }
 
 // proofHref is the link from the report at to the copy of the view of the
-// proof id, none when the view is not in the cache. The English reports
-// link it through their French counterpart (sitepath.ThroughCounterpart).
+// proof id, none when the view is not in the cache.
 func proofHref(proofs proofSet, season int, at sitepath.Page, id string) sitepath.Href {
 	if !proofs.has(id) {
 		return sitepath.Href{}
 	}
-	return sitepath.ThroughCounterpart(at, sitepath.Proof(season, id))
+	return sitepath.Link(at, sitepath.Proof(season, id))
 }
 
 // taskAnchor is the anchor of a task on a report page.

@@ -37,7 +37,7 @@ func newSeasonPage(s *seasonView, at sitepath.Page) *seasonPage {
 		for _, f := range tr.Freezes {
 			fv := freezeView{Freeze: f}
 			if f.Cached {
-				fv.Href = sitepath.ThroughCounterpart(at, sitepath.Proof(n, f.ProofID))
+				fv.Href = sitepath.Link(at, sitepath.Proof(n, f.ProofID))
 			}
 			st.Freezes = append(st.Freezes, fv)
 		}
@@ -54,15 +54,14 @@ type publicationView struct {
 }
 
 // newPublicationView is season s's publication on the page at; nil when
-// the season has none. A proof view is linked through the French
-// counterpart, as every link to a proof view (sitepath.ThroughCounterpart).
+// the season has none.
 func newPublicationView(s *seasonView, at sitepath.Page) *publicationView {
 	if s.Publication == nil {
 		return nil
 	}
 	v := &publicationView{Publication: s.Publication}
 	if s.Publication.ViewCopied {
-		v.Href = sitepath.ThroughCounterpart(at, sitepath.Proof(s.Number, s.Publication.ProofID))
+		v.Href = sitepath.Link(at, sitepath.Proof(s.Number, s.Publication.ProofID))
 	}
 	return v
 }

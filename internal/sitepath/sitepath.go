@@ -28,11 +28,10 @@
 // string, and finds nothing to change.
 //
 // Link is the shortest relative reference from a page to a page of its
-// edition or to a file. The published pages write three other forms,
-// which reach the same places by longer paths and are kept so that the
-// pages' bytes stay what they were: ThroughRoot (the breadcrumbs),
-// Alternate (the other editions of a page) and ThroughCounterpart (the
-// proof views).
+// edition or to a file. The published pages write two other forms, which
+// reach the same places by longer paths and are kept so that the pages'
+// bytes stay what they were: ThroughRoot (the breadcrumbs) and Alternate
+// (the other editions of a page).
 package sitepath
 
 import (
@@ -291,25 +290,6 @@ func ThroughRoot(from, to Page) Href {
 // rel="alternate" hreflang> and the visible switch are written so.
 func Alternate(from Page, e Edition) Href {
 	return Href{up(from.String()) + escape(from.In(e).String())}
-}
-
-// ThroughCounterpart is the link from the page from to the file to written
-// through from's French counterpart: up to the site's root, down to the
-// directory of the French page, then the French page's own link to the
-// file. From a French page it is Link. From an English one it reaches the
-// file Link reaches, but its path is not the shortest when the file is not
-// below the French page's directory ("…/participants/x/../../../preuves/p.json"):
-// the English reports and register of decisions link the proof views so.
-func ThroughCounterpart(from Page, to File) Href {
-	fr := from.In(French)
-	if from.ed == French {
-		return Link(fr, to)
-	}
-	dir := ""
-	if i := strings.LastIndexByte(fr.String(), '/'); i >= 0 {
-		dir = fr.String()[:i+1]
-	}
-	return Href{up(from.String()) + escape(dir) + Link(fr, to).s}
 }
 
 // rel is the shortest relative reference from the file at path from to the

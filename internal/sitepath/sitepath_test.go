@@ -198,7 +198,6 @@ func TestEveryLinkReaches(t *testing.T) {
 			}
 			for _, to := range files {
 				checkReaches(t, "Link", from, Link(from, to), to)
-				checkReaches(t, "ThroughCounterpart", from, ThroughCounterpart(from, to), to)
 			}
 			for _, other := range editions {
 				a := Alternate(from, other)
@@ -253,10 +252,10 @@ func TestLinks(t *testing.T) {
 		{"alternate French → English", Alternate(track, English), "../../en/saison-0/conformite/index.html"},
 		{"alternate English → French", Alternate(track.In(English), French), "../../../saison-0/conformite/index.html"},
 		{"alternate of itself", Alternate(track, French), "../../saison-0/conformite/index.html"},
-		{"proof from a report", ThroughCounterpart(report, Proof(0, "p")), "../../../preuves/p.json"},
-		{"proof from an English report", ThroughCounterpart(report.In(English), Proof(0, "p")), "../../../../../saison-0/conformite/participants/albatros/../../../preuves/p.json"},
-		{"proof from an English register", ThroughCounterpart(Corrections(0).In(English), Proof(0, "p")), "../../../saison-0/corrections/../preuves/p.json"},
-		{"proof from an English season", ThroughCounterpart(Season(0).In(English), Proof(0, "p")), "../../saison-0/preuves/p.json"},
+		{"proof from a report", Link(report, Proof(0, "p")), "../../../preuves/p.json"},
+		{"proof from an English report", Link(report.In(English), Proof(0, "p")), "../../../../../saison-0/preuves/p.json"},
+		{"proof from an English register", Link(Corrections(0).In(English), Proof(0, "p")), "../../../saison-0/preuves/p.json"},
+		{"proof from an English season", Link(Season(0).In(English), Proof(0, "p")), "../../saison-0/preuves/p.json"},
 		{"results.json → report.json", FileLink(Results(0, "conformite"), ReportJSON(0, "conformite", "albatros")), "participants/albatros/report.json"},
 		{"report.json → results.json", FileLink(ReportJSON(0, "conformite", "albatros"), Results(0, "conformite")), "../../results.json"},
 		{"index.json → results.json", FileLink(IndexJSON(), Results(0, "conformite")), "saison-0/conformite/results.json"},
