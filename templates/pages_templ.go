@@ -5667,7 +5667,7 @@ func dossierBody(l *locale, d *dossierView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = l.msg("dossier.track.submissions", "n", tr.Submissions, "pattern", l.code(tr.Name+"/submissions/<participant>/<tâche>.json")).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = l.msg("dossier.track.submissions", "n", tr.Submissions, "pattern", l.code(tr.Name+"/submissions/<slug>/<task_id>.json")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
