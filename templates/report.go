@@ -156,7 +156,7 @@ type incidentView struct {
 // buildReport is the view of one participant's report on the track r of
 // season n, on the page at. proofs is the set of proof ids whose views are
 // copied (sitepath.Proof).
-func buildReport(l *locale, n int, r *score.TrackResult, p *score.ParticipantReport, proofs proofSet, at sitepath.Page, history map[string]*History) reportView {
+func buildReport(l *locale, n int, r *score.TrackResult, p *score.ParticipantReport, proofs proofSet, at sitepath.Page, history ReportHistory) reportView {
 	row := participantRow(l, n, r, p.ParticipantResult, at)
 	v := reportView{Slug: row.Slug, Agent: row.Agent, DID: row.DID, Stack: row.Stack, Pending: row.Pending, Negative: row.Negative, Page: row.Page, JSON: row.ReportJSON,
 		Track:     sitepath.Link(at, sitepath.Track(n, r.Track)),
@@ -183,7 +183,7 @@ func buildReport(l *locale, n int, r *score.TrackResult, p *score.ParticipantRep
 			st := score.AssertionStatus(a.Cause)
 			av := assertionView{Anchor: assertionAnchor(t.TaskID, i), ID: a.ID, Resource: a.Resource, Field: a.Field, Value: string(pyjson.Canonical(a.Value)),
 				Status: st, Cause: l.text(causeKey(a.Cause, "label")), CauseCode: causeCode(a.Cause), Detail: a.Explanation(), Negative: st == "unsupported", Supported: a.Cause == score.Supported}
-			av.History = publishedHistory(l, history[HistoryKey(p.Participant.Slug, t.TaskID, a.ID)])
+			av.History = publishedHistory(l, history.Assertions[HistoryKey(p.Participant.Slug, t.TaskID, a.ID)])
 			if a.Cause == "" && len(a.Proofs) == 0 {
 				for _, id := range a.ProofIDs {
 					av.Proofs = append(av.Proofs, proofView{ID: id, Href: proofHref(proofs, n, at, id)})
@@ -249,6 +249,14 @@ type History struct {
 // (RFC 3339) and its reason.
 type DecisionRef struct {
 	ID, Date, Reason string
+}
+
+// ReportHistory is what decisions changed in one participant's report:
+// its assertions' histories by HistoryKey and its row's rates (nil when no
+// decision changed them).
+type ReportHistory struct {
+	Assertions map[string]*History
+	Row        *RowHistory
 }
 
 // HistoryKey is the key of an assertion in Track.History.
