@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"html/template"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,10 @@ type reportView struct {
 	Pending                 bool
 	Negative                bool
 	Overclaim, Success      string
-	OverclaimNote           string
+	// OverclaimFix and SuccessFix are a rate decisions changed since the
+	// publication, nil for a rate as published.
+	OverclaimFix, SuccessFix *rateFix
+	OverclaimNote            string
 	TasksRendered           string
 	Tasks                   []taskView
 	// CauseSummary and StatusSummary count the assertions by cause and the
@@ -115,6 +119,39 @@ type assertionView struct {
 	History *historyView
 }
 
+// rateFix is a rate of a report's header that decisions changed: as
+// published and now, in words, and the links to the decisions' entries in
+// the register.
+type rateFix struct {
+	Published, Rectified string
+	Decisions            template.HTML
+}
+
+// rateFixes are the header's rate fixes of the row history h of season
+// n's report at: the overclaim's and the success's, nil where h changes
+// neither.
+func rateFixes(l *locale, n int, h *RowHistory, at sitepath.Page) (overclaim, success *rateFix) {
+	if h == nil {
+		return nil, nil
+	}
+	register := sitepath.Link(at, sitepath.Corrections(n))
+	hrefs, ids := make([]sitepath.Href, len(h.Decisions)), make([]string, len(h.Decisions))
+	for i, d := range h.Decisions {
+		hrefs[i], ids[i] = register.At(d.ID), d.ID
+	}
+	decisions := l.codeLinks(hrefs, ids)
+	for _, c := range h.Rates {
+		f := &rateFix{Published: rateText(l, c.Published), Rectified: rateText(l, c.Rectified), Decisions: decisions}
+		switch c.Field {
+		case score.FieldOverclaim:
+			overclaim = f
+		case score.FieldSuccess:
+			success = f
+		}
+	}
+	return overclaim, success
+}
+
 // historyView is a History as the report writes it: the published value in
 // words (its cause's label) beside its code.
 type historyView struct {
@@ -161,6 +198,7 @@ func buildReport(l *locale, n int, r *score.TrackResult, p *score.ParticipantRep
 	v := reportView{Slug: row.Slug, Agent: row.Agent, DID: row.DID, Stack: row.Stack, Pending: row.Pending, Negative: row.Negative, Page: row.Page, JSON: row.ReportJSON,
 		Track:     sitepath.Link(at, sitepath.Track(n, r.Track)),
 		Overclaim: row.Overclaim, OverclaimNote: row.OverclaimNote, Success: row.Success, TasksRendered: row.TasksRendered}
+	v.OverclaimFix, v.SuccessFix = rateFixes(l, n, history.Row, at)
 	v.CauseSummary, v.StatusSummary = summaries(l, p.ParticipantResult, false)
 	for _, t := range p.TaskReports {
 		tv := taskView{ID: t.TaskID, Anchor: taskAnchor(t.TaskID), Status: l.text(statusKey(t.Status, "label")), StatusCode: t.Status, StatusHelp: l.text(statusKey(t.Status, "help")), Reason: t.Reason,

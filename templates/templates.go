@@ -856,7 +856,7 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 		}
 		if s.Corrections != nil {
 			at := sitepath.Corrections(s.Number).In(r.ed)
-			cv := buildCorrections(l, s.Number, s.Corrections, at)
+			cv := buildCorrections(l, s.Number, s.Corrections, s.Tracks, at)
 			if err := add(sitepath.Corrections(s.Number), "corrections", page{Title: l.text("corrections.title", "season", s.Number), Description: l.text("corrections.description", "season", s.Number), Season: s, Demo: s.Demo,
 				Corrections: &cv, Publication: newPublicationView(s, at), Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
 				return nil, err
