@@ -32,8 +32,8 @@ type reportView struct {
 	// publication, nil for a rate as published.
 	OverclaimFix, SuccessFix *rateFix
 	OverclaimNote            string
-	TasksRendered           string
-	Tasks                   []taskView
+	TasksRendered            string
+	Tasks                    []taskView
 	// CauseSummary and StatusSummary count the assertions by cause and the
 	// tasks by status, in the order of the scorer's tables, for the top of
 	// the report.
