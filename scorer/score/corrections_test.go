@@ -74,8 +74,8 @@ func TestRateCorrections(t *testing.T) {
 		t.Errorf("RateCorrections = %+v, want %+v", got, want)
 	}
 	// The same rate over another denominator is another fraction.
-	if got, _ := RateCorrections(snapRow(11, 48, 6, "6/20"), row, decisions); len(got) != 1 || got[0].Field != FieldSuccess || got[0].Published.Denominator != 20 {
-		t.Errorf("success 6/20 → 3/10: %+v, want the success alone", got)
+	if got, _ := RateCorrections(snapRow(11, 48, 3, "3/20"), row, decisions); len(got) != 1 || got[0].Field != FieldSuccess || got[0].Published.Denominator != 20 {
+		t.Errorf("success 3/20 → 3/10: %+v, want the success alone", got)
 	}
 	if got, _ := RateCorrections(snapRow(11, 48, 3, "3/10"), row, decisions); len(got) != 0 {
 		t.Errorf("rates as published: %+v, want no correction", got)
