@@ -170,7 +170,11 @@ func (rt registerTracks) rateChanges(l *locale, track, participant string) []str
 	h := tr.RowHistory[participant]
 	var out []string
 	for _, c := range h.Rates {
-		s := l.text("corrections.change."+c.Field, "participant", participant, "before", rateText(l, c.Published), "after", rateText(l, c.Rectified))
+		before, after := rateText(l, c.Published), rateText(l, c.Rectified)
+		s := l.text("corrections.change.overclaim", "participant", participant, "before", before, "after", after)
+		if c.Field == score.FieldSuccess {
+			s = l.text("corrections.change.success", "participant", participant, "before", before, "after", after)
+		}
 		if len(h.Decisions) > 1 {
 			s += " " + l.text("corrections.change.joint", "ids", h.IDs())
 		}

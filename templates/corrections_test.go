@@ -75,6 +75,11 @@ func TestRegisterLinksAndChanges(t *testing.T) {
 	if got := newRegisterTracks(tracks).rateChanges(l, "conformite", "p"); len(got) != 1 || !strings.HasSuffix(got[0], "(effet conjoint des décisions C-2026-001, R-2026-001)") {
 		t.Errorf("two decisions: %q, want their joint effect named", got)
 	}
+	tracks = registerFixture()
+	tracks[0].RowHistory["p"].Rates = append(tracks[0].RowHistory["p"].Rates, score.RateCorrectionJSON{Field: score.FieldSuccess, Published: nil, Rectified: &score.RateJSON{Numerator: 3, Denominator: 10}})
+	if got := newRegisterTracks(tracks).rateChanges(l, "conformite", "p"); len(got) != 2 || got[1] != "Taux de réussite sur la piste (p) : "+l.text("number.pending")+" → 3/10 (30\u00a0%)." {
+		t.Errorf("a success published while pending: %q", got)
+	}
 	if got := rt.rateChanges(l, "conformite", "q"); got != nil {
 		t.Errorf("a participant no decision changed: %q", got)
 	}
