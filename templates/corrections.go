@@ -5,8 +5,10 @@ import (
 	"encoding/xml"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/ark-forge/proveit/internal/sitepath"
+	"github.com/ark-forge/proveit/scorer/score"
 )
 
 // Corrections is the register of a season's decisions on its published
@@ -63,14 +65,22 @@ type correctionsView struct {
 
 type contestationView struct {
 	Contestation
-	State  string        // the decision, in words, with its deadline or lateness
-	Report sitepath.Href // the report's anchor of the task
-	Place  string
+	State string // the decision, in words, with its deadline
+	// LateText says the decision was given after its deadline, "" when it
+	// was not (Late).
+	LateText string
+	Report   sitepath.Href // the report's anchor of the assertion (of the task when the report lacks it)
+	Place    string
+	// Changes are the published values the decision changed, before →
+	// after: the assertion's, then the participant's rates on the track;
+	// none for a decision that changed nothing.
+	Changes []string
 }
 
 type rectificationView struct {
 	Rectification
-	Places []placeView
+	Places  []placeView
+	Changes []string // as contestationView's, for every place in turn
 }
 
 type placeView struct {
@@ -78,10 +88,108 @@ type placeView struct {
 	Report sitepath.Href
 }
 
-// reportHref is the link from the page at to the task of a report of
-// season n.
-func reportHref(at sitepath.Page, n int, track, participant, task string) sitepath.Href {
-	return sitepath.Link(at, sitepath.Report(n, track, participant)).At(taskAnchor(task))
+// registerTracks is what the register reads of a season's scored tracks,
+// by name: their results (an assertion's place in its report, its cause
+// now) and what decisions changed (Track.History, Track.RowHistory).
+type registerTracks map[string]*Track
+
+func newRegisterTracks(tracks []Track) registerTracks {
+	out := registerTracks{}
+	for i := range tracks {
+		out[tracks[i].Name] = &tracks[i]
+	}
+	return out
+}
+
+// assertion finds an assertion in the track's result: its index in its
+// task (the report's anchor, assertionAnchor) and its cause now; ok false
+// when the result does not hold it.
+func (rt registerTracks) assertion(track, participant, task, assertion string) (i int, cause score.Cause, ok bool) {
+	tr := rt[track]
+	if tr == nil || tr.Result == nil {
+		return 0, "", false
+	}
+	for _, p := range tr.Result.Participants {
+		if p.Participant.Slug != participant {
+			continue
+		}
+		for _, t := range p.Tasks {
+			if t.TaskID != task {
+				continue
+			}
+			for i, a := range t.Causes {
+				if a.ID.Value() == assertion {
+					return i, a.Cause, true
+				}
+			}
+		}
+	}
+	return 0, "", false
+}
+
+// reportHref is the link from the page at to an assertion of a report of
+// season n, to its task when assertion is "" or the report lacks it.
+func (rt registerTracks) reportHref(at sitepath.Page, n int, track, participant, task, assertion string) sitepath.Href {
+	report := sitepath.Link(at, sitepath.Report(n, track, participant))
+	if assertion != "" {
+		if i, _, ok := rt.assertion(track, participant, task, assertion); ok {
+			return report.At(assertionAnchor(task, i))
+		}
+	}
+	return report.At(taskAnchor(task))
+}
+
+// assertionChange is an assertion's published value → its value now, in
+// words and codes, "" when no decision changed it.
+func (rt registerTracks) assertionChange(l *locale, track, participant, task, assertion string) string {
+	tr := rt[track]
+	if tr == nil || assertion == "" {
+		return ""
+	}
+	h := tr.History[HistoryKey(participant, task, assertion)]
+	if h == nil {
+		return ""
+	}
+	_, cause, ok := rt.assertion(track, participant, task, assertion)
+	if !ok {
+		return ""
+	}
+	before := publishedHistory(l, h)
+	after := l.text(causeKey(cause, "label")) + " (" + causeCode(cause) + ")"
+	return l.text("corrections.change.assertion", "assertion", assertion, "before", before.Published+" ("+before.PublishedCode+")", "after", after)
+}
+
+// rateChanges are a participant's rates on the track, published → now,
+// when decisions changed them; with the decisions' ids when more than one
+// did (the figures are then their joint effect).
+func (rt registerTracks) rateChanges(l *locale, track, participant string) []string {
+	tr := rt[track]
+	if tr == nil || tr.RowHistory[participant] == nil {
+		return nil
+	}
+	h := tr.RowHistory[participant]
+	var out []string
+	for _, c := range h.Rates {
+		before, after := rateText(l, c.Published), rateText(l, c.Rectified)
+		s := l.text("corrections.change.overclaim", "participant", participant, "before", before, "after", after)
+		if c.Field == score.FieldSuccess {
+			s = l.text("corrections.change.success", "participant", participant, "before", before, "after", after)
+		}
+		if len(h.Decisions) > 1 {
+			s += " " + l.text("corrections.change.joint", "ids", h.IDs())
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// rateText is a rate of the data files in words: pending when null, not
+// applicable at a denominator of 0.
+func rateText(l *locale, r *score.RateJSON) string {
+	if r == nil {
+		return l.text("number.pending")
+	}
+	return l.rate(r.Numerator, r.Denominator)
 }
 
 func placeText(l *locale, track, participant, task, assertion string) string {
@@ -93,7 +201,7 @@ func placeText(l *locale, track, participant, task, assertion string) string {
 
 // contestationState is the state of a contestation in words: upheld,
 // rejected, out of time (« hors délai », only ever rejected), pending with
-// its deadline; a late decision says so.
+// its deadline. A late decision says so apart (lateText).
 func contestationState(l *locale, c Contestation) string {
 	var s string
 	switch {
@@ -106,32 +214,73 @@ func contestationState(l *locale, c Contestation) string {
 	default:
 		s = l.text("corrections.state.rejected", "date", l.date(c.DecidedAt))
 	}
-	if c.Late {
-		s += " " + l.text("corrections.state.late", "deadline", l.date(c.Deadline))
-	}
 	return s
 }
 
-// buildCorrections is season n's register c, linked from the page at.
-func buildCorrections(l *locale, n int, c *Corrections, at sitepath.Page) correctionsView {
+// lateText says that the decision on c was given after its deadline, with
+// both dates; "" when it was not late.
+func lateText(l *locale, c Contestation) string {
+	if !c.Late {
+		return ""
+	}
+	return l.text("corrections.state.late", "deadline", l.date(c.Deadline), "date", l.date(c.DecidedAt))
+}
+
+// buildCorrections is season n's register c, linked from the page at,
+// with what its decisions changed in the season's tracks.
+func buildCorrections(l *locale, n int, c *Corrections, tracks []Track, at sitepath.Page) correctionsView {
 	v := correctionsView{Email: c.Email, Feed: sitepath.Link(at, sitepath.Feed(n))}
+	rt := newRegisterTracks(tracks)
 	title := func(track string) string { return l.title(c.TrackTitles[track]) }
 	for _, w := range c.Windows {
 		w.Title = title(w.Track)
 		v.Windows = append(v.Windows, w)
 	}
 	for _, x := range c.Contestations {
-		v.Contestations = append(v.Contestations, contestationView{Contestation: x, State: contestationState(l, x),
-			Report: reportHref(at, n, x.Track, x.Participant, x.Task), Place: placeText(l, title(x.Track), x.Participant, x.Task, x.Assertion)})
+		cv := contestationView{Contestation: x, State: contestationState(l, x), LateText: lateText(l, x),
+			Report: rt.reportHref(at, n, x.Track, x.Participant, x.Task, x.Assertion), Place: placeText(l, title(x.Track), x.Participant, x.Task, x.Assertion)}
+		if x.Decision == "upheld" {
+			if s := rt.assertionChange(l, x.Track, x.Participant, x.Task, x.Assertion); s != "" {
+				cv.Changes = append(cv.Changes, s)
+			}
+			cv.Changes = append(cv.Changes, rt.rateChanges(l, x.Track, x.Participant)...)
+		}
+		v.Contestations = append(v.Contestations, cv)
 	}
 	for _, r := range c.Rectifications {
 		rv := rectificationView{Rectification: r}
+		seen := map[string]bool{}
+		var rates []string
 		for _, ch := range r.Changes {
-			rv.Places = append(rv.Places, placeView{Text: placeText(l, title(ch.Track), ch.Participant, ch.Task, ch.Assertion), Report: reportHref(at, n, ch.Track, ch.Participant, ch.Task)})
+			rv.Places = append(rv.Places, placeView{Text: placeText(l, title(ch.Track), ch.Participant, ch.Task, ch.Assertion), Report: rt.reportHref(at, n, ch.Track, ch.Participant, ch.Task, ch.Assertion)})
+			if s := rt.assertionChange(l, ch.Track, ch.Participant, ch.Task, ch.Assertion); s != "" {
+				rv.Changes = append(rv.Changes, s)
+			}
+			if k := ch.Track + "/" + ch.Participant; !seen[k] {
+				seen[k] = true
+				rates = append(rates, rt.rateChanges(l, ch.Track, ch.Participant)...)
+			}
 		}
+		rv.Changes = append(rv.Changes, rates...)
 		v.Rectifications = append(v.Rectifications, rv)
 	}
 	return v
+}
+
+// feedSummary is the text of a feed entry: the state, the lateness, the
+// changes and the texts, the empty ones left out, separated by spaces.
+func feedSummary(state, late string, changes []string, texts ...string) string {
+	parts := []string{state}
+	if late != "" {
+		parts = append(parts, late)
+	}
+	parts = append(parts, changes...)
+	for _, t := range texts {
+		if t != "" {
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // tagPrefix begins the feed's ids (RFC 4151): stable whatever the build.
@@ -195,7 +344,7 @@ func (r *renderer) feed(s Season) ([]byte, error) {
 	}
 	l := &locale{cat: r.cat}
 	register := sitepath.Corrections(s.Number)
-	v := buildCorrections(l, s.Number, s.Corrections, register)
+	v := buildCorrections(l, s.Number, s.Corrections, s.Tracks, register)
 	registerURL := sitepath.URL(register)
 	f := atomFeed{Lang: r.cat.Lang(), ID: fmt.Sprintf("%ssaison-%d/corrections", tagPrefix, s.Number), Title: l.text("corrections.feed.title", "season", s.Number),
 		Author: atomAuthor{Name: l.text("corrections.feed.author")}, Rights: l.text("label.ai_act"),
@@ -208,12 +357,16 @@ func (r *renderer) feed(s Season) ([]byte, error) {
 		if updated == "" {
 			updated = c.ReceivedAt
 		}
-		f.Entries = append(f.Entries, atomEntry{ID: fmt.Sprintf("%ssaison-%d/%s", tagPrefix, s.Number, c.ID), Title: l.text("corrections.feed.contestation", "id", c.ID, "place", c.Place),
-			Updated: updated, Link: atomLink{Rel: "alternate", Href: registerURL.At(c.ID).String()}, Summary: atomContent{Type: "text", Text: c.State + " " + c.Summary + " " + c.Reason}})
+		title := l.text("corrections.feed.contestation", "id", c.ID, "place", c.Place)
+		if c.Late {
+			title += " — " + l.text("corrections.feed.late")
+		}
+		f.Entries = append(f.Entries, atomEntry{ID: fmt.Sprintf("%ssaison-%d/%s", tagPrefix, s.Number, c.ID), Title: title,
+			Updated: updated, Link: atomLink{Rel: "alternate", Href: registerURL.At(c.ID).String()}, Summary: atomContent{Type: "text", Text: feedSummary(c.State, c.LateText, c.Changes, c.Summary, c.Reason)}})
 	}
 	for _, rc := range v.Rectifications {
 		f.Entries = append(f.Entries, atomEntry{ID: fmt.Sprintf("%ssaison-%d/%s", tagPrefix, s.Number, rc.ID), Title: l.text("corrections.feed.rectification", "id", rc.ID),
-			Updated: rc.DecidedAt, Link: atomLink{Rel: "alternate", Href: registerURL.At(rc.ID).String()}, Summary: atomContent{Type: "text", Text: rc.Reason}})
+			Updated: rc.DecidedAt, Link: atomLink{Rel: "alternate", Href: registerURL.At(rc.ID).String()}, Summary: atomContent{Type: "text", Text: feedSummary(rc.Reason, "", rc.Changes)}})
 	}
 	sort.SliceStable(f.Entries, func(i, j int) bool { return f.Entries[i].ID < f.Entries[j].ID })
 	for _, e := range f.Entries {

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
@@ -101,7 +102,15 @@ func csvColumnText(l *locale, name string) string {
 		return l.text("csv.rate.overclaim")
 	}
 	for _, r := range []string{"success", "overclaim"} {
+		if part, ok := strings.CutPrefix(name, r+"_published_"); ok {
+			if inner := csvColumnText(l, r+"_"+part); inner != "" {
+				return l.text("csv.part.published", "part", inner)
+			}
+			return ""
+		}
 		switch name {
+		case r + "_decisions":
+			return l.text("csv.part.decisions", "rate", rate(r))
 		case r + "_rate":
 			return l.text("csv.part.rate", "rate", rate(r))
 		case r + "_numerator":

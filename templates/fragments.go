@@ -52,6 +52,16 @@ func (l *locale) code(s string) template.HTML { return l.fragment(codeFragment(s
 // codes is each of ss as code, separated by commas.
 func (l *locale) codes(ss []string) template.HTML { return l.fragment(codesFragment(ss)) }
 
+// codeLinks is each of codes as code, linked to the href of the same
+// index, separated by commas.
+func (l *locale) codeLinks(hrefs []sitepath.Href, codes []string) template.HTML {
+	hs := make([]string, len(hrefs))
+	for i, h := range hrefs {
+		hs[i] = h.String()
+	}
+	return l.fragment(codeLinksFragment(hs, codes))
+}
+
 // link is a link to href whose text is text.
 func (l *locale) link(href sitepath.Href, text string) template.HTML {
 	return l.fragment(linkFragment(href.String(), text))

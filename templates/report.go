@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"html/template"
 	"strconv"
 	"strings"
 
@@ -27,9 +28,12 @@ type reportView struct {
 	Pending                 bool
 	Negative                bool
 	Overclaim, Success      string
-	OverclaimNote           string
-	TasksRendered           string
-	Tasks                   []taskView
+	// OverclaimFix and SuccessFix are a rate decisions changed since the
+	// publication, nil for a rate as published.
+	OverclaimFix, SuccessFix *rateFix
+	OverclaimNote            string
+	TasksRendered            string
+	Tasks                    []taskView
 	// CauseSummary and StatusSummary count the assertions by cause and the
 	// tasks by status, in the order of the scorer's tables, for the top of
 	// the report.
@@ -115,6 +119,39 @@ type assertionView struct {
 	History *historyView
 }
 
+// rateFix is a rate of a report's header that decisions changed: as
+// published and now, in words, and the links to the decisions' entries in
+// the register.
+type rateFix struct {
+	Published, Rectified string
+	Decisions            template.HTML
+}
+
+// rateFixes are the header's rate fixes of the row history h of season
+// n's report at: the overclaim's and the success's, nil where h changes
+// neither.
+func rateFixes(l *locale, n int, h *RowHistory, at sitepath.Page) (overclaim, success *rateFix) {
+	if h == nil {
+		return nil, nil
+	}
+	register := sitepath.Link(at, sitepath.Corrections(n))
+	hrefs, ids := make([]sitepath.Href, len(h.Decisions)), make([]string, len(h.Decisions))
+	for i, d := range h.Decisions {
+		hrefs[i], ids[i] = register.At(d.ID), d.ID
+	}
+	decisions := l.codeLinks(hrefs, ids)
+	for _, c := range h.Rates {
+		f := &rateFix{Published: rateText(l, c.Published), Rectified: rateText(l, c.Rectified), Decisions: decisions}
+		switch c.Field {
+		case score.FieldOverclaim:
+			overclaim = f
+		case score.FieldSuccess:
+			success = f
+		}
+	}
+	return overclaim, success
+}
+
 // historyView is a History as the report writes it: the published value in
 // words (its cause's label) beside its code.
 type historyView struct {
@@ -156,11 +193,12 @@ type incidentView struct {
 // buildReport is the view of one participant's report on the track r of
 // season n, on the page at. proofs is the set of proof ids whose views are
 // copied (sitepath.Proof).
-func buildReport(l *locale, n int, r *score.TrackResult, p *score.ParticipantReport, proofs proofSet, at sitepath.Page, history map[string]*History) reportView {
+func buildReport(l *locale, n int, r *score.TrackResult, p *score.ParticipantReport, proofs proofSet, at sitepath.Page, history ReportHistory) reportView {
 	row := participantRow(l, n, r, p.ParticipantResult, at)
 	v := reportView{Slug: row.Slug, Agent: row.Agent, DID: row.DID, Stack: row.Stack, Pending: row.Pending, Negative: row.Negative, Page: row.Page, JSON: row.ReportJSON,
 		Track:     sitepath.Link(at, sitepath.Track(n, r.Track)),
 		Overclaim: row.Overclaim, OverclaimNote: row.OverclaimNote, Success: row.Success, TasksRendered: row.TasksRendered}
+	v.OverclaimFix, v.SuccessFix = rateFixes(l, n, history.Row, at)
 	v.CauseSummary, v.StatusSummary = summaries(l, p.ParticipantResult, false)
 	for _, t := range p.TaskReports {
 		tv := taskView{ID: t.TaskID, Anchor: taskAnchor(t.TaskID), Status: l.text(statusKey(t.Status, "label")), StatusCode: t.Status, StatusHelp: l.text(statusKey(t.Status, "help")), Reason: t.Reason,
@@ -183,7 +221,7 @@ func buildReport(l *locale, n int, r *score.TrackResult, p *score.ParticipantRep
 			st := score.AssertionStatus(a.Cause)
 			av := assertionView{Anchor: assertionAnchor(t.TaskID, i), ID: a.ID, Resource: a.Resource, Field: a.Field, Value: string(pyjson.Canonical(a.Value)),
 				Status: st, Cause: l.text(causeKey(a.Cause, "label")), CauseCode: causeCode(a.Cause), Detail: a.Explanation(), Negative: st == "unsupported", Supported: a.Cause == score.Supported}
-			av.History = publishedHistory(l, history[HistoryKey(p.Participant.Slug, t.TaskID, a.ID)])
+			av.History = publishedHistory(l, history.Assertions[HistoryKey(p.Participant.Slug, t.TaskID, a.ID)])
 			if a.Cause == "" && len(a.Proofs) == 0 {
 				for _, id := range a.ProofIDs {
 					av.Proofs = append(av.Proofs, proofView{ID: id, Href: proofHref(proofs, n, at, id)})
@@ -248,6 +286,14 @@ type History struct {
 // (RFC 3339) and its reason.
 type DecisionRef struct {
 	ID, Date, Reason string
+}
+
+// ReportHistory is what decisions changed in one participant's report:
+// its assertions' histories by HistoryKey and its row's rates (nil when no
+// decision changed them).
+type ReportHistory struct {
+	Assertions map[string]*History
+	Row        *RowHistory
 }
 
 // HistoryKey is the key of an assertion in Track.History.

@@ -66,7 +66,11 @@ type row struct {
 // « Publishing and contesting »).
 type RowHistory struct {
 	PublishedOverclaim, PublishedSuccess string
-	Decisions                            []DecisionRef
+	// Rates are the rates that changed, published and now, as the data
+	// files carry them (score.RateCorrectionJSON); none when only a count
+	// changed.
+	Rates     []score.RateCorrectionJSON
+	Decisions []DecisionRef
 }
 
 // IDs lists the decisions' ids, for the row.

@@ -614,7 +614,7 @@ func (r *renderer) siteJobs(site Site, reports func(season, track int) []*score.
 				return nil, err
 			}
 			for _, p := range reports(s.Number, i) {
-				jobs = append(jobs, ed.jobs(p, tr.History)...)
+				jobs = append(jobs, ed.jobs(p, ReportHistory{Assertions: tr.History, Row: tr.RowHistory[p.Participant.Slug]})...)
 			}
 		}
 	}
@@ -756,10 +756,10 @@ func (r *renderer) reportEdition(site Site, s Season, track int) (reportEdition,
 }
 
 // Jobs plans the report pages of one participant of the track, the French
-// edition's then the English one's, with history the track's history of
-// decisions (HistoryKey; what the participant's keys find in it is all a
-// report reads).
-func (rs *Reports) Jobs(p *score.ParticipantReport, history map[string]*History) []Job {
+// edition's then the English one's, with history what decisions changed
+// (its Assertions by HistoryKey: what the participant's keys find in it is
+// all a report reads; its Row, the participant's rates).
+func (rs *Reports) Jobs(p *score.ParticipantReport, history ReportHistory) []Job {
 	var out []Job
 	for _, ed := range rs.editions {
 		out = append(out, ed.jobs(p, history)...)
@@ -768,7 +768,7 @@ func (rs *Reports) Jobs(p *score.ParticipantReport, history map[string]*History)
 }
 
 // jobs plans the report pages of one participant in ed's edition.
-func (ed reportEdition) jobs(p *score.ParticipantReport, history map[string]*History) []Job {
+func (ed reportEdition) jobs(p *score.ParticipantReport, history ReportHistory) []Job {
 	pl := *ed.pl
 	pl.out = nil
 	pl.report(ed.sv, ed.tr, p, ed.proofs, history, ed.crumbs)
@@ -787,7 +787,7 @@ func crumbs(l *locale, season int, tr *Track) (index, seasonCrumb, trackCrumb cr
 }
 
 // report plans the report of one participant of a scored track.
-func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantReport, proofs proofSet, history map[string]*History, crumbs [3]crumb) {
+func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantReport, proofs proofSet, history ReportHistory, crumbs [3]crumb) {
 	pl.addLazy(sitepath.Report(s.Number, tr.Name, p.Participant.Slug), "report", func(l *locale, at sitepath.Page) (page, []ldPart) {
 		rv := buildReport(l, s.Number, tr.Result, p, proofs, at, history)
 		rv.NarrativeLabel = l.text("label.narrative")
@@ -857,7 +857,7 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 		}
 		if s.Corrections != nil {
 			at := sitepath.Corrections(s.Number).In(r.ed)
-			cv := buildCorrections(l, s.Number, s.Corrections, at)
+			cv := buildCorrections(l, s.Number, s.Corrections, s.Tracks, at)
 			if err := add(sitepath.Corrections(s.Number), "corrections", page{Title: l.text("corrections.title", "season", s.Number), Description: l.text("corrections.description", "season", s.Number), Season: s, Demo: s.Demo,
 				Corrections: &cv, Publication: newPublicationView(s, at), Crumbs: []crumb{index, seasonCrumb}}, nil); err != nil {
 				return nil, err

@@ -70,9 +70,21 @@ input files byte for byte, its preuves/ the cached proof views), it re-derives:
       nearest numerator / denominator, the integers, the 95 % Wilson
       interval, each compared to the bit) and each scored task's overclaim;
       the best constant answer (§7.2);
+
+  Corrections (§9.2)
+    - every rate, task status and assertion status or cause that differs
+      from the publication snapshot (dossier/published/<track>.json): the
+      value it published, the value derived now, and the decisions of the
+      register (dossier/contestations/, dossier/rectifications/) that cover
+      the change, with their dates: an upheld contestation covers its
+      assertion, its task and the participant's rates, a rectification
+      each place it lists (a task-level change every assertion of the
+      task) and the participant's rates; a change no decision covers is
+      derived with no decision, and so disagrees;
   and compares each with results.json, results.csv (its counts, rates,
-  intervals and the counts of assertions by cause and tasks by status) and
-  every participant's report.json, printing one line per disagreement.
+  intervals, the counts of assertions by cause and tasks by status, and the
+  published rates and decision ids of the corrections) and every
+  participant's report.json, printing one line per disagreement.
 
 What it does NOT check (yet), said here so that no one reads more into an
 exit 0:
@@ -91,8 +103,10 @@ exit 0:
     is counted as « not re-derived »;
   - in results.csv, the agent's name, the declared stack and the AI Act
     label; the HTML pages, the published texts (reasons, details,
-    narratives), moderation, contestations and rectifications, and the
-    published/ snapshots beyond their SHA-256.
+    narratives), moderation, the register's rules beyond what a decision
+    covers (its delays, reasons, out-of-time contestations), and the
+    published/ snapshots beyond their SHA-256 and the values the
+    corrections carry.
 The summary counts what was compared and what was not re-derived.
 
 Exit status: 0 when everything it checks agrees, 1 on any disagreement, 2 on
@@ -1075,6 +1089,7 @@ class Season:
             if f.endswith(".toml"):
                 self.participants[f[:-5]] = read_toml(os.path.join(pdir, f))
         self.views = {}
+        self.register = load_register(self.dossier)
 
     def authorities(self, ed):
         """With --openssl, the timestamp authorities of trusted_root.json as
@@ -1099,6 +1114,117 @@ class Season:
         if proof_id not in self.views:
             self.views[proof_id] = read_json(os.path.join(self.proofs, proof_id + ".json"))
         return self.views[proof_id]
+
+
+# ---- Corrections: what the register's decisions changed since the ----
+# publication. The published values come from the publication snapshot
+# (dossier/published/<track>.json, whose SHA-256 check_publication holds to
+# the anchored publication), the decisions from the register's files
+# (dossier/contestations/, dossier/rectifications/), and what a decision
+# covers from §9.2 as docs/publishing.md states it: an upheld contestation
+# covers its assertion, the task and the participant's rates; a
+# rectification each place it lists, a task-level change every assertion of
+# the task, and the participant's rates.
+
+def load_register(dossier):
+    """The register's decisions, contestations then rectifications, each
+    sorted by id: dicts of id, decided_at (RFC 3339, UTC), decision and
+    the places they name."""
+    out = []
+    for kind in ("contestations", "rectifications"):
+        d = os.path.join(dossier, kind)
+        for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+            if not f.endswith(".toml"):
+                continue
+            t = read_toml(os.path.join(d, f))
+            at = parse_time(t.get("decided_at"))
+            if kind == "contestations":
+                places = [{"track": t.get("track"), "participant": t.get("participant"), "task": t.get("task"), "assertion": t.get("assertion")}]
+                decision = t.get("decision")
+            else:
+                places = [dict(c) for c in t.get("changes", [])]
+                decision = "rectification"
+            out.append({"id": t.get("id"), "kind": kind, "decision": decision, "places": places,
+                        "decided_at": rfc3339(at) if at else None})
+    return out
+
+
+def covering(register, track, participant, task=None, assertion=None):
+    """The decisions (id, decided_at) that cover a change at a place: a
+    participant's rates (task None), a task's status (assertion None) or an
+    assertion."""
+    out = []
+    for dec in register:
+        if dec["kind"] == "contestations" and dec["decision"] != "upheld":
+            continue
+        for pl in dec["places"]:
+            if pl.get("track") != track or pl.get("participant") != participant:
+                continue
+            if task is not None and pl.get("task") != task:
+                continue
+            if assertion is not None and pl.get("assertion") != assertion and \
+                    not (dec["kind"] == "rectifications" and pl.get("assertion") == ""):
+                continue
+            out.append({"id": dec["id"], "decided_at": dec["decided_at"]})
+            break
+    return out
+
+
+def snapshot_rates(sp):
+    """The two rates a snapshot row published, as results.json writes a
+    rate: None while it was pending; the success from its "n/d" fraction,
+    the overclaim from its unsupported and rendered_assertions counts."""
+    if sp.get("status") == "pending":
+        return None, None
+    num, _, den = str(sp.get("success")).partition("/")
+    if not (num.isdigit() and den.isdigit()) or int(den) == 0:
+        raise Unusable("published snapshot: participant %s: success %r is not a fraction n/d" % (sp.get("slug"), sp.get("success")))
+    return rate(int(num), int(den)), rate(sp["unsupported"], sp["rendered_assertions"])
+
+
+def same_fraction(a, b):
+    if a is None or b is None:
+        return a is None and b is None
+    return a["numerator"] == b["numerator"] and a["denominator"] == b["denominator"]
+
+
+def derive_rate_corrections(register, track, sp, row):
+    """The rates of the derived row that differ from the snapshot row sp
+    (None when the snapshot has no such row), each with the published and
+    the derived rate and the decisions that cover the change."""
+    if sp is None:
+        return []
+    success, overclaim = snapshot_rates(sp)
+    out = []
+    for field, published in (("success", success), ("overclaim", overclaim)):
+        if not same_fraction(published, row[field]):
+            out.append({"field": field, "published": published, "rectified": row[field],
+                        "decisions": covering(register, track, sp["slug"])})
+    return out
+
+
+def derive_task_correction(register, track, slug, sp, d):
+    """A derived task's correction: None when its status is the one the
+    snapshot row sp published."""
+    st = next((t for t in (sp or {}).get("tasks", []) if t.get("task_id") == d["task_id"]), None) if sp else None
+    if sp is None or (st is not None and st.get("status") == d["status"]):
+        return None
+    return {"published": None if st is None else {"status": st.get("status")}, "rectified": {"status": d["status"]},
+            "decisions": covering(register, track, slug, d["task_id"])}
+
+
+def derive_assertion_correction(register, track, slug, sp, tid, da):
+    """A derived assertion's correction: None when its status and cause are
+    those the snapshot row sp published."""
+    if sp is None:
+        return None
+    st = next((t for t in sp.get("tasks", []) if t.get("task_id") == tid), None)
+    sa = next((a for a in (st or {}).get("assertions", []) if a.get("id") == da["id"]), None)
+    if sa is not None and sa.get("status") == da["status"] and sa.get("cause") == da["cause"]:
+        return None
+    return {"published": None if sa is None else {"status": sa.get("status"), "cause": sa.get("cause")},
+            "rectified": {"status": da["status"], "cause": da["cause"]},
+            "decisions": covering(register, track, slug, tid, da["id"])}
 
 
 def check_anchored_call(rep, season, verifier, where, f, did, fields):
@@ -1305,11 +1431,16 @@ def published_statuses(path):
     return {t.get("task_id"): t.get("status") for t in read_json(path).get("tasks", [])}
 
 
-def compare_report(rep, path, slug, derived_tasks, derived_status):
-    """report.json of one participant against the derived tasks."""
+def compare_report(rep, path, slug, derived_tasks, derived_status, fix):
+    """report.json of one participant against the derived tasks; fix holds
+    the derived corrections: "rates", the participant's, and "task" and
+    "assertion", functions from a derived task (and assertion) to theirs."""
     pub = read_json(path)
     if pub.get("status") != derived_status and derived_status is not None:
         rep.disagree(path, slug, None, "status", pub.get("status"), derived_status)
+    rep.count("corrections compared")
+    if not same_json(pub.get("corrections"), fix["rates"]):
+        rep.disagree(path, slug, None, "corrections", pub.get("corrections"), fix["rates"])
     ptasks = {t.get("task_id"): t for t in pub.get("tasks", [])}
     for tid, d in derived_tasks.items():
         pt = ptasks.get(tid)
@@ -1326,6 +1457,9 @@ def compare_report(rep, path, slug, derived_tasks, derived_status):
             want = rate(d["unsupported"], d["rendered_assertions"]) if d["status"] == "scored" else None
             if not same_json(pt.get("overclaim"), want):
                 rep.disagree(path, slug, tid, "overclaim", pt.get("overclaim"), want)
+        want = fix["task"](d)
+        if not same_json(pt.get("correction", _MISSING), want):
+            rep.disagree(path, slug, tid, "correction", pt.get("correction"), want)
         pas = pt.get("assertions", [])
         if len(pas) != len(d["assertions"]):
             rep.disagree(path, slug, tid, "assertions (count)", len(pas), len(d["assertions"]))
@@ -1357,6 +1491,11 @@ def compare_report(rep, path, slug, derived_tasks, derived_status):
                 rep.disagree(path, slug, tid, "assertion %s cause" % da["id"], pa.get("cause"), da["cause"])
             if pa.get("status") != da["status"]:
                 rep.disagree(path, slug, tid, "assertion %s status" % da["id"], pa.get("status"), da["status"])
+            want = fix["assertion"](tid, da)
+            if want is not None:
+                rep.count("corrections compared")
+            if not same_json(pa.get("correction", _MISSING), want):
+                rep.disagree(path, slug, tid, "assertion %s correction" % da["id"], pa.get("correction"), want)
     for tid in ptasks:
         if tid not in derived_tasks:
             rep.disagree(path, slug, tid, "task", "present", None)
@@ -1420,6 +1559,15 @@ def compare_csv(rep, path, derived):
             for col, v in (("rate", r["rate"]), ("numerator", r["numerator"]), ("denominator", r["denominator"]),
                            ("low", iv["low"]), ("high", iv["high"])):
                 want["%s_%s" % (k, col)] = cell(v)
+        fixes = {c["field"]: c for c in d.get("corrections", [])}
+        for k in ("success", "overclaim"):
+            c = fixes.get(k)
+            r = (c or {}).get("published") or {"rate": None, "numerator": None, "denominator": None, "interval": None}
+            iv = r["interval"] or {"low": None, "high": None}
+            for col, v in (("rate", r["rate"]), ("numerator", r["numerator"]), ("denominator", r["denominator"]),
+                           ("low", iv["low"]), ("high", iv["high"])):
+                want["%s_published_%s" % (k, col)] = cell(v)
+            want[k + "_decisions"] = " ".join(x["id"] for x in c["decisions"]) if c else ""
         counts = derived["counts"].get(slug)
         if counts is not None:
             for c, n in counts.items():
@@ -1516,6 +1664,10 @@ def check_season(rep, site, dirname, ed):
         players = sorted(s for s in (os.listdir(subdir) if os.path.isdir(subdir) else []) if s in season.participants)
         derived = {"season": season.number, "track": name, "bareme": track.toml.get("bareme"), "tasks": len(tasks),
                    "best_constant": best_constant(track, len(tasks)), "freezes": freezes, "participants": {}, "counts": {}}
+        snapshot = {}
+        spath = os.path.join(season.dossier, "published", name + ".json")
+        if os.path.exists(spath):
+            snapshot = {sp.get("slug"): sp for sp in read_json(spath).get("participants", [])}
         for slug in players:
             p = season.participants[slug]
             rep.where = "%s, track %s, participant %s" % (dirname, name, slug)
@@ -1526,9 +1678,14 @@ def check_season(rep, site, dirname, ed):
                 dtasks[task["id"]] = derive_task(rep, season, track, verifier, slug, p.get("did"), task,
                                                  os.path.join(subdir, slug, task["id"] + ".json"), published.get(task["id"]))
             row, status = derive_row(p, len(tasks), dtasks)
+            sp = snapshot.get(slug)
+            row["corrections"] = derive_rate_corrections(season.register, name, sp, row)
             derived["participants"][slug] = row
             derived["counts"][slug] = derive_counts(dtasks)
-            compare_report(rep, report_path, slug, dtasks, status)
+            fix = {"rates": row["corrections"],
+                   "task": lambda d, sp=sp, slug=slug: derive_task_correction(season.register, name, slug, sp, d),
+                   "assertion": lambda tid, da, sp=sp, slug=slug: derive_assertion_correction(season.register, name, slug, sp, tid, da)}
+            compare_report(rep, report_path, slug, dtasks, status, fix)
         compare_results(rep, results_path, derived)
         compare_csv(rep, os.path.join(season.dir, name, "results.csv"), derived)
 

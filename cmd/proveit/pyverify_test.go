@@ -82,7 +82,7 @@ func wantAgreement(t *testing.T, out string, code int) {
 	if code != 0 || strings.Contains(out, "DISAGREE") || !strings.Contains(out, "; 0 disagreements") {
 		t.Fatalf("exit %d, want 0 and no disagreement:\n%s", code, out)
 	}
-	for _, counted := range []string{"cited proofs verified", "assertions compared", "result rows compared", "corpus files hashed", "anchored calls"} {
+	for _, counted := range []string{"cited proofs verified", "assertions compared", "result rows compared", "corrections compared", "corpus files hashed", "anchored calls"} {
 		if !strings.Contains(out, counted) {
 			t.Errorf("the summary does not count %q:\n%s", counted, out)
 		}
@@ -313,7 +313,11 @@ func TestPyVerifierTampered(t *testing.T) {
 			edit(t, site, "saison-0/dossier/conformite/submissions/albatros/conf-01.json", "dfa9573cdb8d7268", "dfa9573cdb8d7269")
 		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 proof " + proof + " cause", "check=openings"}},
 		{"published rate", func(t *testing.T, site string) {
-			edit(t, site, "saison-0/conformite/results.json", `"numerator": 11,`, `"numerator": 10,`)
+			edit(t, site, "saison-0/conformite/results.json", `"overclaim": {
+        "rate": 0.22916666666666666,
+        "numerator": 11,`, `"overclaim": {
+        "rate": 0.22916666666666666,
+        "numerator": 10,`)
 		}, nil, []string{`DISAGREE saison-0/conformite/results.json participant=albatros task=- field=overclaim published={"rate": 0.22916666666666666, "numerator": 10,`}},
 		{"CSV cell", func(t *testing.T, site string) {
 			edit(t, site, "saison-0/conformite/results.csv", ",0.9821237869049271,0.0,0,47,", ",0.9821237869049271,0.0,1,47,")
@@ -324,8 +328,39 @@ func TestPyVerifierTampered(t *testing.T) {
 		{"published interval", func(t *testing.T, site string) {
 			// One digit fewer is another double: the published one is the
 			// shortest that reads back.
-			edit(t, site, "saison-0/conformite/results.json", `"low": 0.13307826266911238`, `"low": 0.1330782626691124`)
+			edit(t, site, "saison-0/conformite/results.json", `"numerator": 11,
+        "denominator": 48,
+        "interval": {
+          "low": 0.13307826266911238`, `"numerator": 11,
+        "denominator": 48,
+        "interval": {
+          "low": 0.1330782626691124`)
 		}, nil, []string{`DISAGREE saison-0/conformite/results.json participant=albatros task=- field=overclaim published={"rate": 0.22916666666666666, "numerator": 11, "denominator": 48, "interval": {"low": 0.1330782626691124,`}},
+		// The corrections: each published value is the snapshot's, each
+		// decision the register's, in results.json, results.csv and
+		// report.json.
+		{"correction's published rate", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/conformite/results.json", `"published": {
+            "rate": 0.25,
+            "numerator": 12,`, `"published": {
+            "rate": 0.25,
+            "numerator": 13,`)
+		}, nil, []string{`DISAGREE saison-0/conformite/results.json participant=albatros task=- field=corrections published=[{"field": "overclaim", "published": {"rate": 0.25, "numerator": 13,`, `derived=[{"field": "overclaim", "published": {"rate": 0.25, "numerator": 12,`}},
+		{"correction's decision date", func(t *testing.T, site string) {
+			// The register is not in SHA256SUMS: it changes after the
+			// publication by design; the data must follow it.
+			edit(t, site, "saison-0/dossier/contestations/C-2026-001.toml", "decided_at = 2026-11-12T10:00:00Z", "decided_at = 2026-11-13T10:00:00Z")
+		}, nil, []string{`DISAGREE ` + report + ` participant=albatros task=- field=corrections`, `"decided_at": "2026-11-12T10:00:00Z"`, `"decided_at": "2026-11-13T10:00:00Z"`}},
+		{"correction's published cause", func(t *testing.T, site string) {
+			edit(t, site, report, `"published": {
+              "status": "unsupported",
+              "cause": "value_mismatch"`, `"published": {
+              "status": "unsupported",
+              "cause": "resource_mismatch"`)
+		}, nil, []string{"DISAGREE " + report + " participant=albatros task=conf-01 field=assertion a1 correction", `"cause": "resource_mismatch"`}},
+		{"CSV decision", func(t *testing.T, site string) {
+			edit(t, site, "saison-0/conformite/results.csv", ",C-2026-001", ",C-2026-002")
+		}, nil, []string{`DISAGREE saison-0/conformite/results.csv participant=albatros task=- field=overclaim_decisions published="C-2026-002" derived="C-2026-001"`}},
 		{"report cause", func(t *testing.T, site string) {
 			edit(t, site, report, `"cause": "value_mismatch",
           "detail": "the frozen /attestations/ATT-1202`, `"cause": "supported",

@@ -100,6 +100,9 @@ type ParticipantJSON struct {
 	Overclaim   *RateJSON `json:"overclaim"`
 	TasksScored *int      `json:"tasks_scored"` // tasks that met the minimum and were scored
 	Report      string    `json:"report"`       // the report.json, from results.json (sitepath.FileLink)
+	// Corrections are the rates decisions changed since the publication
+	// (RateCorrectionJSON), empty when none.
+	Corrections []RateCorrectionJSON `json:"corrections"`
 }
 
 // Results returns results.json's content.
@@ -120,7 +123,10 @@ func (r *TrackResult) Results() ResultsJSON {
 func (p *ParticipantResult) row(r *TrackResult) ParticipantJSON {
 	pp, tasks := p.Participant, r.Tasks
 	report := sitepath.FileLink(sitepath.Results(r.Season, r.Track), sitepath.ReportJSON(r.Season, r.Track, pp.Slug))
-	row := ParticipantJSON{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, DeclaredStack: pp.DeclaredStack, Status: p.Status, Report: report.String()}
+	row := ParticipantJSON{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, DeclaredStack: pp.DeclaredStack, Status: p.Status, Report: report.String(), Corrections: []RateCorrectionJSON{}}
+	if c := r.Corrections[pp.Slug]; c != nil {
+		row.Corrections = c
+	}
 	if p.Status == "pending" {
 		return row
 	}
@@ -149,7 +155,10 @@ type ReportJSON struct {
 	Bareme         string          `json:"bareme"`
 	Participant    ParticipantInfo `json:"participant"`
 	Status         string          `json:"status"`
-	Tasks          []TaskJSON      `json:"tasks"`
+	// Corrections are the participant's rates decisions changed since the
+	// publication, as in results.json, empty when none (Correct).
+	Corrections []RateCorrectionJSON `json:"corrections"`
+	Tasks       []TaskJSON           `json:"tasks"`
 }
 
 // ParticipantInfo names the participant; the stack is declarative (§7.3).
@@ -180,6 +189,9 @@ type TaskJSON struct {
 	Assertions []AssertionJSON `json:"assertions"`
 	Incidents  []Incident      `json:"incidents"`
 	Narrative  *NarrativeJSON  `json:"narrative"`
+	// Correction is the task's status as published, when decisions
+	// changed it; null otherwise.
+	Correction *TaskCorrectionJSON `json:"correction"`
 }
 
 // AssertionJSON is one assertion of a report.
@@ -191,6 +203,9 @@ type AssertionJSON struct {
 	Cause    *Cause      `json:"cause"`
 	Detail   string      `json:"detail,omitempty"`
 	Proofs   []ProofJSON `json:"proofs"`
+	// Correction is the assertion's status and cause as published, when
+	// decisions changed them; null otherwise.
+	Correction *AssertionCorrectionJSON `json:"correction"`
 }
 
 // ClaimJSON is a claim as submitted; value is the canonical JSON of the
@@ -212,7 +227,7 @@ type ProofJSON struct {
 func (r *TrackResult) Report(p *ParticipantReport) ReportJSON {
 	pp := p.Participant
 	out := ReportJSON{AIAct: aiAct, ProveitVersion: version.Proveit, RuleSet: r.RuleSet, Season: r.Season, Track: r.Track, Bareme: r.Bareme, Status: p.Status,
-		Participant: ParticipantInfo{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, DeclaredStack: pp.DeclaredStack}, Tasks: []TaskJSON{}}
+		Participant: ParticipantInfo{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, DeclaredStack: pp.DeclaredStack}, Corrections: []RateCorrectionJSON{}, Tasks: []TaskJSON{}}
 	for _, t := range p.TaskReports {
 		tj := TaskJSON{TaskID: t.TaskID, Status: t.Status, Reason: t.Reason, ExpectedVerdict: t.ExpectedVerdict, Exact: t.Exact, Founded: t.Founded,
 			MissingFacts: nonNil(t.MissingFacts), MissingForms: missingForms(t.Missing), Assertions: []AssertionJSON{}, Incidents: t.Incidents}
@@ -297,6 +312,9 @@ var (
 	csvZero, csvOne = 0.0, 1.0
 	// csvRate is a rate or a bound, written as results.json writes it.
 	csvRate = CSVDatatype{Base: "double", Minimum: &csvZero, Maximum: &csvOne}
+	// csvDecisions is the ids of decisions of the register, separated by
+	// a space.
+	csvDecisions = CSVDatatype{Base: "string", Format: "^[CR]-[0-9]{4}-[0-9]{3}( [CR]-[0-9]{4}-[0-9]{3})*$"}
 )
 
 // CSVColumns are the columns of results.csv, in order.
@@ -315,6 +333,14 @@ func CSVColumns() []CSVColumn {
 	}
 	for _, st := range TaskStatuses {
 		cols = append(cols, CSVColumn{"tasks_" + string(st.Code), csvCount, true})
+	}
+	// A rate decisions changed since the publication (RateCorrectionJSON):
+	// its five cells as published and the ids of the decisions, separated
+	// by a space; all six empty when no decision changed it.
+	for _, r := range []string{FieldSuccess, FieldOverclaim} {
+		p := r + "_published"
+		cols = append(cols, CSVColumn{p + "_rate", csvRate, false}, CSVColumn{p + "_numerator", csvCount, false}, CSVColumn{p + "_denominator", csvCount, false},
+			CSVColumn{p + "_low", csvRate, false}, CSVColumn{p + "_high", csvRate, false}, CSVColumn{r + "_decisions", csvDecisions, false})
 	}
 	return cols
 }
@@ -358,6 +384,13 @@ func (r *TrackResult) CSV() ([]byte, error) {
 		for _, st := range TaskStatuses {
 			cells = append(cells, fmt.Sprint(statuses[st.Code]))
 		}
+		for _, field := range []string{FieldSuccess, FieldOverclaim} {
+			c, err := correctionCells(row.Corrections, field)
+			if err != nil {
+				return nil, err
+			}
+			cells = append(cells, c...)
+		}
 		rows = append(rows, cells)
 	}
 	for _, row := range rows {
@@ -396,6 +429,27 @@ func rateCells(r *RateJSON) ([]string, error) {
 		cells[c.at] = string(b)
 	}
 	return cells, nil
+}
+
+// correctionCells are the six cells of the correction of field among cs:
+// the published rate's five (rateCells) and the decisions' ids separated
+// by a space; all empty when cs does not change field.
+func correctionCells(cs []RateCorrectionJSON, field string) ([]string, error) {
+	for _, c := range cs {
+		if c.Field != field {
+			continue
+		}
+		cells, err := rateCells(c.Published)
+		if err != nil {
+			return nil, err
+		}
+		ids := make([]string, len(c.Decisions))
+		for i, d := range c.Decisions {
+			ids[i] = d.ID
+		}
+		return append(cells, strings.Join(ids, " ")), nil
+	}
+	return make([]string, 6), nil
 }
 
 // Counts are how many of the participant's assertions took each cause and

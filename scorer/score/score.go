@@ -171,6 +171,11 @@ type TrackResult struct {
 	BestConstant BestConstant
 	Participants []*ParticipantResult
 	Freezes      []FreezeResult
+	// Corrections are, by participant's slug, the rates decisions of the
+	// register changed since the publication, which results.json and
+	// results.csv carry (RateCorrectionJSON); set by the build, nil when
+	// none.
+	Corrections map[string][]RateCorrectionJSON
 }
 
 // BestConstant is the best constant answer (§7.2): the most frequent

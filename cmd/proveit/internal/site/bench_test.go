@@ -34,7 +34,7 @@ func demoJobsOf(b *testing.B, what string, keep func(name string) bool) ([]templ
 				b.Fatal(err)
 			}
 			for _, p := range reports(s.Number, i) {
-				all = append(all, rs.Jobs(p, tr.History)...)
+				all = append(all, rs.Jobs(p, templates.ReportHistory{Assertions: tr.History, Row: tr.RowHistory[p.Participant.Slug]})...)
 			}
 		}
 	}

@@ -149,13 +149,18 @@ func (sr *streamReports) track(out Sink, s *season.Season, site templates.Site, 
 		if err != nil {
 			return scoredParticipant{}, err
 		}
+		cmp, err := participantComparison(s, res, p.ParticipantResult, published)
+		if err != nil {
+			return scoredParticipant{}, err
+		}
 		rep := res.Report(p)
 		rep.InputsDigest = digest
+		rep.Correct(cmp.corrections[p.Participant.Slug])
 		data, err := score.MarshalJSON(rep)
 		if err != nil {
 			return scoredParticipant{}, err
 		}
-		sp := scoredParticipant{slug: p.Participant.Slug, report: data, pages: rs.Jobs(p, participantHistory(s, res, p.ParticipantResult, published))}
+		sp := scoredParticipant{slug: p.Participant.Slug, report: data, pages: rs.Jobs(p, templates.ReportHistory{Assertions: cmp.history, Row: cmp.rows[p.Participant.Slug]})}
 		for _, j := range sp.pages {
 			page, err := renderPage(j)
 			if err != nil {
@@ -431,9 +436,13 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 		if i == len(s.Tracks)-1 && opts.Scored != nil {
 			opts.Scored()
 		}
-		un, history, rows := compareSnapshot(s, res)
-		diffs = append(diffs, un...)
-		view.Tracks[idx].History, view.Tracks[idx].RowHistory = history, rows
+		cmp, err := compareSnapshot(s, res)
+		if err != nil {
+			return templates.Season{}, err
+		}
+		diffs = append(diffs, cmp.uncovered...)
+		view.Tracks[idx].History, view.Tracks[idx].RowHistory = cmp.history, cmp.rows
+		res.Corrections = cmp.rateCorrections()
 		if err := addResults(out, s.Number, res, view.Tracks[idx].Title, digest); err != nil {
 			return templates.Season{}, err
 		}

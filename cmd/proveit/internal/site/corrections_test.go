@@ -1,16 +1,20 @@
 package site
 
 import (
+	"encoding/csv"
+	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/score"
 )
 
@@ -37,13 +41,24 @@ func TestCorrectionsPage(t *testing.T) {
 		`id="C-2026-001"`, "Accueillie le 20 novembre 2026 à 10:00:00 UTC",
 		`id="C-2026-002"`, "Hors délai (reçue plus de 14 jours après la publication), rejetée le 25 novembre 2026 à 10:00:00 UTC.",
 		`id="C-2026-003"`, "décision attendue au plus tard le 10 décembre 2026 à 10:00:00 UTC",
-		`id="C-2026-004"`, "Rejetée le 20 décembre 2026 à 10:00:00 UTC.", "après le délai de 30 jours (échéance : 6 décembre 2026 à 10:00:00 UTC)",
+		`id="C-2026-004"`, "Rejetée le 20 décembre 2026 à 10:00:00 UTC.",
+		`<p class="notice" data-late="true"><strong>En retard : décision rendue le 20 décembre 2026 à 10:00:00 UTC, après l&#39;échéance du 6 décembre 2026 à 10:00:00 UTC (30 jours après la réception).</strong></p>`,
 		`id="R-2026-001"`, "Défaut du programme corrigé.", "tâche conf-02",
-		`href="../conformite/participants/honnete/index.html#tache-conf-01"`,
+		// The contested assertion's own anchor; the rectification's
+		// task-level change, its task's.
+		`href="../conformite/participants/honnete/index.html#assertion-conf-01-1"`,
+		`href="../conformite/participants/surdeclare/index.html#tache-conf-02"`,
 	} {
 		if !strings.Contains(page, w) {
 			t.Errorf("the register page lacks %q", w)
 		}
+	}
+	// Only C-2026-004 is late: decided 44 days after its reception.
+	if n := strings.Count(page, `data-late="true"`); n != 1 {
+		t.Errorf("%d entries flagged late, want 1 (C-2026-004)", n)
+	}
+	if strings.Contains(page, "#tache-conf-01") {
+		t.Error("the register links a contested assertion's task, want the assertion's anchor")
 	}
 	if !strings.Contains(string(tree["saison-3/index.html"]), `href="corrections/index.html"`) {
 		t.Error("the season page does not link the register")
@@ -159,6 +174,220 @@ func TestTableRowShowsHistory(t *testing.T) {
 	if !strings.Contains(page, "valeur publiée : overclaim ") || !strings.Contains(page, "rectifiée par <code>C-2026-001</code>") {
 		t.Error("honnete's row does not show its published rates and the decision")
 	}
+}
+
+// TestRegisterShowsBeforeAfter: the entry of the upheld contestation
+// shows the assertion's published cause → its value now and honnete's
+// overclaim as the snapshot published it → now, in figures; the rejected,
+// pending and late entries show no change; so does the Atom feed, whose
+// late entry says so in its title.
+func TestRegisterShowsBeforeAfter(t *testing.T) {
+	root := registerSeason(t)
+	tree, err := Build(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := readSnapshot(t, root)
+	p := snap.Participant("honnete")
+	var rendered, unsupported int
+	if _, err := fmt.Sscanf(*p.Overclaim, "%d/%d", &unsupported, &rendered); err != nil {
+		t.Fatal(err)
+	}
+	page := string(tree["saison-3/corrections/index.html"])
+	entry := section(t, page, `id="C-2026-001"`)
+	for _, w := range []string{
+		"Avant → après",
+		"Assertion a1 : non étayée : valeur ne correspondant pas (value_mismatch) → étayée (supported).",
+		fmt.Sprintf("Taux d&#39;overclaim sur la piste (honnete) : %d/%d", unsupported, rendered),
+		fmt.Sprintf("→ %d/%d", unsupported-1, rendered),
+	} {
+		if !strings.Contains(entry, w) {
+			t.Errorf("C-2026-001's entry lacks %q:\n%s", w, entry)
+		}
+	}
+	for _, id := range []string{"C-2026-002", "C-2026-003", "C-2026-004"} {
+		if e := section(t, page, `id="`+id+`"`); strings.Contains(e, `data-field="changes"`) {
+			t.Errorf("%s changed nothing, but its entry shows changes:\n%s", id, e)
+		}
+	}
+	feed := string(tree["saison-3/corrections/feed.xml"])
+	if !strings.Contains(feed, "Assertion a1 : non étayée : valeur ne correspondant pas (value_mismatch) → étayée (supported).") {
+		t.Error("the feed's entry of C-2026-001 lacks the before → after")
+	}
+	if n := strings.Count(feed, "— décision rendue en retard</title>"); n != 1 || !strings.Contains(feed, "assertion a1) — décision rendue en retard</title>") {
+		t.Errorf("%d feed titles flagged late, want C-2026-004's alone", n)
+	}
+}
+
+// section is the <section> of page that opens with attr.
+func section(t *testing.T, page, attr string) string {
+	t.Helper()
+	i := strings.Index(page, "<section "+attr)
+	if i < 0 {
+		t.Fatalf("no <section %s>", attr)
+	}
+	j := strings.Index(page[i:], "</section>")
+	return page[i : i+j]
+}
+
+// readSnapshot reads the conformite snapshot of the season under root.
+func readSnapshot(t *testing.T, root string) *publication.Snapshot {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, fmt.Sprint(fxSeason), "published", "conformite.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := publication.ParseSnapshot(data, fxSeason, "conformite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+// TestReportHeaderSaysRectified: the header of honnete's report says its
+// overclaim was corrected after the publication, published → now, and
+// links the decision's entry in the register; a report whose rates no
+// decision changed says nothing of it, in both editions.
+func TestReportHeaderSaysRectified(t *testing.T) {
+	root := registerSeason(t)
+	tree, err := Build(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := readSnapshot(t, root).Participant("honnete")
+	var u, n int
+	if _, err := fmt.Sscanf(*p.Overclaim, "%d/%d", &u, &n); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ page, want string }{
+		{"saison-3/conformite/participants/honnete/index.html", fmt.Sprintf(`Rectifié après la publication (<a href="../../../corrections/index.html#C-2026-001"><code>C-2026-001</code></a>) : %d/%d`, u, n)},
+		{"en/saison-3/conformite/participants/honnete/index.html", fmt.Sprintf(`Corrected after publication (<a href="../../../corrections/index.html#C-2026-001"><code>C-2026-001</code></a>): %d/%d`, u, n)},
+	} {
+		page := string(tree[c.page])
+		i, j := strings.Index(page, `<dl class="card">`), strings.Index(page, "</dl>")
+		if i < 0 || j < i {
+			t.Fatalf("%s has no header card", c.page)
+		}
+		header := page[i:j]
+		if !strings.Contains(header, c.want) || !strings.Contains(header, fmt.Sprintf("→ %d/%d", u-1, n)) {
+			t.Errorf("%s's header lacks %q → %d/%d:\n%s", c.page, c.want, u-1, n, header)
+		}
+		if strings.Count(header, `data-field="correction"`) != 1 {
+			t.Errorf("%s: want one corrected rate (the overclaim), got:\n%s", c.page, header)
+		}
+	}
+	if strings.Contains(string(tree["saison-3/conformite/participants/surdeclare/index.html"]), `data-field="correction"`) {
+		t.Error("surdeclare's header says a rate was corrected, but only a task's status changed")
+	}
+}
+
+// TestDataCarryCorrections: results.json, results.csv and report.json
+// carry what the decisions changed, the published values read from the
+// snapshot (not from the fresh score): honnete's overclaim, its
+// assertion's cause, surdeclare's task status; every other row carries
+// none.
+func TestDataCarryCorrections(t *testing.T) {
+	root := registerSeason(t)
+	tree, err := Build(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := readSnapshot(t, root)
+	hp := snap.Participant("honnete")
+	var u, n int
+	if _, err := fmt.Sscanf(*hp.Overclaim, "%d/%d", &u, &n); err != nil {
+		t.Fatal(err)
+	}
+	decisions := []score.DecisionJSON{{ID: "C-2026-001", DecidedAt: "2026-11-20T10:00:00Z"}}
+	var results score.ResultsJSON
+	if err := json.Unmarshal(tree["saison-3/conformite/results.json"], &results); err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range results.Participants {
+		if row.Slug != "honnete" {
+			if len(row.Corrections) != 0 {
+				t.Errorf("%s: corrections %+v, want none", row.Slug, row.Corrections)
+			}
+			continue
+		}
+		if len(row.Corrections) != 1 {
+			t.Fatalf("honnete: corrections %+v, want the overclaim's alone", row.Corrections)
+		}
+		c := row.Corrections[0]
+		if c.Field != "overclaim" || c.Published.Numerator != u || c.Published.Denominator != n || c.Rectified.Numerator != row.Overclaim.Numerator ||
+			c.Rectified.Numerator != u-1 || !reflect.DeepEqual(c.Decisions, decisions) {
+			t.Errorf("honnete's correction %+v, want overclaim %d/%d → %d/%d by %v", c, u, n, u-1, n, decisions)
+		}
+		if want, _ := score.MarshalJSON(c.Rectified); string(want) != string(must(score.MarshalJSON(row.Overclaim))) {
+			t.Errorf("the rectified overclaim %s is not the row's %s", want, must(score.MarshalJSON(row.Overclaim)))
+		}
+	}
+	var rep score.ReportJSON
+	if err := json.Unmarshal(tree["saison-3/conformite/participants/honnete/report.json"], &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Corrections) != 1 || rep.Corrections[0].Published.Numerator != u {
+		t.Errorf("honnete's report.json corrections %+v, want its overclaim's", rep.Corrections)
+	}
+	sa := hp.Task("conf-01").Assertions[0]
+	for _, task := range rep.Tasks {
+		for _, a := range task.Assertions {
+			switch {
+			case task.TaskID == "conf-01" && a.ID == sa.ID:
+				c := a.Correction
+				if c == nil || c.Published == nil || c.Published.Status != sa.Status || *c.Published.Cause != *sa.Cause || c.Rectified.Status != a.Status || *c.Rectified.Cause != string(*a.Cause) ||
+					!reflect.DeepEqual(c.Decisions, decisions) {
+					t.Errorf("conf-01 %s: correction %+v, want published %s/%s (the snapshot's), rectified %s, by %v", a.ID, c, sa.Status, *sa.Cause, a.Status, decisions)
+				}
+			case a.Correction != nil:
+				t.Errorf("%s %s: correction %+v, want none", task.TaskID, a.ID, a.Correction)
+			}
+		}
+		if task.Correction != nil {
+			t.Errorf("honnete's %s: correction %+v, want none", task.TaskID, task.Correction)
+		}
+	}
+	if err := json.Unmarshal(tree["saison-3/conformite/participants/surdeclare/report.json"], &rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, task := range rep.Tasks {
+		c := task.Correction
+		if task.TaskID != "conf-02" {
+			if c != nil {
+				t.Errorf("surdeclare's %s: correction %+v, want none", task.TaskID, c)
+			}
+			continue
+		}
+		want := snap.Participant("surdeclare").Task("conf-02").Status
+		if c == nil || c.Published == nil || c.Published.Status != want || c.Rectified.Status != string(task.Status) || len(c.Decisions) != 1 || c.Decisions[0].ID != "R-2026-001" {
+			t.Errorf("surdeclare's conf-02: correction %+v, want %s → %s by R-2026-001", c, want, task.Status)
+		}
+	}
+	lines, err := csv.NewReader(strings.NewReader(string(tree["saison-3/conformite/results.csv"]))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, name := range lines[0] {
+		col[name] = i
+	}
+	for _, line := range lines[1:] {
+		got := []string{line[col["overclaim_published_numerator"]], line[col["overclaim_published_denominator"]], line[col["overclaim_decisions"]], line[col["success_published_rate"]], line[col["success_decisions"]]}
+		want := []string{"", "", "", "", ""}
+		if line[col["slug"]] == "honnete" {
+			want = []string{fmt.Sprint(u), fmt.Sprint(n), "C-2026-001", "", ""}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("results.csv, %s: correction cells %q, want %q", line[col["slug"]], got, want)
+		}
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 // TestContestAddress: a published season says where and until when its

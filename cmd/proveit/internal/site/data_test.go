@@ -324,6 +324,33 @@ func csvExpected(t *testing.T, res map[string]any, p map[string]any, rep map[str
 			want[r+"_rate"], want[r+"_low"], want[r+"_high"] = m["rate"], iv["low"], iv["high"]
 		}
 	}
+	// The corrections' cells: a corrected rate's published value and its
+	// decisions' ids, from results.json's corrections.
+	for _, r := range []string{"success", "overclaim"} {
+		for _, part := range []string{"rate", "numerator", "denominator", "low", "high"} {
+			want[r+"_published_"+part] = nil
+		}
+		want[r+"_decisions"] = nil
+	}
+	corrections, _ := p["corrections"].([]any)
+	for _, c := range corrections {
+		cm := c.(map[string]any)
+		r := cm["field"].(string)
+		var ids []string
+		for _, d := range cm["decisions"].([]any) {
+			ids = append(ids, d.(map[string]any)["id"].(string))
+		}
+		want[r+"_decisions"] = strings.Join(ids, " ")
+		m, _ := cm["published"].(map[string]any)
+		if m == nil {
+			continue
+		}
+		want[r+"_published_numerator"], want[r+"_published_denominator"] = int64(m["numerator"].(float64)), int64(m["denominator"].(float64))
+		if m["rate"] != nil {
+			iv := m["interval"].(map[string]any)
+			want[r+"_published_rate"], want[r+"_published_low"], want[r+"_published_high"] = m["rate"], iv["low"], iv["high"]
+		}
+	}
 	for _, c := range score.Causes {
 		code := string(c.Code)
 		if c.Code == score.NotEvaluated {

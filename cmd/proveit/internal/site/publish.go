@@ -158,28 +158,39 @@ func (e *UncoveredError) Error() string {
 	return string(b)
 }
 
+// comparison is what a fresh score of a track differs from its
+// publication snapshot: the differences no decision of the season covers,
+// and for those a decision covers, what the pages show (the history of
+// each assertion by templates.HistoryKey, of each row's rates by slug)
+// and what the data files carry (each participant's score.Corrections,
+// by slug).
+type comparison struct {
+	uncovered   []score.Difference
+	history     map[string]*templates.History
+	rows        map[string]*templates.RowHistory
+	corrections map[string]*score.Corrections
+}
+
 // compareSnapshot compares the fresh score of a track with its snapshot,
-// if any: it returns the differences no decision of the season covers, and
-// for every assertion a covering decision changed, its history (the
-// published value and the decisions), as the report shows it.
-func compareSnapshot(s *season.Season, res *score.TrackResult) ([]score.Difference, map[string]*templates.History, map[string]*templates.RowHistory) {
+// if any (the zero comparison when none).
+func compareSnapshot(s *season.Season, res *score.TrackResult) (comparison, error) {
 	snap := s.Published(res.Track)
 	if snap == nil {
-		return nil, nil, nil
+		return comparison{}, nil
 	}
 	return compareWith(s, snap, res)
 }
 
-// participantHistory is what compareSnapshot's history holds of one
-// participant of res, computed from that participant alone: the
-// differences of a participant (score.Compare) are those between its own
-// published row and its own fresh one. Its report reads nothing else.
-// published is the track's snapshot's Index, nil when it has none: made
-// once per track, not once per participant.
-func participantHistory(s *season.Season, res *score.TrackResult, p *score.ParticipantResult, published map[string]*publication.SnapshotParticipant) map[string]*templates.History {
+// participantComparison is compareSnapshot of one participant of res,
+// computed from that participant alone: the differences of a participant
+// (score.Compare) are those between its own published row and its own
+// fresh one. Its report reads nothing else. published is the track's
+// snapshot's Index, nil when it has none: made once per track, not once
+// per participant.
+func participantComparison(s *season.Season, res *score.TrackResult, p *score.ParticipantResult, published map[string]*publication.SnapshotParticipant) (comparison, error) {
 	snap := s.Published(res.Track)
 	if snap == nil {
-		return nil
+		return comparison{}, nil
 	}
 	one := *snap
 	one.Participants = nil
@@ -188,52 +199,100 @@ func participantHistory(s *season.Season, res *score.TrackResult, p *score.Parti
 	}
 	alone := &score.TrackResult{Season: res.Season, Track: res.Track, Bareme: res.Bareme, RuleSet: res.RuleSet, Tasks: res.Tasks, BestConstant: res.BestConstant, Freezes: res.Freezes,
 		Participants: []*score.ParticipantResult{p}}
-	_, history, _ := compareWith(s, &one, alone)
-	return history
+	return compareWith(s, &one, alone)
 }
 
 // compareWith is compareSnapshot against the snapshot snap.
-func compareWith(s *season.Season, snap *publication.Snapshot, res *score.TrackResult) ([]score.Difference, map[string]*templates.History, map[string]*templates.RowHistory) {
-	var out []score.Difference
-	history := map[string]*templates.History{}
-	rows := map[string]*templates.RowHistory{}
+func compareWith(s *season.Season, snap *publication.Snapshot, res *score.TrackResult) (comparison, error) {
+	c := comparison{history: map[string]*templates.History{}, rows: map[string]*templates.RowHistory{}, corrections: map[string]*score.Corrections{}}
 	published := snap.Index()
-	for _, d := range score.Compare(snap, res.Snapshot(snap.PublishedAtTime())) {
+	fresh := res.Snapshot(snap.PublishedAtTime())
+	now := fresh.Index()
+	results := map[string]*score.ParticipantResult{}
+	for _, p := range res.Participants {
+		results[p.Participant.Slug] = p
+	}
+	corrections := func(slug string) *score.Corrections {
+		if c.corrections[slug] == nil {
+			c.corrections[slug] = &score.Corrections{Tasks: map[string]*score.TaskCorrectionJSON{}, Assertions: map[string]*score.AssertionCorrectionJSON{}}
+		}
+		return c.corrections[slug]
+	}
+	for _, d := range score.Compare(snap, fresh) {
 		ids := s.Covering(d.Track, d.Participant, d.Task, d.Assertion)
 		if len(ids) == 0 {
-			out = append(out, d)
+			c.uncovered = append(c.uncovered, d)
 			continue
 		}
-		if d.Task == "" && d.What == "rates" {
-			if p := published[d.Participant]; p != nil {
-				h := &templates.RowHistory{PublishedOverclaim: orDash(p.Overclaim), PublishedSuccess: orDash(p.Success)}
-				for _, id := range ids {
-					h.Decisions = append(h.Decisions, decisionRef(s, id))
+		decisions := make([]score.DecisionJSON, len(ids))
+		refs := make([]templates.DecisionRef, len(ids))
+		for i, id := range ids {
+			refs[i] = decisionRef(s, id)
+			decisions[i] = score.DecisionJSON{ID: id, DecidedAt: refs[i].Date}
+		}
+		switch {
+		case d.Task == "" && d.What == "rates":
+			p, fr := published[d.Participant], results[d.Participant]
+			if p == nil || fr == nil {
+				continue
+			}
+			rates, err := score.RateCorrections(p, res.Row(fr), decisions)
+			if err != nil {
+				return comparison{}, fmt.Errorf("%s: %w", s.Path(publication.SnapshotFile(d.Track)), err)
+			}
+			if len(rates) > 0 {
+				corrections(d.Participant).Rates = rates
+			}
+			c.rows[d.Participant] = &templates.RowHistory{PublishedOverclaim: orDash(p.Overclaim), PublishedSuccess: orDash(p.Success), Rates: rates, Decisions: refs}
+		case d.Task == "":
+		case d.Assertion == "":
+			if d.What != "status" && d.What != "presence" {
+				continue
+			}
+			tc := &score.TaskCorrectionJSON{Decisions: decisions}
+			if t := published[d.Participant].Task(d.Task); t != nil {
+				tc.Published = &score.TaskValueJSON{Status: t.Status}
+			}
+			if t := now[d.Participant].Task(d.Task); t != nil {
+				tc.Rectified = score.TaskValueJSON{Status: t.Status}
+			} else {
+				continue // no longer in the report: nothing to carry it
+			}
+			corrections(d.Participant).Tasks[d.Task] = tc
+		default:
+			key := templates.HistoryKey(d.Participant, d.Task, d.Assertion)
+			if c.history[key] != nil {
+				continue
+			}
+			h := &templates.History{PublishedStatus: "absent", PublishedCause: "—", Decisions: refs}
+			ac := &score.AssertionCorrectionJSON{Decisions: decisions}
+			if a := published[d.Participant].Task(d.Task).Assertion(d.Assertion); a != nil {
+				h.PublishedStatus, h.PublishedCause = a.Status, "—"
+				if a.Cause != nil {
+					h.PublishedCause = *a.Cause
 				}
-				rows[d.Participant] = h
+				ac.Published = &score.AssertionValueJSON{Status: a.Status, Cause: a.Cause}
 			}
-			continue
-		}
-		if d.Assertion == "" {
-			continue
-		}
-		key := templates.HistoryKey(d.Participant, d.Task, d.Assertion)
-		if history[key] != nil {
-			continue
-		}
-		h := &templates.History{PublishedStatus: "absent", PublishedCause: "—"}
-		if a := published[d.Participant].Task(d.Task).Assertion(d.Assertion); a != nil {
-			h.PublishedStatus, h.PublishedCause = a.Status, "—"
-			if a.Cause != nil {
-				h.PublishedCause = *a.Cause
+			c.history[key] = h
+			if a := now[d.Participant].Task(d.Task).Assertion(d.Assertion); a != nil {
+				ac.Rectified = score.AssertionValueJSON{Status: a.Status, Cause: a.Cause}
+				corrections(d.Participant).Assertions[score.CorrectionKey(d.Task, d.Assertion)] = ac
 			}
 		}
-		for _, id := range ids {
-			h.Decisions = append(h.Decisions, decisionRef(s, id))
-		}
-		history[key] = h
 	}
-	return out, history, rows
+	return c, nil
+}
+
+// rateCorrections are the rates of c's corrections, by slug, as
+// score.TrackResult.Corrections holds them.
+func (c comparison) rateCorrections() map[string][]score.RateCorrectionJSON {
+	out := map[string][]score.RateCorrectionJSON{}
+	for slug, pc := range c.corrections {
+		if len(pc.Rates) > 0 {
+			out[slug] = pc.Rates
+		}
+	}
+	return out
 }
 
 func orDash(s *string) string {

@@ -87,7 +87,7 @@ func TestJSONMatchesItsSchema(t *testing.T) {
 		// table lacks, a rate without its numerator, a rate as a string, a
 		// rate where the denominator is 0, a task under the minimum with an
 		// overclaim, a season title without its French, a closed season's
-		// track without its results.
+		// track without its results, malformed corrections.
 		for _, bad := range []struct{ file, from, to string }{
 			{"saison-3/conformite/results.json", `"tasks": 2`, `"tasks": 2.5`},
 			{"saison-3/conformite/results.json", `"season": 3`, `"season": 3, "rank": 1`},
@@ -103,6 +103,13 @@ func TestJSONMatchesItsSchema(t *testing.T) {
         "fr": `, `"title": {
         "de": `},
 			{"index.json", `"results": "saison-3/conformite/results.json",`, ``},
+			// A correction without a decision, of a field that is not a
+			// rate, with a decision id of neither kind; an assertion's
+			// correction without its published value.
+			{"saison-3/conformite/results.json", `"corrections": []`, `"corrections": [{"field": "success", "published": null, "rectified": null, "decisions": []}]`},
+			{"saison-3/conformite/results.json", `"corrections": []`, `"corrections": [{"field": "tasks_scored", "published": null, "rectified": null, "decisions": [{"id": "C-2026-001", "decided_at": "2026-11-12T10:00:00Z"}]}]`},
+			{"saison-3/conformite/participants/honnete/report.json", `"corrections": []`, `"corrections": [{"field": "success", "published": null, "rectified": null, "decisions": [{"id": "X-2026-001", "decided_at": "2026-11-12T10:00:00Z"}]}]`},
+			{"saison-3/conformite/participants/honnete/report.json", `"correction": null`, `"correction": {"rectified": {"status": "supported", "cause": "supported"}, "decisions": [{"id": "R-2026-001", "decided_at": "2026-11-12T10:00:00Z"}]}`},
 		} {
 			if tree["saison-3/conformite/results.json"] == nil {
 				break // the demo tree has no season 3
