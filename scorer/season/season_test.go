@@ -673,7 +673,9 @@ func TestLoadRejects(t *testing.T) {
 			edit(t, f, "conformite/track.toml", "control_family = \"controle\"\n", "")
 		},
 			[]string{"conformite/track.toml", "control_family", "missing required key"}},
-		{"missing title", func(t *testing.T, f *fixture) { edit(t, f, "season.toml", "title = { fr = \"Saison 1\", en = \"Season 1\" }\n", "") },
+		{"missing title", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", "title = { fr = \"Saison 1\", en = \"Season 1\" }\n", "")
+		},
 			[]string{"season.toml", "title", "missing required key"}},
 		{"missing demo", func(t *testing.T, f *fixture) { edit(t, f, "season.toml", "demo = false\n", "") },
 			[]string{"season.toml", "demo", "missing required key"}},
