@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/internal/sitepath"
 )
 
@@ -37,14 +38,16 @@ type Contestation struct {
 	ID, Track, Participant, Agent, Task, Assertion string
 	CauseContested                                 string
 	ReceivedAt, DecidedAt, Deadline                string // DecidedAt "" while pending
-	Summary, Decision, Reason                      string // Decision: upheld, rejected or pending
+	Decision                                       string // upheld, rejected or pending
+	Summary, Reason                                bilingual.Text
 	OutOfTime, Late                                bool
 }
 
 // Rectification is one rectification as the register shows it.
 type Rectification struct {
-	ID, DecidedAt, Reason string
-	Changes               []Change
+	ID, DecidedAt string
+	Reason        bilingual.Text
+	Changes       []Change
 }
 
 // Change is one place a rectification changes (Assertion "" for a task).
@@ -209,11 +212,11 @@ func (r *renderer) feed(s Season) ([]byte, error) {
 			updated = c.ReceivedAt
 		}
 		f.Entries = append(f.Entries, atomEntry{ID: fmt.Sprintf("%ssaison-%d/%s", tagPrefix, s.Number, c.ID), Title: l.text("corrections.feed.contestation", "id", c.ID, "place", c.Place),
-			Updated: updated, Link: atomLink{Rel: "alternate", Href: registerURL.At(c.ID).String()}, Summary: atomContent{Type: "text", Text: c.State + " " + c.Summary + " " + c.Reason}})
+			Updated: updated, Link: atomLink{Rel: "alternate", Href: registerURL.At(c.ID).String()}, Summary: atomContent{Type: "text", Text: c.State + " " + l.in(c.Summary) + " " + l.in(c.Reason)}})
 	}
 	for _, rc := range v.Rectifications {
 		f.Entries = append(f.Entries, atomEntry{ID: fmt.Sprintf("%ssaison-%d/%s", tagPrefix, s.Number, rc.ID), Title: l.text("corrections.feed.rectification", "id", rc.ID),
-			Updated: rc.DecidedAt, Link: atomLink{Rel: "alternate", Href: registerURL.At(rc.ID).String()}, Summary: atomContent{Type: "text", Text: rc.Reason}})
+			Updated: rc.DecidedAt, Link: atomLink{Rel: "alternate", Href: registerURL.At(rc.ID).String()}, Summary: atomContent{Type: "text", Text: l.in(rc.Reason)}})
 	}
 	sort.SliceStable(f.Entries, func(i, j int) bool { return f.Entries[i].ID < f.Entries[j].ID })
 	for _, e := range f.Entries {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -18,10 +19,6 @@ type locale struct {
 	cat *messages.Catalogue
 	err error
 }
-
-// SeasonLang is the language the season's files are written in: its
-// title, its questions and every reason its registers give.
-const SeasonLang = "fr"
 
 // TrackTitle is the name the pages write a track with, in each edition
 // (season.toml's [track_titles]); the track's name stays its id.
@@ -55,6 +52,18 @@ func (l *locale) title(t TrackTitle) string {
 	s, err := trackTitle(l.cat, t)
 	if err != nil && l.err == nil {
 		l.err = err
+	}
+	return s
+}
+
+// in is t, a text the maintainers write (bilingual.Text), in the
+// locale's language. A text that has none (the loader refuses it) fails
+// the page, as a track without a title does: a page never shows the
+// other language's version in its place.
+func (l *locale) in(t bilingual.Text) string {
+	s := t.In(l.cat.Lang())
+	if s == "" && !t.IsZero() && l.err == nil {
+		l.err = fmt.Errorf("templates: a text the maintainers write has no %q version: %+v", l.cat.Lang(), t)
 	}
 	return s
 }

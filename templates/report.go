@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/score"
@@ -248,7 +249,8 @@ type History struct {
 // DecisionRef names a contestation or a rectification: its id, its date
 // (RFC 3339) and its reason.
 type DecisionRef struct {
-	ID, Date, Reason string
+	ID, Date string
+	Reason   bilingual.Text
 }
 
 // HistoryKey is the key of an assertion in Track.History.

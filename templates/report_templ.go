@@ -584,7 +584,7 @@ func reportTask(l *locale, r *reportView, t *taskView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = l.msg("report.task.question", "question", l.seasonText(t.Question)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = l.msg("report.task.question", "question", t.Question).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1692,7 +1692,7 @@ func decisions(l *locale, ds []DecisionRef) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = l.msg("report.history.decision", "id", l.code(d.ID), "date", l.datetime(d.Date), "reason", l.field("reason", d.Reason)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = l.msg("report.history.decision", "id", l.code(d.ID), "date", l.datetime(d.Date), "reason", l.field("reason", l.in(d.Reason))).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -108,7 +108,7 @@ func taskOf(p *score.ParticipantResult, id string) *score.TaskResult {
 // the page at; tr.Key must hold the task.
 func buildTaskPage(l *locale, n int, tr *Track, id string, at sitepath.Page) taskPageView {
 	e := tr.Key[id]
-	v := taskPageView{ID: id, Question: tr.Questions[id], Family: l.text(familyKey(e.Family)), FamilyCode: e.Family, Expected: e.Verdict, Facts: missingFactViews(e.Facts),
+	v := taskPageView{ID: id, Question: l.in(tr.Questions[id]), Family: l.text(familyKey(e.Family)), FamilyCode: e.Family, Expected: e.Verdict, Facts: missingFactViews(e.Facts),
 		Track: sitepath.Link(at, sitepath.Track(n, tr.Name))}
 	for _, p := range tableOrder(tr.Result) {
 		t := taskOf(p, id)

@@ -105,6 +105,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 
 	"github.com/ark-forge/proveit/content"
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
@@ -144,14 +145,14 @@ type contentPage struct {
 // Season is one season as the build knows it.
 type Season struct {
 	Number   int
-	Title    string
+	Title    bilingual.Text
 	OpensAt  string // RFC 3339
 	ClosesAt string
 	Closed   bool
 	// Invalidated: a mid-season change invalidated the season (§8); its
 	// page gives the reason and the date, and no score is published.
 	Invalidated        bool
-	InvalidationReason string
+	InvalidationReason bilingual.Text
 	InvalidatedAt      string // RFC 3339
 	Demo               bool
 	Tracks             []Track
@@ -251,8 +252,9 @@ type Track struct {
 	Tasks        int
 	Distribution []VerdictCount
 	Participants int
-	// Questions maps a task id to its question, in track.toml.
-	Questions map[string]string
+	// Questions maps a task id to its question: French in track.toml,
+	// English in questions.en.toml.
+	Questions map[string]bilingual.Text
 	// TaskIDs are the track's task ids, in track.toml's order (sorted).
 	TaskIDs []string
 	// Key is the sealed answer key, revealed at the close (§5.5): set when
@@ -284,7 +286,7 @@ type Freeze struct {
 	AnchoredAt   string // RFC 3339, the RFC 3161 token's time; "" when not verified
 	Current      bool
 	SupersededBy string
-	Reason       string
+	Reason       bilingual.Text
 	Verified     bool
 }
 
@@ -791,7 +793,7 @@ func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantReport, pro
 		rv := buildReport(l, s.Number, tr.Result, p, proofs, at, history)
 		rv.NarrativeLabel = l.text("label.narrative")
 		for k := range rv.Tasks {
-			rv.Tasks[k].Question = tr.Questions[rv.Tasks[k].ID]
+			rv.Tasks[k].Question = l.in(tr.Questions[rv.Tasks[k].ID])
 			if tr.Key[rv.Tasks[k].ID] != nil {
 				rv.Tasks[k].Page = sitepath.Link(at, sitepath.Task(s.Number, tr.Name, rv.Tasks[k].ID))
 			}
@@ -841,7 +843,7 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 		s := &seasons[i]
 		seasonCrumb := crumb{l.text("nav.season", "season", s.Number), sitepath.Season(s.Number)}
 		at := sitepath.Season(s.Number).In(r.ed)
-		if err := add(sitepath.Season(s.Number), "season", page{Title: s.Title, Description: l.text("page.season.description", "season", s.Number), Season: s, Demo: s.Demo,
+		if err := add(sitepath.Season(s.Number), "season", page{Title: l.in(s.Title), Description: l.text("page.season.description", "season", s.Number), Season: s, Demo: s.Demo,
 			SeasonPage: newSeasonPage(s, at), Publication: newPublicationView(s, at), Crumbs: []crumb{index}}, nil); err != nil {
 			return nil, err
 		}

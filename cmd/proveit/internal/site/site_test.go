@@ -553,7 +553,7 @@ func TestModeratedNarrative(t *testing.T) {
 	}
 	sum := sha256.Sum256([]byte(sub.Narrative))
 	hash := hex.EncodeToString(sum[:])
-	reg := "[[moderated]]\nparticipant = \"honnete\"\nfield = \"narrative\"\ntrack = \"conformite\"\ntask = \"conf-01\"\nrule = \"intent\"\nsha256 = \"" + hash + "\"\ndecision = \"récit retenu : un mot qui impute une intention\"\ndecided_at = 2026-10-06T10:00:00Z\n"
+	reg := "[[moderated]]\nparticipant = \"honnete\"\nfield = \"narrative\"\ntrack = \"conformite\"\ntask = \"conf-01\"\nrule = \"intent\"\nsha256 = \"" + hash + "\"\ndecision = { fr = \"récit retenu : un mot qui impute une intention\", en = \"narrative withheld: a word imputing intent\" }\ndecided_at = 2026-10-06T10:00:00Z\n"
 	if err := os.WriteFile(filepath.Join(root, "3", "moderation.toml"), []byte(reg), 0o644); err != nil {
 		t.Fatal(err)
 	}
