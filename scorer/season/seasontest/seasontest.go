@@ -36,13 +36,13 @@ type Config struct {
 	// TitleFR and TitleEN are the season's title, in French and in
 	// English (season.toml's title).
 	TitleFR, TitleEN string
-	Seed         []byte // the test issuer's seed, for the participants' proofs and for the freezes
-	Host         string // the corpus host
-	ChallengeDID string
-	Opens        time.Time
-	Closes       time.Time
-	KeyWindow    rfc3161test.Validity // the test issuer's key validity
-	ContestEmail string               // season.toml's [contest] email, none when ""
+	Seed             []byte // the test issuer's seed, for the participants' proofs and for the freezes
+	Host             string // the corpus host
+	ChallengeDID     string
+	Opens            time.Time
+	Closes           time.Time
+	KeyWindow        rfc3161test.Validity // the test issuer's key validity
+	ContestEmail     string               // season.toml's [contest] email, none when ""
 	// Corpus is every track's corpus: the body served at each path, by GET
 	// with an empty payload, stored as <path>.json.
 	Corpus map[string]string
@@ -63,7 +63,7 @@ type Track struct {
 	// QuestionsEN is questions.en.toml, the English version of each
 	// task's question: `conf-01 = "…"`, one line per task of TOML.
 	QuestionsEN string
-	Key              string // key.json
+	Key         string // key.json
 }
 
 // Season is a season directory in memory. Files, by slash path relative
