@@ -88,6 +88,9 @@ type taskView struct {
 	Incidents       []incidentView
 	Narrative       string
 	NarrativeAnchor string
+	// Withheld: Narrative is the moderation's notice in the page's
+	// language, not the participant's words (Season.Withheld).
+	Withheld bool
 	Negative        bool
 	// The sentences of the task's section and of its line in the list
 	// of tasks that take its values, written in Go as plain text (the

@@ -167,6 +167,11 @@ type Season struct {
 	// Publication is the season's anchored publication, verified; nil
 	// until season.toml records it.
 	Publication *Publication
+	// Withheld are the notices of the moderation register, each in both
+	// languages, by the notice the data carries in place of a withheld
+	// text (its French version): a page of another language shows its
+	// own version.
+	Withheld map[string]bilingual.Text
 }
 
 // Publication is a season's anchored publication (README, « Publishing and contesting »), as its
@@ -794,6 +799,9 @@ func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantReport, pro
 		rv.NarrativeLabel = l.text("label.narrative")
 		for k := range rv.Tasks {
 			rv.Tasks[k].Question = l.in(tr.Questions[rv.Tasks[k].ID])
+			if notice, ok := s.Withheld[rv.Tasks[k].Narrative]; ok {
+				rv.Tasks[k].Narrative, rv.Tasks[k].Withheld = l.in(notice), true
+			}
 			if tr.Key[rv.Tasks[k].ID] != nil {
 				rv.Tasks[k].Page = sitepath.Link(at, sitepath.Task(s.Number, tr.Name, rv.Tasks[k].ID))
 			}

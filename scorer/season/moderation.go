@@ -55,9 +55,21 @@ type Moderated struct {
 	DecidedAt time.Time
 }
 
-// Notice is what is published in place of the withheld text.
-func (m *Moderated) Notice() string {
-	return fmt.Sprintf("[texte retenu par la modération — règle %s (%s) ; SHA-256 du texte retenu : %s ; décision : %s]", m.Rule, ruleSection(m.Rule), m.SHA256, m.Decision.FR)
+// Notice is what is published in place of the withheld text, in the
+// data (the JSON, the dossier) and on the French pages: NoticeIn("fr").
+func (m *Moderated) Notice() string { return m.NoticeIn("fr") }
+
+// NoticeIn is the notice in the language lang ("fr" or "en"), with the
+// decision in that language; "" for another language. The English pages
+// show NoticeIn("en") where the data has Notice().
+func (m *Moderated) NoticeIn(lang string) string {
+	switch lang {
+	case "fr":
+		return fmt.Sprintf("[texte retenu par la modération — règle %s (%s) ; SHA-256 du texte retenu : %s ; décision : %s]", m.Rule, ruleSection(m.Rule), m.SHA256, m.Decision.FR)
+	case "en":
+		return fmt.Sprintf("[text withheld by moderation — rule %s (%s); SHA-256 of the withheld text: %s; decision: %s]", m.Rule, ruleSection(m.Rule), m.SHA256, m.Decision.EN)
+	}
+	return ""
 }
 
 func ruleSection(rule string) string {

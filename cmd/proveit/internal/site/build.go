@@ -354,6 +354,12 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 
 		InputsDigest: digest,
 	}
+	for _, m := range s.Moderation {
+		if view.Withheld == nil {
+			view.Withheld = map[string]bilingual.Text{}
+		}
+		view.Withheld[m.Notice()] = bilingual.Text{FR: m.NoticeIn("fr"), EN: m.NoticeIn("en")}
+	}
 	if s.Status == season.Invalidated {
 		view.InvalidatedAt = s.InvalidatedAt.UTC().Format(time.RFC3339)
 	}
