@@ -91,7 +91,7 @@ type taskView struct {
 	// Withheld: Narrative is the moderation's notice in the page's
 	// language, not the participant's words (Season.Withheld).
 	Withheld bool
-	Negative        bool
+	Negative bool
 	// The sentences of the task's section and of its line in the list
 	// of tasks that take its values, written in Go as plain text (the
 	// templates escape them): each would otherwise cost the page a call
