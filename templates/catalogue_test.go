@@ -519,3 +519,49 @@ func TestSeasonTextInEachEdition(t *testing.T) {
 		t.Errorf("a title without English: Render = %v, want an error", err)
 	}
 }
+
+// TestWithheldTextInEachEdition: a participant's text the moderation
+// withheld (an agent's name, a declared stack) carries, in the data, the
+// French notice; each edition's pages show the notice in their own
+// language, on the table, the participant's page and the report, and a
+// text not withheld stays as written on both.
+func TestWithheldTextInEachEdition(t *testing.T) {
+	site := keyedSite()
+	const agentFR, stackFR = "[texte retenu — nom]", "[texte retenu — stack]"
+	p := site.Seasons[1].Tracks[0].Result.Participants[0].Participant
+	p.Agent, p.DeclaredStack = agentFR, stackFR
+	site.Seasons[1].Withheld = map[string]bilingual.Text{
+		agentFR: {FR: agentFR, EN: "[text withheld — name]"},
+		stackFR: {FR: stackFR, EN: "[text withheld — stack]"},
+	}
+	pages, err := Render(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]string{}
+	for _, pg := range pages {
+		byName[pg.Name] = string(pg.HTML)
+	}
+	for _, name := range []string{"saison-3/conformite/index.html", "saison-3/participants/un.html"} {
+		fr, en := byName[name], byName["en/"+name]
+		if fr == "" || en == "" {
+			t.Fatalf("%s: not rendered in both editions", name)
+		}
+		for _, w := range []string{"[texte retenu — nom]", "[texte retenu — stack]"} {
+			if !strings.Contains(fr, w) {
+				t.Errorf("%s lacks %q", name, w)
+			}
+		}
+		for _, w := range []string{"[text withheld — name]", "[text withheld — stack]"} {
+			if !strings.Contains(en, w) {
+				t.Errorf("en/%s lacks %q", name, w)
+			}
+		}
+		if name == "saison-3/conformite/index.html" && (!strings.Contains(fr, "Agent deux") || !strings.Contains(en, "Agent deux")) {
+			t.Errorf("%s: a name not withheld is not shown as written on both editions", name)
+		}
+		if strings.Contains(en, "texte retenu") {
+			t.Errorf("en/%s shows the French notice", name)
+		}
+	}
+}

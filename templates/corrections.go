@@ -124,6 +124,7 @@ func buildCorrections(l *locale, n int, c *Corrections, at sitepath.Page) correc
 		v.Windows = append(v.Windows, w)
 	}
 	for _, x := range c.Contestations {
+		x.Agent = l.own(x.Agent)
 		v.Contestations = append(v.Contestations, contestationView{Contestation: x, State: contestationState(l, x),
 			Report: reportHref(at, n, x.Track, x.Participant, x.Task), Place: placeText(l, title(x.Track), x.Participant, x.Task, x.Assertion)})
 	}

@@ -18,6 +18,33 @@ import (
 type locale struct {
 	cat *messages.Catalogue
 	err error
+	// withheld are the moderation notices of the site's seasons
+	// (Season.Withheld), for own.
+	withheld map[string]bilingual.Text
+}
+
+// own is a participant's text (an agent's name, a declared stack) as the
+// page shows it: as written, in whatever language the participant wrote
+// it, unless the moderation withheld it, and then its notice in the
+// locale's language.
+func (l *locale) own(s string) string {
+	if n, ok := l.withheld[s]; ok {
+		return l.in(n)
+	}
+	return s
+}
+
+// siteWithheld are the moderation notices of every season of site, by
+// the notice the data carries (notices name the SHA-256 of what they
+// withhold: two seasons never share one).
+func siteWithheld(site Site) map[string]bilingual.Text {
+	out := map[string]bilingual.Text{}
+	for _, s := range site.Seasons {
+		for k, v := range s.Withheld {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // TrackTitle is the name the pages write a track with, in each edition

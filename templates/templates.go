@@ -631,6 +631,7 @@ func (r *renderer) siteJobs(site Site, reports func(season, track int) []*score.
 type plan struct {
 	r          *renderer
 	site       Site
+	withheld   map[string]bilingual.Text // siteWithheld
 	cps        []contentPage
 	switchText string // the link to the other edition, in that edition's language
 	out        []Job
@@ -642,7 +643,7 @@ func (r *renderer) newPlan(site Site) (*plan, error) {
 		return nil, err
 	}
 	l := &locale{cat: r.cat}
-	pl := &plan{r: r, site: site, cps: cps, switchText: l.text("layout.switch")}
+	pl := &plan{r: r, site: site, withheld: siteWithheld(site), cps: cps, switchText: l.text("layout.switch")}
 	if l.err != nil {
 		return nil, fmt.Errorf("templates: %w", l.err)
 	}
@@ -655,7 +656,7 @@ func (pl *plan) addLazy(pg sitepath.Page, tmpl string, view func(l *locale, at s
 	r, site := pl.r, pl.site
 	at := pg.In(r.ed)
 	build := func() (*locale, page, []ldPart) {
-		jl := &locale{cat: r.cat}
+		jl := &locale{cat: r.cat, withheld: pl.withheld}
 		p, parts := view(jl, at)
 		p.Version, p.Digest = site.Version, site.InputsDigest
 		if p.Season != nil {
@@ -751,7 +752,7 @@ func (r *renderer) reportEdition(site Site, s Season, track int) (reportEdition,
 	if err != nil {
 		return reportEdition{}, err
 	}
-	l := &locale{cat: r.cat}
+	l := &locale{cat: r.cat, withheld: pl.withheld}
 	sv := newSeasonView(l, s)
 	tr := &sv.Tracks[track]
 	index, seasonCrumb, trackCrumb := crumbs(l, s.Number, tr)
@@ -812,18 +813,18 @@ func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantReport, pro
 				parts = append(parts, ldPart{Type: "CreativeWork", Name: l.text("report.narrative.part", "task", tv.ID), URL: "#" + tv.NarrativeAnchor, DigitalSourceType: NarrativeSourceType})
 			}
 		}
-		return page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.report.description", "season", s.Number, "track", l.title(tr.Title)),
+		return page{Title: l.text("page.report.title", "agent", l.own(p.Participant.Agent), "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.report.description", "season", s.Number, "track", l.title(tr.Title)),
 			Season: s, Track: tr, Report: &rv, Demo: s.Demo,
 			Crumbs: crumbs[:]}, parts
 	})
 }
 
 func (r *renderer) jobs(site Site) ([]Job, error) {
-	l := &locale{cat: r.cat}
 	pl, err := r.newPlan(site)
 	if err != nil {
 		return nil, err
 	}
+	l := &locale{cat: r.cat, withheld: pl.withheld}
 	cps := pl.cps
 	// add plans a page whose view is built now; a lookup that failed while
 	// building it fails the plan here, naming the page.
@@ -984,11 +985,11 @@ func buildIncidents(l *locale, season int, tracks []Track, at sitepath.Page) []i
 		for _, p := range tr.Result.Participants {
 			report := sitepath.Link(at, sitepath.Report(season, tr.Name, p.Participant.Slug))
 			if p.Status == "pending" {
-				it.Pending = append(it.Pending, incidentRow{Agent: p.Participant.Agent, Report: report})
+				it.Pending = append(it.Pending, incidentRow{Agent: l.own(p.Participant.Agent), Report: report})
 			}
 			for _, t := range p.Tasks {
 				for _, inc := range t.Incidents {
-					it.Rows = append(it.Rows, incidentRow{Kind: l.text(incidentKey(inc.Kind)), Agent: p.Participant.Agent, Report: report.At(taskAnchor(t.TaskID)), Task: t.TaskID, Detail: inc.Detail})
+					it.Rows = append(it.Rows, incidentRow{Kind: l.text(incidentKey(inc.Kind)), Agent: l.own(p.Participant.Agent), Report: report.At(taskAnchor(t.TaskID)), Task: t.TaskID, Detail: inc.Detail})
 				}
 			}
 		}
