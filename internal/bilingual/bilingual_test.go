@@ -11,6 +11,7 @@ func TestText(t *testing.T) {
 		{Text{FR: "Saison", EN: "Season"}, "Saison", "Season", "", false},
 		{Text{FR: " \t", EN: "Season"}, " \t", "Season", "fr", false},
 		{Text{FR: "Saison", EN: "\n"}, "Saison", "\n", "en", false},
+		{Text{EN: "Season"}, "", "Season", "fr", false},
 		{Text{}, "", "", "fr", true},
 	} {
 		if got := c.t.In("fr"); got != c.fr {
