@@ -20,6 +20,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -305,8 +306,8 @@ func handSite() Site {
 		Result: &score.TrackResult{Track: "conformite", Tasks: 1, BestConstant: score.BestConstant{Verdict: "conforme", Successes: 1},
 			Participants: []*score.ParticipantResult{result("un", 1, 0, 2, false), result("deux", 0, 1, 2, false), result("trois", 0, 0, 0, true)}}}
 	return Site{Seasons: []Season{
-		{Number: 1, Title: "Saison 1", OpensAt: "2026-09-21T08:00:00Z", ClosesAt: "2026-10-05T20:00:00Z", Tracks: []Track{{Name: "conformite", Title: TrackTitle{"conformité", "compliance"}, Tasks: 1}}},
-		{Number: 3, Title: "Saison 3", OpensAt: "2026-09-21T08:00:00Z", ClosesAt: "2026-10-05T20:00:00Z", Closed: true, Tracks: []Track{track}},
+		{Number: 1, Title: bilingual.Text{FR: "Saison 1", EN: "Season 1"}, OpensAt: "2026-09-21T08:00:00Z", ClosesAt: "2026-10-05T20:00:00Z", Tracks: []Track{{Name: "conformite", Title: TrackTitle{"conformité", "compliance"}, Tasks: 1}}},
+		{Number: 3, Title: bilingual.Text{FR: "Saison 3", EN: "Season 3"}, OpensAt: "2026-09-21T08:00:00Z", ClosesAt: "2026-10-05T20:00:00Z", Closed: true, Tracks: []Track{track}},
 	}}
 }
 
@@ -483,12 +484,13 @@ func TestTrackTitles(t *testing.T) {
 	}
 }
 
-// TestSeasonTextMarkedFrench: the texts the season's files give are
-// French; an English page marks them lang="fr", and a French page writes
-// them alone, escaped either way.
-func TestSeasonTextMarkedFrench(t *testing.T) {
+// TestSeasonTextInEachEdition: a text the maintainers write (here the
+// season's title) is shown in each edition's language, escaped, and never
+// the other language's version; a text without the edition's version
+// fails the page rather than fall back.
+func TestSeasonTextInEachEdition(t *testing.T) {
 	site := handSite()
-	site.Seasons[1].Title = "Saison 3 <essai> & co"
+	site.Seasons[1].Title = bilingual.Text{FR: "Saison 3 <essai> & co", EN: "Season 3 <trial> & co"}
 	pages, err := Render(site)
 	if err != nil {
 		t.Fatal(err)
@@ -499,14 +501,67 @@ func TestSeasonTextMarkedFrench(t *testing.T) {
 	}
 	for name, want := range map[string]string{
 		"saison-3/index.html":    "<h1>Saison 3 &lt;essai&gt; &amp; co</h1>",
-		"en/saison-3/index.html": `<h1><span lang="fr">Saison 3 &lt;essai&gt; &amp; co</span></h1>`,
-		"en/index.html":          `<a href="saison-3/index.html"><span lang="fr">Saison 3 &lt;essai&gt; &amp; co</span></a>`,
+		"index.html":             `<a href="saison-3/index.html">Saison 3 &lt;essai&gt; &amp; co</a>`,
+		"en/saison-3/index.html": "<h1>Season 3 &lt;trial&gt; &amp; co</h1>",
+		"en/index.html":          `<a href="saison-3/index.html">Season 3 &lt;trial&gt; &amp; co</a>`,
 	} {
 		if !strings.Contains(byName[name], want) {
 			t.Errorf("%s lacks %q", name, want)
 		}
 	}
-	if strings.Contains(byName["saison-3/index.html"], `<span lang="fr">`) {
-		t.Error("a French page marks the season's text as French: it is the page's language already")
+	for name, other := range map[string]string{"saison-3/index.html": "trial", "en/saison-3/index.html": "essai", "en/index.html": "essai"} {
+		if strings.Contains(byName[name], other) {
+			t.Errorf("%s shows the other edition's title (%q)", name, other)
+		}
+	}
+	site.Seasons[1].Title.EN = ""
+	if _, err := Render(site); err == nil || !strings.Contains(err.Error(), `has no "en" version`) {
+		t.Errorf("a title without English: Render = %v, want an error", err)
+	}
+}
+
+// TestWithheldTextInEachEdition: a participant's text the moderation
+// withheld (an agent's name, a declared stack) carries, in the data, the
+// French notice; each edition's pages show the notice in their own
+// language, on the table, the participant's page and the report, and a
+// text not withheld stays as written on both.
+func TestWithheldTextInEachEdition(t *testing.T) {
+	site := keyedSite()
+	const agentFR, stackFR = "[texte retenu — nom]", "[texte retenu — stack]"
+	p := site.Seasons[1].Tracks[0].Result.Participants[0].Participant
+	p.Agent, p.DeclaredStack = agentFR, stackFR
+	site.Seasons[1].Withheld = map[string]bilingual.Text{
+		agentFR: {FR: agentFR, EN: "[text withheld — name]"},
+		stackFR: {FR: stackFR, EN: "[text withheld — stack]"},
+	}
+	pages, err := Render(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]string{}
+	for _, pg := range pages {
+		byName[pg.Name] = string(pg.HTML)
+	}
+	for _, name := range []string{"saison-3/conformite/index.html", "saison-3/participants/un.html"} {
+		fr, en := byName[name], byName["en/"+name]
+		if fr == "" || en == "" {
+			t.Fatalf("%s: not rendered in both editions", name)
+		}
+		for _, w := range []string{"[texte retenu — nom]", "[texte retenu — stack]"} {
+			if !strings.Contains(fr, w) {
+				t.Errorf("%s lacks %q", name, w)
+			}
+		}
+		for _, w := range []string{"[text withheld — name]", "[text withheld — stack]"} {
+			if !strings.Contains(en, w) {
+				t.Errorf("en/%s lacks %q", name, w)
+			}
+		}
+		if name == "saison-3/conformite/index.html" && (!strings.Contains(fr, "Agent deux") || !strings.Contains(en, "Agent deux")) {
+			t.Errorf("%s: a name not withheld is not shown as written on both editions", name)
+		}
+		if strings.Contains(en, "texte retenu") {
+			t.Errorf("en/%s shows the French notice", name)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 )
@@ -39,14 +40,16 @@ type Contestation struct {
 	ID, Track, Participant, Agent, Task, Assertion string
 	CauseContested                                 string
 	ReceivedAt, DecidedAt, Deadline                string // DecidedAt "" while pending
-	Summary, Decision, Reason                      string // Decision: upheld, rejected or pending
+	Decision                                       string // upheld, rejected or pending
+	Summary, Reason                                bilingual.Text
 	OutOfTime, Late                                bool
 }
 
 // Rectification is one rectification as the register shows it.
 type Rectification struct {
-	ID, DecidedAt, Reason string
-	Changes               []Change
+	ID, DecidedAt string
+	Reason        bilingual.Text
+	Changes       []Change
 }
 
 // Change is one place a rectification changes (Assertion "" for a task).
@@ -237,6 +240,7 @@ func buildCorrections(l *locale, n int, c *Corrections, tracks []Track, at sitep
 		v.Windows = append(v.Windows, w)
 	}
 	for _, x := range c.Contestations {
+		x.Agent = l.own(x.Agent)
 		cv := contestationView{Contestation: x, State: contestationState(l, x), LateText: lateText(l, x),
 			Report: rt.reportHref(at, n, x.Track, x.Participant, x.Task, x.Assertion), Place: placeText(l, title(x.Track), x.Participant, x.Task, x.Assertion)}
 		if x.Decision == "upheld" {
@@ -362,11 +366,11 @@ func (r *renderer) feed(s Season) ([]byte, error) {
 			title += " — " + l.text("corrections.feed.late")
 		}
 		f.Entries = append(f.Entries, atomEntry{ID: fmt.Sprintf("%ssaison-%d/%s", tagPrefix, s.Number, c.ID), Title: title,
-			Updated: updated, Link: atomLink{Rel: "alternate", Href: registerURL.At(c.ID).String()}, Summary: atomContent{Type: "text", Text: feedSummary(c.State, c.LateText, c.Changes, c.Summary, c.Reason)}})
+			Updated: updated, Link: atomLink{Rel: "alternate", Href: registerURL.At(c.ID).String()}, Summary: atomContent{Type: "text", Text: feedSummary(c.State, c.LateText, c.Changes, l.in(c.Summary), l.in(c.Reason))}})
 	}
 	for _, rc := range v.Rectifications {
 		f.Entries = append(f.Entries, atomEntry{ID: fmt.Sprintf("%ssaison-%d/%s", tagPrefix, s.Number, rc.ID), Title: l.text("corrections.feed.rectification", "id", rc.ID),
-			Updated: rc.DecidedAt, Link: atomLink{Rel: "alternate", Href: registerURL.At(rc.ID).String()}, Summary: atomContent{Type: "text", Text: feedSummary(rc.Reason, "", rc.Changes)}})
+			Updated: rc.DecidedAt, Link: atomLink{Rel: "alternate", Href: registerURL.At(rc.ID).String()}, Summary: atomContent{Type: "text", Text: feedSummary(l.in(rc.Reason), "", rc.Changes)}})
 	}
 	sort.SliceStable(f.Entries, func(i, j int) bool { return f.Entries[i].ID < f.Entries[j].ID })
 	for _, e := range f.Entries {

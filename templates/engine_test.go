@@ -12,6 +12,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -25,7 +26,7 @@ func richSite() Site {
 	tr := &site.Seasons[1].Tracks[0]
 	tr.TaskIDs = []string{"conf-01"}
 	tr.Key = map[string]*score.Expected{"conf-01": {Verdict: "conforme", Family: "P1"}}
-	tr.Questions = map[string]string{"conf-01": `Question <b>"x"</b> & 'y' + z ?`}
+	tr.Questions = map[string]bilingual.Text{"conf-01": {FR: `Question <b>"x"</b> & 'y' + z ?`, EN: `Question <b>"x"</b> & 'y' + z?`}}
 	p := tr.Result.Participants[1]
 	p.Participant.Agent = `Agent <script>alert("x")</script> & 'co' + 1`
 	p.Participant.DeclaredStack = "Go + <b>gpt</b>"
@@ -34,7 +35,7 @@ func richSite() Site {
 	task.Incidents = []score.Incident{{Kind: score.IncidentKinds[0], Detail: "status 503 for did:key:z6Mkabc"}}
 	handReports[p].TaskReports[0].Assertions[0].Proofs = []score.ProofResult{{ProofID: "prf_a", Cause: score.InvalidProof, Detail: "bad <sig>"}, {ProofID: "prf_b", Cause: score.Supported}}
 	tr.History = map[string]*History{HistoryKey(p.Participant.Slug, "conf-01", "a1"): {PublishedStatus: "supported", PublishedCause: "supported",
-		Decisions: []DecisionRef{{ID: "dec-1", Date: "2026-11-03T09:30:00Z", Reason: `motif <i>"cité"</i> & +`}}}}
+		Decisions: []DecisionRef{{ID: "dec-1", Date: "2026-11-03T09:30:00Z", Reason: bilingual.Text{FR: `motif <i>"cité"</i> & +`, EN: `reason <i>"quoted"</i> & +`}}}}}
 	tr.RowHistory = map[string]*RowHistory{p.Participant.Slug: {PublishedOverclaim: "1/2 (50 %)", PublishedSuccess: "0/1 (0 %)", Decisions: []DecisionRef{{ID: "dec-1"}, {ID: "dec-2"}}}}
 	site.Seasons[1].Proofs = []string{"prf_a"}
 	return site

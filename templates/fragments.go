@@ -88,13 +88,6 @@ func (l *locale) datetime(rfc3339 string) template.HTML {
 	return l.fragment(datetimeFragment(rfc3339, l.date(rfc3339)))
 }
 
-// seasonText is a text the season's files give (its title, a question, a
-// reason): they are written in French, so on a page in another language
-// it is marked lang="fr" (WCAG 3.1.2).
-func (l *locale) seasonText(s string) template.HTML {
-	return l.fragment(seasonTextFragment(l.seasonLang(), s))
-}
-
 // negative is the value of a data-negative attribute.
 func negative(b bool) string {
 	if b {
@@ -132,15 +125,6 @@ func choose(cond bool, yes, no string) string {
 		return yes
 	}
 	return no
-}
-
-// seasonLang is the language a text of the season's files is marked
-// with on this edition's pages: "" on a page of the season's language.
-func (l *locale) seasonLang() string {
-	if l.cat.Lang() != SeasonLang {
-		return SeasonLang
-	}
-	return ""
 }
 
 // datetimeC is an RFC 3339 instant in a <time> element, as a component.

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -17,11 +18,34 @@ import (
 type locale struct {
 	cat *messages.Catalogue
 	err error
+	// withheld are the moderation notices of the site's seasons
+	// (Season.Withheld), for own.
+	withheld map[string]bilingual.Text
 }
 
-// SeasonLang is the language the season's files are written in: its
-// title, its questions and every reason its registers give.
-const SeasonLang = "fr"
+// own is a participant's text (an agent's name, a declared stack) as the
+// page shows it: as written, in whatever language the participant wrote
+// it, unless the moderation withheld it, and then its notice in the
+// locale's language.
+func (l *locale) own(s string) string {
+	if n, ok := l.withheld[s]; ok {
+		return l.in(n)
+	}
+	return s
+}
+
+// siteWithheld are the moderation notices of every season of site, by
+// the notice the data carries (notices name the SHA-256 of what they
+// withhold: two seasons never share one).
+func siteWithheld(site Site) map[string]bilingual.Text {
+	out := map[string]bilingual.Text{}
+	for _, s := range site.Seasons {
+		for k, v := range s.Withheld {
+			out[k] = v
+		}
+	}
+	return out
+}
 
 // TrackTitle is the name the pages write a track with, in each edition
 // (season.toml's [track_titles]); the track's name stays its id.
@@ -55,6 +79,18 @@ func (l *locale) title(t TrackTitle) string {
 	s, err := trackTitle(l.cat, t)
 	if err != nil && l.err == nil {
 		l.err = err
+	}
+	return s
+}
+
+// in is t, a text the maintainers write (bilingual.Text), in the
+// locale's language. A text that has none (the loader refuses it) fails
+// the page, as a track without a title does: a page never shows the
+// other language's version in its place.
+func (l *locale) in(t bilingual.Text) string {
+	s := t.In(l.cat.Lang())
+	if s == "" && !t.IsZero() && l.err == nil {
+		l.err = fmt.Errorf("templates: a text the maintainers write has no %q version: %+v", l.cat.Lang(), t)
 	}
 	return s
 }

@@ -277,7 +277,7 @@ func buildPlot(l *locale, r *score.TrackResult, title string) plot {
 			b = &bucket{key: k}
 			byKey[k] = b
 		}
-		b.names = append(b.names, pr.Participant.Agent)
+		b.names = append(b.names, l.own(pr.Participant.Agent))
 		b.negative = b.negative || negativeParticipant(pr)
 	}
 	buckets := make([]*bucket, 0, len(byKey))

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/score"
@@ -91,7 +92,10 @@ type taskView struct {
 	Incidents       []incidentView
 	Narrative       string
 	NarrativeAnchor string
-	Negative        bool
+	// Withheld: Narrative is the moderation's notice in the page's
+	// language, not the participant's words (Season.Withheld).
+	Withheld bool
+	Negative bool
 	// The sentences of the task's section and of its line in the list
 	// of tasks that take its values, written in Go as plain text (the
 	// templates escape them): each would otherwise cost the page a call
@@ -285,7 +289,8 @@ type History struct {
 // DecisionRef names a contestation or a rectification: its id, its date
 // (RFC 3339) and its reason.
 type DecisionRef struct {
-	ID, Date, Reason string
+	ID, Date string
+	Reason   bilingual.Text
 }
 
 // ReportHistory is what decisions changed in one participant's report:

@@ -122,7 +122,7 @@ func buildTable(l *locale, n int, r *score.TrackResult, at sitepath.Page) table 
 func participantRow(l *locale, n int, r *score.TrackResult, p *score.ParticipantResult, at sitepath.Page) row {
 	pp := p.Participant
 	report := sitepath.Link(at, sitepath.Report(n, r.Track, pp.Slug))
-	rw := row{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, Stack: pp.DeclaredStack, Report: report, ReportJSON: sitepath.Link(at, sitepath.ReportJSON(n, r.Track, pp.Slug)),
+	rw := row{Slug: pp.Slug, Agent: l.own(pp.Agent), DID: pp.DID, Stack: l.own(pp.DeclaredStack), Report: report, ReportJSON: sitepath.Link(at, sitepath.ReportJSON(n, r.Track, pp.Slug)),
 		Page: sitepath.Link(at, sitepath.Participant(n, pp.Slug)), Negative: negativeParticipant(p)}
 	if p.Status == "pending" {
 		rw.Pending = true

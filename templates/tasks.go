@@ -108,7 +108,7 @@ func taskOf(p *score.ParticipantResult, id string) *score.TaskResult {
 // the page at; tr.Key must hold the task.
 func buildTaskPage(l *locale, n int, tr *Track, id string, at sitepath.Page) taskPageView {
 	e := tr.Key[id]
-	v := taskPageView{ID: id, Question: tr.Questions[id], Family: l.text(familyKey(e.Family)), FamilyCode: e.Family, Expected: e.Verdict, Facts: missingFactViews(e.Facts),
+	v := taskPageView{ID: id, Question: l.in(tr.Questions[id]), Family: l.text(familyKey(e.Family)), FamilyCode: e.Family, Expected: e.Verdict, Facts: missingFactViews(e.Facts),
 		Track: sitepath.Link(at, sitepath.Track(n, tr.Name))}
 	for _, p := range tableOrder(tr.Result) {
 		t := taskOf(p, id)
@@ -116,7 +116,7 @@ func buildTaskPage(l *locale, n int, tr *Track, id string, at sitepath.Page) tas
 			continue
 		}
 		slug := p.Participant.Slug
-		row := taskRow{Slug: slug, Agent: p.Participant.Agent, Report: sitepath.Link(at, sitepath.Report(n, tr.Name, slug)).At(taskAnchor(id)), Page: sitepath.Link(at, sitepath.Participant(n, slug)),
+		row := taskRow{Slug: slug, Agent: l.own(p.Participant.Agent), Report: sitepath.Link(at, sitepath.Report(n, tr.Name, slug)).At(taskAnchor(id)), Page: sitepath.Link(at, sitepath.Participant(n, slug)),
 			Status: l.text(statusKey(t.Status, "label")), Outcome: taskOutcome(l, p, t), Causes: taskCauses(l, t), Negative: negativeTask(t)}
 		if t.Status != score.Missing && t.Status != score.RejectedAtEntry && t.Status != score.PendingTask {
 			row.Verdict = t.Verdict
@@ -164,7 +164,7 @@ func buildGrid(l *locale, season int, tr *Track, at sitepath.Page) gridView {
 	for _, p := range tableOrder(tr.Result) {
 		slug := p.Participant.Slug
 		report := sitepath.Link(at, sitepath.Report(season, tr.Name, slug))
-		row := gridRow{Slug: slug, Agent: p.Participant.Agent, Page: sitepath.Link(at, sitepath.Participant(season, slug)), Negative: negativeParticipant(p)}
+		row := gridRow{Slug: slug, Agent: l.own(p.Participant.Agent), Page: sitepath.Link(at, sitepath.Participant(season, slug)), Negative: negativeParticipant(p)}
 		for _, id := range tr.TaskIDs {
 			c := gridCell{Task: id, Href: report.At(taskAnchor(id)), Outcome: outcomeView{Symbol: "—", Text: l.text("outcome.none")}}
 			if t := taskOf(p, id); t != nil {
@@ -250,7 +250,7 @@ func buildParticipantPage(l *locale, n int, ref participantRef, at sitepath.Page
 		tr, p := in.tr, in.p
 		if i == 0 {
 			pp := p.Participant
-			v = participantPageView{Slug: pp.Slug, Agent: pp.Agent, DID: pp.DID, Stack: pp.DeclaredStack}
+			v = participantPageView{Slug: pp.Slug, Agent: l.own(pp.Agent), DID: pp.DID, Stack: l.own(pp.DeclaredStack)}
 			if !pp.EnrolledAt.IsZero() {
 				v.EnrolledAt = pp.EnrolledAt.UTC().Format(time.RFC3339)
 			}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/scorer/score"
 )
 
@@ -15,7 +16,7 @@ func keyedSite() Site {
 		for j := range site.Seasons[i].Tracks {
 			tr := &site.Seasons[i].Tracks[j]
 			tr.TaskIDs = []string{"conf-01"}
-			tr.Questions = map[string]string{"conf-01": "L'entité est-elle conforme ?"}
+			tr.Questions = map[string]bilingual.Text{"conf-01": {FR: "L'entité est-elle conforme ?", EN: "Is the entity compliant?"}}
 			tr.Key = map[string]*score.Expected{"conf-01": {Verdict: "conforme", Family: "P5"}}
 		}
 	}

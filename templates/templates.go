@@ -106,6 +106,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 
 	"github.com/ark-forge/proveit/content"
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
@@ -145,14 +146,14 @@ type contentPage struct {
 // Season is one season as the build knows it.
 type Season struct {
 	Number   int
-	Title    string
+	Title    bilingual.Text
 	OpensAt  string // RFC 3339
 	ClosesAt string
 	Closed   bool
 	// Invalidated: a mid-season change invalidated the season (§8); its
 	// page gives the reason and the date, and no score is published.
 	Invalidated        bool
-	InvalidationReason string
+	InvalidationReason bilingual.Text
 	InvalidatedAt      string // RFC 3339
 	Demo               bool
 	Tracks             []Track
@@ -167,6 +168,11 @@ type Season struct {
 	// Publication is the season's anchored publication, verified; nil
 	// until season.toml records it.
 	Publication *Publication
+	// Withheld are the notices of the moderation register, each in both
+	// languages, by the notice the data carries in place of a withheld
+	// text (its French version): a page of another language shows its
+	// own version.
+	Withheld map[string]bilingual.Text
 }
 
 // Publication is a season's anchored publication (README, « Publishing and contesting »), as its
@@ -252,8 +258,9 @@ type Track struct {
 	Tasks        int
 	Distribution []VerdictCount
 	Participants int
-	// Questions maps a task id to its question, in track.toml.
-	Questions map[string]string
+	// Questions maps a task id to its question: French in track.toml,
+	// English in questions.en.toml.
+	Questions map[string]bilingual.Text
 	// TaskIDs are the track's task ids, in track.toml's order (sorted).
 	TaskIDs []string
 	// Key is the sealed answer key, revealed at the close (§5.5): set when
@@ -285,7 +292,7 @@ type Freeze struct {
 	AnchoredAt   string // RFC 3339, the RFC 3161 token's time; "" when not verified
 	Current      bool
 	SupersededBy string
-	Reason       string
+	Reason       bilingual.Text
 	Verified     bool
 }
 
@@ -625,6 +632,7 @@ func (r *renderer) siteJobs(site Site, reports func(season, track int) []*score.
 type plan struct {
 	r          *renderer
 	site       Site
+	withheld   map[string]bilingual.Text // siteWithheld
 	cps        []contentPage
 	switchText string // the link to the other edition, in that edition's language
 	out        []Job
@@ -636,7 +644,7 @@ func (r *renderer) newPlan(site Site) (*plan, error) {
 		return nil, err
 	}
 	l := &locale{cat: r.cat}
-	pl := &plan{r: r, site: site, cps: cps, switchText: l.text("layout.switch")}
+	pl := &plan{r: r, site: site, withheld: siteWithheld(site), cps: cps, switchText: l.text("layout.switch")}
 	if l.err != nil {
 		return nil, fmt.Errorf("templates: %w", l.err)
 	}
@@ -649,7 +657,7 @@ func (pl *plan) addLazy(pg sitepath.Page, tmpl string, view func(l *locale, at s
 	r, site := pl.r, pl.site
 	at := pg.In(r.ed)
 	build := func() (*locale, page, []ldPart) {
-		jl := &locale{cat: r.cat}
+		jl := &locale{cat: r.cat, withheld: pl.withheld}
 		p, parts := view(jl, at)
 		p.Version, p.Digest = site.Version, site.InputsDigest
 		if p.Season != nil {
@@ -745,7 +753,7 @@ func (r *renderer) reportEdition(site Site, s Season, track int) (reportEdition,
 	if err != nil {
 		return reportEdition{}, err
 	}
-	l := &locale{cat: r.cat}
+	l := &locale{cat: r.cat, withheld: pl.withheld}
 	sv := newSeasonView(l, s)
 	tr := &sv.Tracks[track]
 	index, seasonCrumb, trackCrumb := crumbs(l, s.Number, tr)
@@ -792,7 +800,10 @@ func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantReport, pro
 		rv := buildReport(l, s.Number, tr.Result, p, proofs, at, history)
 		rv.NarrativeLabel = l.text("label.narrative")
 		for k := range rv.Tasks {
-			rv.Tasks[k].Question = tr.Questions[rv.Tasks[k].ID]
+			rv.Tasks[k].Question = l.in(tr.Questions[rv.Tasks[k].ID])
+			if notice, ok := s.Withheld[rv.Tasks[k].Narrative]; ok {
+				rv.Tasks[k].Narrative, rv.Tasks[k].Withheld = l.in(notice), true
+			}
 			if tr.Key[rv.Tasks[k].ID] != nil {
 				rv.Tasks[k].Page = sitepath.Link(at, sitepath.Task(s.Number, tr.Name, rv.Tasks[k].ID))
 			}
@@ -803,18 +814,18 @@ func (pl *plan) report(s *seasonView, tr *Track, p *score.ParticipantReport, pro
 				parts = append(parts, ldPart{Type: "CreativeWork", Name: l.text("report.narrative.part", "task", tv.ID), URL: "#" + tv.NarrativeAnchor, DigitalSourceType: NarrativeSourceType})
 			}
 		}
-		return page{Title: l.text("page.report.title", "agent", p.Participant.Agent, "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.report.description", "season", s.Number, "track", l.title(tr.Title)),
+		return page{Title: l.text("page.report.title", "agent", l.own(p.Participant.Agent), "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.report.description", "season", s.Number, "track", l.title(tr.Title)),
 			Season: s, Track: tr, Report: &rv, Demo: s.Demo,
 			Crumbs: crumbs[:]}, parts
 	})
 }
 
 func (r *renderer) jobs(site Site) ([]Job, error) {
-	l := &locale{cat: r.cat}
 	pl, err := r.newPlan(site)
 	if err != nil {
 		return nil, err
 	}
+	l := &locale{cat: r.cat, withheld: pl.withheld}
 	cps := pl.cps
 	// add plans a page whose view is built now; a lookup that failed while
 	// building it fails the plan here, naming the page.
@@ -842,7 +853,7 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 		s := &seasons[i]
 		seasonCrumb := crumb{l.text("nav.season", "season", s.Number), sitepath.Season(s.Number)}
 		at := sitepath.Season(s.Number).In(r.ed)
-		if err := add(sitepath.Season(s.Number), "season", page{Title: s.Title, Description: l.text("page.season.description", "season", s.Number), Season: s, Demo: s.Demo,
+		if err := add(sitepath.Season(s.Number), "season", page{Title: l.in(s.Title), Description: l.text("page.season.description", "season", s.Number), Season: s, Demo: s.Demo,
 			SeasonPage: newSeasonPage(s, at), Publication: newPublicationView(s, at), Crumbs: []crumb{index}}, nil); err != nil {
 			return nil, err
 		}
@@ -976,11 +987,11 @@ func buildIncidents(l *locale, season int, tracks []Track, at sitepath.Page) []i
 		for _, p := range tr.Result.Participants {
 			report := sitepath.Link(at, sitepath.Report(season, tr.Name, p.Participant.Slug))
 			if p.Status == "pending" {
-				it.Pending = append(it.Pending, incidentRow{Agent: p.Participant.Agent, Report: report})
+				it.Pending = append(it.Pending, incidentRow{Agent: l.own(p.Participant.Agent), Report: report})
 			}
 			for _, t := range p.Tasks {
 				for _, inc := range t.Incidents {
-					it.Rows = append(it.Rows, incidentRow{Kind: l.text(incidentKey(inc.Kind)), Agent: p.Participant.Agent, Report: report.At(taskAnchor(t.TaskID)), Task: t.TaskID, Detail: inc.Detail})
+					it.Rows = append(it.Rows, incidentRow{Kind: l.text(incidentKey(inc.Kind)), Agent: l.own(p.Participant.Agent), Report: report.At(taskAnchor(t.TaskID)), Task: t.TaskID, Detail: inc.Detail})
 				}
 			}
 		}

@@ -102,7 +102,7 @@ func fetchSeason(t *testing.T, cited int) (string, *fetchtest.Server, []string, 
 	var res []string
 	files := map[string][]byte{
 		"season.toml": []byte(`number = 7
-title = "Saison 7"
+title = { fr = "Saison 7", en = "Season 7" }
 opens_at = 2026-09-21T08:00:00Z
 closes_at = 2026-10-05T20:00:00Z
 status = "open"
@@ -116,6 +116,7 @@ track_titles.conformite = { fr = "conformité", en = "compliance" }
 		"trust/published_keys.json":                 tl,
 		"participants/alice.toml":                   []byte("agent = \"Alice\"\ndid = \"did:key:z6MkCliFetch\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n"),
 		"conformite/bareme.md":                      []byte("# conformite-bareme-v3\n"),
+		"conformite/questions.en.toml":              []byte("conf-01 = \"Is entity ENT-0001 compliant?\"\n"),
 		"conformite/corpus/agr.json":                []byte(body),
 		"conformite/submissions/alice/conf-01.json": sub,
 		"participants/bob.toml":                     []byte("agent = \"Bob\"\ndid = \"did:key:z6MkBob\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n"),

@@ -551,7 +551,7 @@ func verifySeason(t *testing.T) (dir, valid, tampered, pending, missing string) 
 	dir = filepath.Join(t.TempDir(), "7")
 	files := map[string][]byte{
 		"season.toml": []byte(`number = 7
-title = "Saison 7"
+title = { fr = "Saison 7", en = "Season 7" }
 opens_at = 2026-09-21T08:00:00Z
 closes_at = 2026-10-05T20:00:00Z
 status = "open"

@@ -3,8 +3,9 @@ package publication
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
+
+	"github.com/ark-forge/proveit/internal/bilingual"
 )
 
 // The register of decisions on a published result (§9.2 of the
@@ -22,15 +23,15 @@ import (
 //	assertion = "a5"                     # as in report.json
 //	cause_contested = "value_mismatch"   # the snapshot's cause of that assertion
 //	received_at = 2026-11-05T10:00:00Z
-//	summary = "…"                        # published
+//	summary = { fr = "…", en = "…" }     # published, in both languages
 //	decision = "upheld"                  # upheld | rejected | pending
 //	decided_at = 2026-11-20T10:00:00Z    # absent while pending
-//	reason = "…"                         # the motivated human decision, published
+//	reason = { fr = "…", en = "…" }      # the motivated human decision, published
 //
 //	# rectifications/R-2026-001.toml
 //	id = "R-2026-001"
 //	decided_at = 2026-11-10T10:00:00Z
-//	reason = "…"
+//	reason = { fr = "…", en = "…" }
 //	[[changes]]
 //	track = "conformite"
 //	participant = "albatros"
@@ -65,9 +66,13 @@ type Contestation struct {
 	Track, Participant, Task, Assertion string
 	CauseContested                      string
 	ReceivedAt                          time.Time
-	Summary, Decision, Reason           string
-	DecidedAt                           time.Time // zero while pending
-	OutOfTime                           bool      // received after published_at + ContestWindow
+	Decision                            string
+	// Summary (what is contested) and Reason (the motivated decision;
+	// empty in both languages while pending) are published, in each
+	// edition's language.
+	Summary, Reason bilingual.Text
+	DecidedAt       time.Time // zero while pending
+	OutOfTime       bool      // received after published_at + ContestWindow
 }
 
 // Deadline is the date by which the contestation should be decided.
@@ -82,7 +87,7 @@ func (c *Contestation) Late() bool {
 type Rectification struct {
 	ID, File  string
 	DecidedAt time.Time
-	Reason    string
+	Reason    bilingual.Text // published, in each edition's language
 	Changes   []Change
 }
 
@@ -150,8 +155,8 @@ func (p Published) CheckContestation(c *Contestation, decided bool) error {
 		if c.DecidedAt.Before(c.ReceivedAt) {
 			return errf(rel, "decided_at", "%s is before received_at %s", c.DecidedAt.Format(time.RFC3339), c.ReceivedAt.Format(time.RFC3339))
 		}
-		if strings.TrimSpace(c.Reason) == "" {
-			return errf(rel, "reason", "empty, want the motivated decision")
+		if lang := c.Reason.Blank(); lang != "" {
+			return errf(rel, "reason."+lang, "empty, want the motivated decision")
 		}
 	case Pending:
 		if decided {
@@ -160,8 +165,8 @@ func (p Published) CheckContestation(c *Contestation, decided bool) error {
 	default:
 		return errf(rel, "decision", "got %s, want %q, %q or %q", quote(c.Decision), Upheld, Rejected, Pending)
 	}
-	if strings.TrimSpace(c.Summary) == "" {
-		return errf(rel, "summary", "empty, want what is contested, in a sentence")
+	if lang := c.Summary.Blank(); lang != "" {
+		return errf(rel, "summary."+lang, "empty, want what is contested, in a sentence")
 	}
 	if !slices.Contains(p.Tracks, c.Track) {
 		return errf(rel, "track", "got %s, want a track of the season (%s)", quote(c.Track), names(p.Tracks...))
@@ -205,8 +210,8 @@ func snapCause(c *string) string {
 // task unless the change is to the whole task).
 func (p Published) CheckRectification(r *Rectification) error {
 	rel := r.File
-	if strings.TrimSpace(r.Reason) == "" {
-		return errf(rel, "reason", "empty, want why the published result changes")
+	if lang := r.Reason.Blank(); lang != "" {
+		return errf(rel, "reason."+lang, "empty, want why the published result changes")
 	}
 	for i, ch := range r.Changes {
 		at := fmt.Sprintf("changes[%d]", i)

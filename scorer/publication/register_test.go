@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ark-forge/proveit/internal/bilingual"
 )
 
 // published is a published track "conformite" of one participant, honnete,
@@ -23,7 +25,7 @@ func published() Published {
 // received and decided as decision at decided (zero: not decided).
 func contestation(decision string, received, decided time.Time) *Contestation {
 	return &Contestation{ID: "C-2026-001", File: "contestations/C-2026-001.toml", Track: "conformite", Participant: "honnete", Task: "conf-01", Assertion: "a2",
-		CauseContested: "value_mismatch", ReceivedAt: received, Summary: "La valeur est dans la page.", Decision: decision, Reason: "Décision motivée.", DecidedAt: decided}
+		CauseContested: "value_mismatch", ReceivedAt: received, Summary: bilingual.Text{FR: "La valeur est dans la page.", EN: "The value is on the page."}, Decision: decision, Reason: bilingual.Text{FR: "Décision motivée.", EN: "Reasoned decision."}, DecidedAt: decided}
 }
 
 // TestContestWindow: §9.2's 14 days. A contestation received 14 days after
@@ -120,9 +122,11 @@ func TestCheckContestation(t *testing.T) {
 		{"rejected without a date", func(c *Contestation) bool { c.Decision = Rejected; return false }, "decided_at", "missing required key"},
 		{"pending with a date", func(c *Contestation) bool { c.Decision = Pending; return true }, "decided_at", "set on a pending contestation"},
 		{"decided before received", func(c *Contestation) bool { c.DecidedAt = received.Add(-time.Second); return true }, "decided_at", "is before received_at"},
-		{"decided without a reason", func(c *Contestation) bool { c.Reason = " \n"; return true }, "reason", "want the motivated decision"},
+		{"decided without a reason", func(c *Contestation) bool { c.Reason = bilingual.Text{FR: " \n", EN: ""}; return true }, "reason.fr", "want the motivated decision"},
+		{"decided without an English reason", func(c *Contestation) bool { c.Reason.EN = " "; return true }, "reason.en", "want the motivated decision"},
 		{"unknown decision", func(c *Contestation) bool { c.Decision = "accepted"; return true }, "decision", `got "accepted", want "upheld", "rejected" or "pending"`},
-		{"no summary", func(c *Contestation) bool { c.Summary = ""; return true }, "summary", "want what is contested"},
+		{"no summary", func(c *Contestation) bool { c.Summary = bilingual.Text{}; return true }, "summary.fr", "want what is contested"},
+		{"no English summary", func(c *Contestation) bool { c.Summary.EN = ""; return true }, "summary.en", "want what is contested"},
 		{"unknown track", func(c *Contestation) bool { c.Track = "autre"; return true }, "track", `got "autre", want a track of the season ("conformite", "rendu")`},
 		{"unpublished track", func(c *Contestation) bool { c.Track = "rendu"; return true }, "track", "rendu has no publication snapshot (published/rendu.json)"},
 		{"unknown participant", func(c *Contestation) bool { c.Participant = "personne"; return true }, "participant", `"personne" is not a participant of published/conformite.json`},
@@ -153,7 +157,7 @@ func TestCheckContestation(t *testing.T) {
 // publishes; a task-level change names no assertion.
 func TestCheckRectification(t *testing.T) {
 	rect := func(changes ...Change) *Rectification {
-		return &Rectification{ID: "R-2026-001", File: "rectifications/R-2026-001.toml", DecidedAt: publishedAt, Reason: "Défaut corrigé.", Changes: changes}
+		return &Rectification{ID: "R-2026-001", File: "rectifications/R-2026-001.toml", DecidedAt: publishedAt, Reason: bilingual.Text{FR: "Défaut corrigé.", EN: "Defect fixed."}, Changes: changes}
 	}
 	ok := Change{Track: "conformite", Participant: "honnete", Task: "conf-01", Assertion: "a2"}
 	for _, c := range []struct {
@@ -167,7 +171,8 @@ func TestCheckRectification(t *testing.T) {
 		{"participant the snapshot lacks", rect(Change{Track: "conformite", Participant: "personne", Task: "conf-01"}), "changes[0].participant", `"personne" is not a participant`},
 		{"unpublished track", rect(Change{Track: "rendu", Participant: "honnete", Task: "conf-01"}), "changes[0].track", "only a published result is rectified"},
 		{"unknown track", rect(Change{Track: "autre", Participant: "honnete", Task: "conf-01"}), "changes[0].track", "want a track of the season"},
-		{"empty reason", &Rectification{File: "rectifications/R-2026-001.toml", Reason: "  ", Changes: []Change{ok}}, "reason", "want why the published result changes"},
+		{"empty reason", &Rectification{File: "rectifications/R-2026-001.toml", Reason: bilingual.Text{FR: "  ", EN: "  "}, Changes: []Change{ok}}, "reason.fr", "want why the published result changes"},
+		{"empty English reason", &Rectification{File: "rectifications/R-2026-001.toml", Reason: bilingual.Text{FR: "Défaut corrigé.", EN: "\t"}, Changes: []Change{ok}}, "reason.en", "want why the published result changes"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := published().CheckRectification(c.r)

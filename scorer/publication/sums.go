@@ -40,15 +40,24 @@ const (
 	RectificationsDir = "rectifications"
 )
 
+// QuestionsFile is the name of the file of a track that gives the English
+// version of its questions (package season), <track>/questions.en.toml.
+const QuestionsFile = "questions.en.toml"
+
 // SumsExcluded reports whether rel (slash-separated, relative to the
 // season directory) is left out of published/SHA256SUMS because it
 // changes after publication by design: season.toml (it receives the
-// [publication] record and may later record an invalidation),
-// moderation.toml, the register of decisions (contestations/,
-// rectifications/), and SHA256SUMS itself.
+// [publication] record and may later record an invalidation, and words
+// the titles), moderation.toml, the register of decisions (contestations/,
+// rectifications/), each track's English questions
+// (<track>/questions.en.toml, a translation that may be corrected), and
+// SHA256SUMS itself.
 func SumsExcluded(rel string) bool {
+	track, file, nested := strings.Cut(rel, "/")
 	switch {
 	case rel == "season.toml", rel == "moderation.toml", rel == SumsFile:
+		return true
+	case nested && track != "" && file == QuestionsFile:
 		return true
 	case strings.HasPrefix(rel, ContestationsDir+"/"), strings.HasPrefix(rel, RectificationsDir+"/"):
 		return true

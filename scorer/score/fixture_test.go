@@ -45,6 +45,11 @@ var corpusBodies = map[string]string{
 	"/agrements/AGR-0404": `{"ressource": "/agrements/AGR-0404", "existe": false}`,
 }
 
+// questionsEN is the English version of trackTOML's questions.
+const questionsEN = `conf-01 = "Is entity ENT-0001 compliant for brokerage on 2026-10-15?"
+conf-02 = "Is entity ENT-0001 compliant for brokerage on 2026-10-20?"
+`
+
 const trackTOML = `bareme = "conformite-bareme-essai"
 task_prefix = "conf"
 trap_families = ["P1", "P2", "P3", "P4", "P5"]
@@ -149,9 +154,9 @@ type fixture struct {
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	return &fixture{Season: seasontest.New(t, seasontest.Config{
-		Number: 3, Title: "Saison d'essai (fictive)", Seed: []byte("score fixture"), Host: host, ChallengeDID: challengeDID,
+		Number: 3, TitleFR: "Saison d'essai (fictive)", TitleEN: "Trial season (fictional)", Seed: []byte("score fixture"), Host: host, ChallengeDID: challengeDID,
 		Opens: opensAt, Closes: closesAt, KeyWindow: keyWin, Corpus: corpusBodies, FreezeNamesSeason: true,
-		Tracks: []seasontest.Track{{Name: "conformite", TitleFR: "conformité", TitleEN: "compliance", Bareme: "conformite-bareme-essai", TOML: trackTOML, Key: keyJSON}},
+		Tracks: []seasontest.Track{{Name: "conformite", TitleFR: "conformité", TitleEN: "compliance", Bareme: "conformite-bareme-essai", TOML: trackTOML, QuestionsEN: questionsEN, Key: keyJSON}},
 	})}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/version"
@@ -78,7 +79,7 @@ type FreezeJSON struct {
 	AnchoredAt   string          `json:"anchored_at"`
 	Current      bool            `json:"current"`
 	SupersededBy string          `json:"superseded_by,omitempty"`
-	Reason       string          `json:"reason,omitempty"`
+	Reason       *bilingual.Text `json:"reason,omitempty"` // with SupersededBy only
 	Payload      json.RawMessage `json:"payload"`
 }
 
@@ -111,7 +112,7 @@ func (r *TrackResult) Results() ResultsJSON {
 		BestConstant: BestConstantJSON{Verdict: r.BestConstant.Verdict, Success: rate(r.BestConstant.Successes, r.Tasks)},
 		Freezes:      []FreezeJSON{}, Participants: []ParticipantJSON{}}
 	for _, f := range r.Freezes {
-		out.Freezes = append(out.Freezes, FreezeJSON{Bareme: f.Bareme, ProofID: f.ProofID, AnchoredAt: f.GenTime.UTC().Format(time.RFC3339), Current: f.Current, SupersededBy: f.SupersededBy, Reason: f.Reason, Payload: json.RawMessage(pyjson.Canonical(f.Payload))})
+		out.Freezes = append(out.Freezes, FreezeJSON{Bareme: f.Bareme, ProofID: f.ProofID, AnchoredAt: f.GenTime.UTC().Format(time.RFC3339), Current: f.Current, SupersededBy: f.SupersededBy, Reason: freezeReason(f.Reason), Payload: json.RawMessage(pyjson.Canonical(f.Payload))})
 	}
 	for _, p := range r.Participants {
 		out.Participants = append(out.Participants, p.row(r))
@@ -488,4 +489,13 @@ func missingForms(facts []Fact) []MissingFactJSON {
 		out = append(out, m)
 	}
 	return out
+}
+
+// freezeReason is a freeze's reason in results.json: absent for the
+// current freeze, which has none.
+func freezeReason(t bilingual.Text) *bilingual.Text {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
 }

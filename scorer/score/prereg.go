@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/scorer/hashes"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/season"
@@ -20,7 +21,7 @@ type FreezeResult struct {
 	ProofID      string
 	GenTime      time.Time
 	SupersededBy string
-	Reason       string
+	Reason       bilingual.Text // why it was superseded; zero for the current freeze
 	Payload      pyjson.Value
 	Current      bool
 }

@@ -25,16 +25,16 @@ type contestationFile struct {
 	Assertion      *string  `toml:"assertion"`
 	CauseContested *string  `toml:"cause_contested"`
 	ReceivedAt     dateTime `toml:"received_at"`
-	Summary        *string  `toml:"summary"`
+	Summary        text     `toml:"summary"`
 	Decision       *string  `toml:"decision"`
 	DecidedAt      dateTime `toml:"decided_at"`
-	Reason         *string  `toml:"reason"`
+	Reason         text     `toml:"reason"`
 }
 
 type rectificationFile struct {
 	ID        *string      `toml:"id"`
 	DecidedAt dateTime     `toml:"decided_at"`
-	Reason    *string      `toml:"reason"`
+	Reason    text         `toml:"reason"`
 	Changes   []changeFile `toml:"changes"`
 }
 
@@ -75,7 +75,7 @@ func (l *loader) loadContestations(s *Season) error {
 			return err
 		}
 		var f contestationFile
-		if _, err := l.decodeTOML(rel, data, &f, "id", "track", "participant", "task", "assertion", "cause_contested", "received_at", "summary", "decision", "decided_at", "reason"); err != nil {
+		if _, err := l.decodeTOML(rel, data, &f, "id", "track", "participant", "task", "assertion", "cause_contested", "received_at", "summary", "summary.fr", "summary.en", "decision", "decided_at", "reason", "reason.fr", "reason.en"); err != nil {
 			return err
 		}
 		switch {
@@ -93,15 +93,15 @@ func (l *loader) loadContestations(s *Season) error {
 			return l.missing(rel, "cause_contested", "the cause the snapshot published for that assertion")
 		case !f.ReceivedAt.set:
 			return l.missing(rel, "received_at", "an offset date-time")
-		case f.Summary == nil:
-			return l.missing(rel, "summary", "what is contested, in a sentence (published)")
+		case !f.Summary.set:
+			return l.missing(rel, "summary", `what is contested, in a sentence (published), in French and in English, { fr = "…", en = "…" }`)
 		case f.Decision == nil:
 			return l.missing(rel, "decision", `"upheld", "rejected" or "pending"`)
-		case f.Reason == nil:
-			return l.missing(rel, "reason", "the motivated decision (published)")
+		case !f.Reason.set:
+			return l.missing(rel, "reason", `the motivated decision (published), in French and in English, { fr = "…", en = "…" }; { fr = "", en = "" } while pending`)
 		}
 		c := &publication.Contestation{ID: *f.ID, File: rel, Track: *f.Track, Participant: *f.Participant, Task: *f.Task, Assertion: *f.Assertion, CauseContested: *f.CauseContested,
-			ReceivedAt: f.ReceivedAt.t, Summary: *f.Summary, Decision: *f.Decision, Reason: *f.Reason, DecidedAt: f.DecidedAt.t}
+			ReceivedAt: f.ReceivedAt.t, Summary: f.Summary.Text, Decision: *f.Decision, Reason: f.Reason.Text, DecidedAt: f.DecidedAt.t}
 		if c.ID != id {
 			return l.errf(rel, "id", "got %s, want %s, the file's name", quote(c.ID), quote(id))
 		}
@@ -126,7 +126,7 @@ func (l *loader) loadRectifications(s *Season) error {
 			return err
 		}
 		var f rectificationFile
-		if _, err := l.decodeTOML(rel, data, &f, "id", "decided_at", "reason", "changes", "changes.track", "changes.participant", "changes.task", "changes.assertion"); err != nil {
+		if _, err := l.decodeTOML(rel, data, &f, "id", "decided_at", "reason", "reason.fr", "reason.en", "changes", "changes.track", "changes.participant", "changes.task", "changes.assertion"); err != nil {
 			return err
 		}
 		switch {
@@ -134,12 +134,12 @@ func (l *loader) loadRectifications(s *Season) error {
 			return l.missing(rel, "id", "the rectification's id, the file's name: "+quote(id))
 		case !f.DecidedAt.set:
 			return l.missing(rel, "decided_at", "an offset date-time")
-		case f.Reason == nil:
-			return l.missing(rel, "reason", "why the published result changes (published)")
+		case !f.Reason.set:
+			return l.missing(rel, "reason", `why the published result changes (published), in French and in English, { fr = "…", en = "…" }`)
 		case len(f.Changes) == 0:
 			return l.missing(rel, "changes", "one [[changes]] per place the rectification changes (track, participant, task, assertion)")
 		}
-		r := &publication.Rectification{ID: *f.ID, File: rel, DecidedAt: f.DecidedAt.t, Reason: *f.Reason}
+		r := &publication.Rectification{ID: *f.ID, File: rel, DecidedAt: f.DecidedAt.t, Reason: f.Reason.Text}
 		if r.ID != id {
 			return l.errf(rel, "id", "got %s, want %s, the file's name", quote(r.ID), quote(id))
 		}

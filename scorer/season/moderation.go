@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"time"
+
+	"github.com/ark-forge/proveit/internal/bilingual"
 )
 
 // The moderation register, moderation.toml at the top of a season: the
@@ -27,7 +29,7 @@ import (
 //	task = "conf-03"               # narrative only
 //	rule = "intent"                # intent (§1), provider or emoji (§7.3)
 //	sha256 = "…"                   # of the text as submitted
-//	decision = "…"                 # the maintainers' reason, published
+//	decision = { fr = "…", en = "…" }  # the maintainers' reason, published
 //	decided_at = 2026-11-02T10:00:00Z
 
 // ModerationFile is the name of the register in a season directory.
@@ -48,13 +50,26 @@ type Moderated struct {
 	Participant, Field, Track, Task string
 	Rule                            string
 	SHA256                          string // of the withheld text
-	Decision                        string
-	DecidedAt                       time.Time
+	// Decision is the maintainers' reason, published in the notice.
+	Decision  bilingual.Text
+	DecidedAt time.Time
 }
 
-// Notice is what is published in place of the withheld text.
-func (m *Moderated) Notice() string {
-	return fmt.Sprintf("[texte retenu par la modération — règle %s (%s) ; SHA-256 du texte retenu : %s ; décision : %s]", m.Rule, ruleSection(m.Rule), m.SHA256, m.Decision)
+// Notice is what is published in place of the withheld text, in the
+// data (the JSON, the dossier) and on the French pages: NoticeIn("fr").
+func (m *Moderated) Notice() string { return m.NoticeIn("fr") }
+
+// NoticeIn is the notice in the language lang ("fr" or "en"), with the
+// decision in that language; "" for another language. The English pages
+// show NoticeIn("en") where the data has Notice().
+func (m *Moderated) NoticeIn(lang string) string {
+	switch lang {
+	case "fr":
+		return fmt.Sprintf("[texte retenu par la modération — règle %s (%s) ; SHA-256 du texte retenu : %s ; décision : %s]", m.Rule, ruleSection(m.Rule), m.SHA256, m.Decision.FR)
+	case "en":
+		return fmt.Sprintf("[text withheld by moderation — rule %s (%s); SHA-256 of the withheld text: %s; decision: %s]", m.Rule, ruleSection(m.Rule), m.SHA256, m.Decision.EN)
+	}
+	return ""
 }
 
 func ruleSection(rule string) string {
@@ -75,7 +90,7 @@ type moderatedFile struct {
 	Task        string   `toml:"task"`
 	Rule        *string  `toml:"rule"`
 	SHA256      *string  `toml:"sha256"`
-	Decision    *string  `toml:"decision"`
+	Decision    text     `toml:"decision"`
 	DecidedAt   dateTime `toml:"decided_at"`
 }
 
@@ -91,7 +106,7 @@ func (l *loader) loadModeration(s *Season) error {
 	}
 	var f moderationFile
 	if _, err := l.decodeTOML(ModerationFile, data, &f, "moderated", "moderated.participant", "moderated.field", "moderated.track", "moderated.task",
-		"moderated.rule", "moderated.sha256", "moderated.decision", "moderated.decided_at"); err != nil {
+		"moderated.rule", "moderated.sha256", "moderated.decision", "moderated.decision.fr", "moderated.decision.en", "moderated.decided_at"); err != nil {
 		return err
 	}
 	for i, mf := range f.Moderated {
@@ -115,20 +130,20 @@ func (l *loader) moderated(s *Season, at string, mf moderatedFile) (*Moderated, 
 		return nil, l.missing(rel, at+".rule", "intent, provider or emoji")
 	case mf.SHA256 == nil:
 		return nil, l.missing(rel, at+".sha256", "the SHA-256 of the withheld text, 64 lowercase hex digits")
-	case mf.Decision == nil:
-		return nil, l.missing(rel, at+".decision", "the maintainers' decision, published")
+	case !mf.Decision.set:
+		return nil, l.missing(rel, at+".decision", `the maintainers' decision, published, in French and in English, { fr = "…", en = "…" }`)
 	case !mf.DecidedAt.set:
 		return nil, l.missing(rel, at+".decided_at", "an offset date-time")
 	}
-	m := &Moderated{Participant: *mf.Participant, Field: *mf.Field, Track: mf.Track, Task: mf.Task, Rule: *mf.Rule, SHA256: *mf.SHA256, Decision: *mf.Decision, DecidedAt: mf.DecidedAt.t}
+	m := &Moderated{Participant: *mf.Participant, Field: *mf.Field, Track: mf.Track, Task: mf.Task, Rule: *mf.Rule, SHA256: *mf.SHA256, Decision: mf.Decision.Text, DecidedAt: mf.DecidedAt.t}
 	if !slices.Contains(ModerationRules, m.Rule) {
 		return nil, l.errf(rel, at+".rule", "got %s, want one of %s", quote(m.Rule), names(ModerationRules...))
 	}
 	if !hex64RE.MatchString(m.SHA256) {
 		return nil, l.errf(rel, at+".sha256", "got %s, want 64 lowercase hex digits", quote(m.SHA256))
 	}
-	if m.Decision == "" {
-		return nil, l.errf(rel, at+".decision", "empty, want the maintainers' decision")
+	if lang := m.Decision.Blank(); lang != "" {
+		return nil, l.errf(rel, at+".decision."+lang, "empty, want the maintainers' decision")
 	}
 	p := s.Participant(m.Participant)
 	if p == nil {

@@ -14,12 +14,15 @@ func sha(s string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// moderationDecision is the decision of every moderation of the tests.
+const moderationDecision = `decision = { fr = "nom d'un fournisseur dans une catégorie négative", en = "a provider's name in a negative category" }`
+
 func moderation(participant, field, track, task, rule, text string) string {
 	b := "[[moderated]]\nparticipant = \"" + participant + "\"\nfield = \"" + field + "\"\n"
 	if track != "" {
 		b += "track = \"" + track + "\"\ntask = \"" + task + "\"\n"
 	}
-	return b + "rule = \"" + rule + "\"\nsha256 = \"" + sha(text) + "\"\ndecision = \"nom d'un fournisseur dans une catégorie négative\"\ndecided_at = 2026-10-06T10:00:00Z\n"
+	return b + "rule = \"" + rule + "\"\nsha256 = \"" + sha(text) + "\"\n" + moderationDecision + "\ndecided_at = 2026-10-06T10:00:00Z\n"
 }
 
 // TestModeration: a decision of moderation.toml replaces the text it names,
@@ -51,7 +54,7 @@ func TestModerationRefuses(t *testing.T) {
 		{"narrative without its submission", moderation("alice", "narrative", "conformite", "conf-02", "intent", "x"), `has no accepted submission for "conf-02"`},
 		{"track on an agent", moderation("alice", "agent", "conformite", "conf-01", "intent", "Alice"), "track and task name a narrative"},
 		{"unknown key", moderation("alice", "agent", "", "", "intent", "Alice") + "page = \"x\"\n", "unknown key"},
-		{"missing decision", strings.Replace(moderation("alice", "agent", "", "", "intent", "Alice"), "decision = \"nom d'un fournisseur dans une catégorie négative\"\n", "", 1), "moderated[0].decision"},
+		{"missing decision", strings.Replace(moderation("alice", "agent", "", "", "intent", "Alice"), moderationDecision+"\n", "", 1), "moderated[0].decision"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := newFixture()
@@ -107,11 +110,19 @@ func TestModerationNarrative(t *testing.T) {
 	}
 }
 
-// TestModerationFileChangesAfterPublication: moderation.toml may change
-// after publication, so published/SHA256SUMS never lists it; package
-// publication names it without importing season.
+// TestModerationFileChangesAfterPublication: moderation.toml and each
+// track's English questions may change after publication, so
+// published/SHA256SUMS never lists them; package publication names them
+// without importing season. track.toml, beside the questions, is listed.
 func TestModerationFileChangesAfterPublication(t *testing.T) {
-	if !publication.SumsExcluded(ModerationFile) {
-		t.Errorf("publication.SumsExcluded(%q) = false, want the moderation register left out of SHA256SUMS", ModerationFile)
+	for _, rel := range []string{ModerationFile, "conformite/" + QuestionsFile} {
+		if !publication.SumsExcluded(rel) {
+			t.Errorf("publication.SumsExcluded(%q) = false, want it left out of SHA256SUMS", rel)
+		}
+	}
+	for _, rel := range []string{"conformite/track.toml", QuestionsFile, "conformite/corpus/" + QuestionsFile} {
+		if publication.SumsExcluded(rel) {
+			t.Errorf("publication.SumsExcluded(%q) = true, want it listed in SHA256SUMS", rel)
+		}
 	}
 }

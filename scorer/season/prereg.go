@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/scorer/submission"
 )
 
@@ -22,7 +23,9 @@ type Freeze struct {
 	AnchoredCall
 	Bareme       string // the barème version it froze
 	SupersededBy string // "" for the current freeze
-	Reason       string // why it was superseded; "" for the current freeze
+	// Reason is why it was superseded, published with it in each
+	// edition's language; zero for the current freeze.
+	Reason bilingual.Text
 }
 
 type preregFile struct {
@@ -38,7 +41,7 @@ type freezeFile struct {
 	RequestHash  *openingFile `toml:"request_hash"`
 	ResponseHash *openingFile `toml:"response_hash"`
 	SupersededBy *string      `toml:"superseded_by"`
-	Reason       *string      `toml:"reason"`
+	Reason       text         `toml:"reason"`
 }
 
 type openingFile struct {
@@ -50,7 +53,7 @@ var preregKeys = []string{
 	"freezes", "freezes.bareme", "freezes.proof_id", "freezes.target", "freezes.method", "freezes.payload",
 	"freezes.request_hash", "freezes.request_hash.nonce", "freezes.request_hash.value",
 	"freezes.response_hash", "freezes.response_hash.nonce", "freezes.response_hash.value",
-	"freezes.superseded_by", "freezes.reason",
+	"freezes.superseded_by", "freezes.reason", "freezes.reason.fr", "freezes.reason.en",
 }
 
 func (l *loader) loadPreregistration(t *Track) (*Preregistration, error) {
@@ -132,11 +135,14 @@ func (l *loader) freeze(rel, at string, ff freezeFile) (*Freeze, error) {
 			return nil, l.errf(rel, at+".superseded_by", "got %s, want the proof id of the freeze that replaced this one", quote(*ff.SupersededBy))
 		}
 		fr.SupersededBy = *ff.SupersededBy
-		if ff.Reason == nil || strings.TrimSpace(*ff.Reason) == "" {
-			return nil, l.missing(rel, at+".reason", "why the freeze was superseded, published with it (§8)")
+		switch {
+		case !ff.Reason.set:
+			return nil, l.missing(rel, at+".reason", `why the freeze was superseded, published with it (§8), in French and in English, { fr = "…", en = "…" }`)
+		case ff.Reason.Blank() != "":
+			return nil, l.errf(rel, at+".reason."+ff.Reason.Blank(), "empty, want why the freeze was superseded, published with it (§8)")
 		}
-		fr.Reason = *ff.Reason
-	} else if ff.Reason != nil {
+		fr.Reason = ff.Reason.Text
+	} else if ff.Reason.set {
 		return nil, l.errf(rel, at+".reason", "set on a freeze that is not superseded, want reason only with superseded_by")
 	}
 	return fr, nil

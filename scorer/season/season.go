@@ -4,6 +4,7 @@
 //	season.toml                          the season (number, window, status, corpus host, tracks)
 //	participants/<slug>.toml             one enrolled participant (§3 of the specification)
 //	<track>/track.toml                   barème version, verdict set, tasks, published distribution
+//	<track>/questions.en.toml            the English version of each task's question
 //	<track>/bareme.md                    the frozen barème section, byte for byte
 //	<track>/corpus/manifest.json + files the frozen corpus (§2.5), every response hash recomputed
 //	<track>/preregistration.toml         the freezes of the track (§8)
@@ -42,6 +43,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/scorer/anchor/rekor"
 	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/submission"
@@ -73,9 +75,10 @@ const TrackNamePattern = `^[a-z][a-z0-9-]{0,31}$`
 
 // Season is one loaded season directory.
 type Season struct {
-	Dir        string // as given to Load
-	Number     int
-	Title      string
+	Dir    string // as given to Load
+	Number int
+	// Title is the season's title, in each edition's language.
+	Title      bilingual.Text
 	OpensAt    time.Time // inclusive
 	ClosesAt   time.Time // inclusive
 	Status     Status
@@ -112,7 +115,7 @@ type Season struct {
 	ContestEmail string
 	// InvalidationReason and InvalidatedAt are set when Status is
 	// Invalidated.
-	InvalidationReason string
+	InvalidationReason bilingual.Text
 	InvalidatedAt      time.Time
 	// Sums is published/SHA256SUMS, line by line, and SumsRaw its bytes;
 	// nil before proveit publish (and for a season published before the
@@ -301,7 +304,7 @@ func Load(dir string) (*Season, error) {
 
 type seasonFile struct {
 	Number       *int64   `toml:"number"`
-	Title        *string  `toml:"title"`
+	Title        text     `toml:"title"`
 	OpensAt      dateTime `toml:"opens_at"`
 	ClosesAt     dateTime `toml:"closes_at"`
 	Status       *string  `toml:"status"`
@@ -310,7 +313,7 @@ type seasonFile struct {
 	ChallengeDID *string  `toml:"challenge_did"`
 	Tracks       []string `toml:"tracks"`
 	// Reason and InvalidatedAt: exactly when status = "invalidated".
-	Reason        *string  `toml:"reason"`
+	Reason        text     `toml:"reason"`
 	InvalidatedAt dateTime `toml:"invalidated_at"`
 	Contest       *struct {
 		Email *string `toml:"email"`
@@ -337,15 +340,16 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 		return nil, err
 	}
 	var f seasonFile
-	keys := append([]string{"number", "title", "opens_at", "closes_at", "status", "demo", "corpus_host", "challenge_did", "tracks", "reason", "invalidated_at", "contest", "contest.email", "track_titles", "track_titles.*", "track_titles.*.fr", "track_titles.*.en"}, publicationKeys...)
+	keys := append([]string{"number", "opens_at", "closes_at", "status", "demo", "corpus_host", "challenge_did", "tracks", "invalidated_at", "contest", "contest.email", "track_titles", "track_titles.*", "track_titles.*.fr", "track_titles.*.en"}, publicationKeys...)
+	keys = append(append(keys, textKeys("title")...), textKeys("reason")...)
 	if _, err := l.decodeTOML(rel, data, &f, keys...); err != nil {
 		return nil, err
 	}
 	switch {
 	case f.Number == nil:
 		return nil, l.missing(rel, "number", "the season number, an integer ≥ 0")
-	case f.Title == nil:
-		return nil, l.missing(rel, "title", "a string")
+	case !f.Title.set:
+		return nil, l.missing(rel, "title", `the season's title in French and in English, { fr = "…", en = "…" }`)
 	case !f.OpensAt.set:
 		return nil, l.missing(rel, "opens_at", "an offset date-time")
 	case !f.ClosesAt.set:
@@ -370,7 +374,7 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 			return nil, l.errf(rel, at, "track %s repeats, want distinct tracks", quote(name))
 		}
 	}
-	s := &Season{Title: *f.Title, TrackNames: f.Tracks, OpensAt: f.OpensAt.t, ClosesAt: f.ClosesAt.t, Demo: *f.Demo}
+	s := &Season{Title: f.Title.Text, TrackNames: f.Tracks, OpensAt: f.OpensAt.t, ClosesAt: f.ClosesAt.t, Demo: *f.Demo}
 	if s.TrackTitles, err = l.trackTitles(rel, f); err != nil {
 		return nil, err
 	}
@@ -383,8 +387,8 @@ func (l *loader) loadSeasonTOML() (*Season, error) {
 			return nil, l.errf(rel, "number", "got %d, want %s, the name of the season directory", *f.Number, base)
 		}
 	}
-	if strings.TrimSpace(s.Title) == "" {
-		return nil, l.errf(rel, "title", "empty, want the season's title")
+	if lang := s.Title.Blank(); lang != "" {
+		return nil, l.errf(rel, "title."+lang, "empty, want the season's title")
 	}
 	if !s.OpensAt.Before(s.ClosesAt) {
 		return nil, l.errf(rel, "closes_at", "%s is not after opens_at %s, want opens_at < closes_at",
@@ -471,7 +475,7 @@ func (l *loader) trackTitles(rel string, f seasonFile) (map[string]TrackTitle, e
 func (l *loader) checkInvalidation(rel string, s *Season, f seasonFile) error {
 	if s.Status != Invalidated {
 		switch {
-		case f.Reason != nil:
+		case f.Reason.set:
 			return l.errf(rel, "reason", "present while status = %q: only an invalidated season gives a reason", s.Status)
 		case f.InvalidatedAt.set:
 			return l.errf(rel, "invalidated_at", "present while status = %q: only an invalidated season has this date", s.Status)
@@ -479,16 +483,16 @@ func (l *loader) checkInvalidation(rel string, s *Season, f seasonFile) error {
 		return nil
 	}
 	switch {
-	case f.Reason == nil:
-		return l.missing(rel, "reason", "what changed during the season and invalidated it (§8)")
-	case strings.TrimSpace(*f.Reason) == "":
-		return l.errf(rel, "reason", "empty, want what changed during the season and invalidated it (§8)")
+	case !f.Reason.set:
+		return l.missing(rel, "reason", `what changed during the season and invalidated it (§8), in French and in English, { fr = "…", en = "…" }`)
+	case f.Reason.Blank() != "":
+		return l.errf(rel, "reason."+f.Reason.Blank(), "empty, want what changed during the season and invalidated it (§8)")
 	case !f.InvalidatedAt.set:
 		return l.missing(rel, "invalidated_at", "the offset date-time the season was invalidated")
 	case f.InvalidatedAt.t.Before(s.OpensAt):
 		return l.errf(rel, "invalidated_at", "%s is before opens_at %s, want the date of a change made during the season", f.InvalidatedAt.t.Format(time.RFC3339Nano), s.OpensAt.Format(time.RFC3339Nano))
 	}
-	s.InvalidationReason, s.InvalidatedAt = *f.Reason, f.InvalidatedAt.t
+	s.InvalidationReason, s.InvalidatedAt = f.Reason.Text, f.InvalidatedAt.t
 	return nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/scorer/hashes"
 	"github.com/ark-forge/proveit/scorer/proof"
 	"github.com/ark-forge/proveit/scorer/pyjson"
@@ -60,6 +61,9 @@ func systemResources() []res {
 	}
 }
 
+// freezeReason is the reason of the fixture's superseded freeze.
+const freezeReason = `reason = { fr = "verdict fondé; /page_suivante retiré des listes communes", en = "grounded verdict; /page_suivante removed from the common lists" }`
+
 // freezeBlock is one [[freezes]] of a preregistration.toml.
 func freezeBlock(bareme, id, supersededBy string) string {
 	b := `
@@ -73,7 +77,7 @@ request_hash = { nonce = "` + hex1 + `", value = "` + hex2 + `" }
 response_hash = { nonce = "` + hex2 + `", value = "` + hex1 + `" }
 `
 	if supersededBy != "" {
-		b += "superseded_by = \"" + supersededBy + "\"\nreason = \"verdict fondé; /page_suivante retiré des listes communes\"\n"
+		b += "superseded_by = \"" + supersededBy + "\"\n" + freezeReason + "\n"
 	}
 	return b
 }
@@ -101,7 +105,7 @@ func newFixture() *fixture {
 		number: "1",
 		files: map[string]string{
 			"season.toml": `number = 1
-title = "Saison 1"
+title = { fr = "Saison 1", en = "Season 1" }
 opens_at = 2026-09-21T08:00:00Z
 closes_at = 2026-10-05T20:00:00+02:00
 status = "closed"
@@ -148,6 +152,7 @@ conforme = 1
 non_conforme = 1
 indeterminable = 0
 `,
+			"conformite/questions.en.toml":              "conf-01 = \"Is entity ENT-0001 compliant?\"\nconf-02 = \"Is entity ENT-0002 compliant for transport on the examination date 2026-09-30?\"\n",
 			"conformite/bareme.md":                      "# conformite-bareme-v3\n\nSection autonome et gelable.\n",
 			"conformite/preregistration.toml":           freezes("conformite-bareme-v3"),
 			"conformite/key.json":                       `{"conf-01": {"verdict": "conforme"}, "conf-02": {"verdict": "non_conforme"}}`,
@@ -173,6 +178,7 @@ max_assertions = 64
 aucune_option_valide = 0
 "REF-0001" = 1
 `,
+			"generique/questions.en.toml":    "gen-01 = \"Which reference to recommend for need B?\"\n",
 			"generique/bareme.md":            "# generique-bareme-v1\n",
 			"generique/preregistration.toml": strings.ReplaceAll(strings.ReplaceAll(freezes("generique-bareme-v1"), "prf_20260914_181440_541795", "prf_20260914_181441_541796"), "prf_20260915_090000_00aa11", "prf_20260915_090001_00aa12"),
 			"generique/key.json":             `{"gen-01": {"verdict": "REF-0001"}}`,
@@ -266,7 +272,7 @@ func TestLoadValid(t *testing.T) {
 	if after := snapshot(t, dir); after != before {
 		t.Fatalf("Load changed the season directory:\n%s\n---\n%s", before, after)
 	}
-	if s.Number != 1 || s.Title != "Saison 1" || s.Status != Closed || s.Demo || s.CorpusHost != host || s.Dir != dir {
+	if s.Number != 1 || s.Title != (bilingual.Text{FR: "Saison 1", EN: "Season 1"}) || s.Status != Closed || s.Demo || s.CorpusHost != host || s.Dir != dir {
 		t.Fatalf("season: %+v", s)
 	}
 	if !s.OpensAt.Equal(time.Date(2026, 9, 21, 8, 0, 0, 0, time.UTC)) || !s.ClosesAt.Equal(time.Date(2026, 10, 5, 18, 0, 0, 0, time.UTC)) {
@@ -319,7 +325,7 @@ func TestLoadValid(t *testing.T) {
 		t.Fatalf("tasks not sorted: %+v", c.Tasks)
 	}
 	if task := c.Task("conf-02"); task == nil || task.MinAssertions != 2 || task.MaxAssertions != 4 ||
-		task.Params["date_examen"] != "2026-09-30" || task.Params["entite"] != "/entites/ENT-0002" || !strings.HasPrefix(task.Question, "L'entité ENT-0002") {
+		task.Params["date_examen"] != "2026-09-30" || task.Params["entite"] != "/entites/ENT-0002" || !strings.HasPrefix(task.Question.FR, "L'entité ENT-0002") || task.Question.EN != "Is entity ENT-0002 compliant for transport on the examination date 2026-09-30?" {
 		t.Fatalf("task conf-02: %+v", task)
 	}
 	if c.Task("conf-03") != nil {
@@ -361,7 +367,7 @@ func TestLoadValid(t *testing.T) {
 	// Preregistration.
 	p := c.Preregistration
 	if len(p.Freezes) != 2 || p.Current != p.Freezes[1] || p.Current.ProofID != "prf_20260915_090000_00aa11" ||
-		p.Freezes[0].SupersededBy != p.Current.ProofID || p.Freezes[0].Reason == "" || p.Current.Bareme != "conformite-bareme-v3" {
+		p.Freezes[0].SupersededBy != p.Current.ProofID || p.Freezes[0].Reason.EN != "grounded verdict; /page_suivante removed from the common lists" || p.Current.Bareme != "conformite-bareme-v3" {
 		t.Fatalf("preregistration: %+v", p)
 	}
 	if f := p.Freeze("prf_20260914_181440_541795"); f == nil || f.Bareme != "conformite-bareme-v2" ||
@@ -526,7 +532,7 @@ func TestLoadRejects(t *testing.T) {
 		{"unknown table", func(t *testing.T, f *fixture) { f.files["season.toml"] += "[extra]\nx = 1\n" },
 			[]string{"season.toml", "extra"}},
 		// invalidation (§8): reason and invalidated_at exactly when status = "invalidated"
-		{"a reason on a closed season", func(t *testing.T, f *fixture) { f.files["season.toml"] += "reason = \"x\"\n" },
+		{"a reason on a closed season", func(t *testing.T, f *fixture) { f.files["season.toml"] += "reason = { fr = \"x\", en = \"x\" }\n" },
 			[]string{"season.toml", "reason", "only an invalidated season gives a reason"}},
 		{"invalidated_at on a closed season", func(t *testing.T, f *fixture) { f.files["season.toml"] += "invalidated_at = 2026-09-25T10:00:00Z\n" },
 			[]string{"season.toml", "invalidated_at", "only an invalidated season has this date"}},
@@ -534,16 +540,16 @@ func TestLoadRejects(t *testing.T) {
 			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\ninvalidated_at = 2026-09-25T10:00:00Z")
 		}, []string{"season.toml", "reason", "missing required key"}},
 		{"invalidated with an empty reason", func(t *testing.T, f *fixture) {
-			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = \" \"\ninvalidated_at = 2026-09-25T10:00:00Z")
-		}, []string{"season.toml", "reason", "empty"}},
+			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = { fr = \" \", en = \" \" }\ninvalidated_at = 2026-09-25T10:00:00Z")
+		}, []string{"season.toml", "reason.fr", "empty"}},
 		{"invalidated without its date", func(t *testing.T, f *fixture) {
-			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = \"x\"")
+			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = { fr = \"x\", en = \"x\" }")
 		}, []string{"season.toml", "invalidated_at", "missing required key"}},
 		{"invalidated before the opening", func(t *testing.T, f *fixture) {
-			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = \"x\"\ninvalidated_at = 2026-09-21T07:59:59Z")
+			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = { fr = \"x\", en = \"x\" }\ninvalidated_at = 2026-09-21T07:59:59Z")
 		}, []string{"season.toml", "invalidated_at", "is before opens_at"}},
 		{"invalidated with a key but no salt", func(t *testing.T, f *fixture) {
-			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = \"Barème modifié après le gel.\"\ninvalidated_at = 2026-09-25T10:00:00Z")
+			edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = { fr = \"Barème modifié après le gel.\", en = \"Barème changed after the freeze.\" }\ninvalidated_at = 2026-09-25T10:00:00Z")
 			delete(f.files, "conformite/key.salt")
 		}, []string{"conformite/key.salt", "missing", `status = "invalidated"`}},
 		// [contest] email (§9.2): printed on every register page and in a mailto: link
@@ -667,7 +673,9 @@ func TestLoadRejects(t *testing.T) {
 			edit(t, f, "conformite/track.toml", "control_family = \"controle\"\n", "")
 		},
 			[]string{"conformite/track.toml", "control_family", "missing required key"}},
-		{"missing title", func(t *testing.T, f *fixture) { edit(t, f, "season.toml", "title = \"Saison 1\"\n", "") },
+		{"missing title", func(t *testing.T, f *fixture) {
+			edit(t, f, "season.toml", "title = { fr = \"Saison 1\", en = \"Season 1\" }\n", "")
+		},
 			[]string{"season.toml", "title", "missing required key"}},
 		{"missing demo", func(t *testing.T, f *fixture) { edit(t, f, "season.toml", "demo = false\n", "") },
 			[]string{"season.toml", "demo", "missing required key"}},
@@ -940,16 +948,16 @@ func TestLoadRejects(t *testing.T) {
 
 		// preregistration
 		{"two current freezes", func(t *testing.T, f *fixture) {
-			edit(t, f, "conformite/preregistration.toml", "superseded_by = \"prf_20260915_090000_00aa11\"\nreason = \"verdict fondé; /page_suivante retiré des listes communes\"\n", "")
+			edit(t, f, "conformite/preregistration.toml", "superseded_by = \"prf_20260915_090000_00aa11\"\n"+freezeReason+"\n", "")
 		}, []string{"conformite/preregistration.toml", "freezes[1]", "exactly one current freeze"}},
 		{"superseded by an unknown freeze", func(t *testing.T, f *fixture) {
 			edit(t, f, "conformite/preregistration.toml", "superseded_by = \"prf_20260915_090000_00aa11\"", "superseded_by = \"prf_20260915_090000_ffffff\"")
 		}, []string{"conformite/preregistration.toml", "freezes[0].superseded_by", "prf_20260915_090000_ffffff"}},
 		{"superseded without a reason", func(t *testing.T, f *fixture) {
-			edit(t, f, "conformite/preregistration.toml", "reason = \"verdict fondé; /page_suivante retiré des listes communes\"\n", "")
+			edit(t, f, "conformite/preregistration.toml", freezeReason+"\n", "")
 		}, []string{"conformite/preregistration.toml", "freezes[0].reason", "missing"}},
 		{"reason without superseded_by", func(t *testing.T, f *fixture) {
-			edit(t, f, "conformite/preregistration.toml", "[freezes.request_hash]", "reason = \"x\"\n[freezes.request_hash]")
+			edit(t, f, "conformite/preregistration.toml", "[freezes.request_hash]", "reason = { fr = \"x\", en = \"x\" }\n[freezes.request_hash]")
 		}, []string{"conformite/preregistration.toml", "freezes[1].reason", "only with superseded_by"}},
 		{"payload not JSON", func(t *testing.T, f *fixture) {
 			edit(t, f, "conformite/preregistration.toml", `payload = '{"bareme_sha256": "`+hex2, `payload = '{"bareme_sha256": NaN, "x": "`+hex2)
@@ -1213,7 +1221,7 @@ func TestContestEmail(t *testing.T) {
 func TestInvalidatedLoads(t *testing.T) {
 	for _, withKey := range []bool{true, false} {
 		f := newFixture()
-		edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = \"Barème modifié après le gel.\"\ninvalidated_at = 2026-09-25T10:00:00+02:00")
+		edit(t, f, "season.toml", `status = "closed"`, "status = \"invalidated\"\nreason = { fr = \"Barème modifié après le gel.\", en = \"Barème changed after the freeze.\" }\ninvalidated_at = 2026-09-25T10:00:00+02:00")
 		if !withKey {
 			for _, tr := range []string{"conformite", "generique"} {
 				delete(f.files, tr+"/key.json")
@@ -1224,7 +1232,7 @@ func TestInvalidatedLoads(t *testing.T) {
 		if err != nil {
 			t.Fatalf("key %v: %v", withKey, err)
 		}
-		if s.Status != Invalidated || s.InvalidationReason != "Barème modifié après le gel." || !s.InvalidatedAt.Equal(time.Date(2026, 9, 25, 8, 0, 0, 0, time.UTC)) {
+		if s.Status != Invalidated || s.InvalidationReason != (bilingual.Text{FR: "Barème modifié après le gel.", EN: "Barème changed after the freeze."}) || !s.InvalidatedAt.Equal(time.Date(2026, 9, 25, 8, 0, 0, 0, time.UTC)) {
 			t.Errorf("key %v: %s %q %v", withKey, s.Status, s.InvalidationReason, s.InvalidatedAt)
 		}
 	}

@@ -3,10 +3,14 @@ package season
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/ark-forge/proveit/internal/bilingual"
 )
 
 // decodeTOML decodes the file rel into v strictly (an unknown key is an
@@ -124,4 +128,57 @@ func tomlType(v any) string {
 // missing is the error of a required key that is absent.
 func (l *loader) missing(rel, key, want string) *Error {
 	return l.errf(rel, key, "missing required key, want %s", want)
+}
+
+// text is a text the maintainers write for the pages, in a TOML file: a
+// table of its French and its English version, { fr = "…", en = "…" }
+// (bilingual.Text). Both keys are required and no other is allowed, each
+// a string (the TOML decoder refuses invalid UTF-8, raw or escaped,
+// naming the version); a plain string is refused, since it would be one
+// language only. A version may be empty only when the other is too:
+// whether the text may be empty at all is the rule of its field.
+type text struct {
+	bilingual.Text
+	set bool
+}
+
+func (t *text) UnmarshalTOML(v any) error {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return fmt.Errorf("got a TOML %s, want its French and English versions, { fr = \"…\", en = \"…\" }", tomlType(v))
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if !slices.Contains(bilingual.Langs, k) {
+			return fmt.Errorf("unknown key %s, want only \"fr\" and \"en\"", quote(k))
+		}
+	}
+	for _, lang := range bilingual.Langs {
+		raw, ok := m[lang]
+		if !ok {
+			return fmt.Errorf("missing %q, want the text in both languages, { fr = \"…\", en = \"…\" }", lang)
+		}
+		s, ok := raw.(string)
+		if !ok {
+			return fmt.Errorf("%s: got a TOML %s, want a string", lang, tomlType(raw))
+		}
+		if lang == "fr" {
+			t.FR = s
+		} else {
+			t.EN = s
+		}
+	}
+	if blankFR, blankEN := strings.TrimSpace(t.FR) == "", strings.TrimSpace(t.EN) == ""; blankFR != blankEN {
+		empty, other := "fr", "en"
+		if blankEN {
+			empty, other = "en", "fr"
+		}
+		return fmt.Errorf("%s: empty while %s is not, want both versions or neither", empty, other)
+	}
+	t.set = true
+	return nil
+}
+
+// textKeys are the keys of the text at key, for decodeTOML's list.
+func textKeys(key string) []string {
+	return []string{key, key + ".fr", key + ".en"}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
+	"github.com/ark-forge/proveit/scorer/publication"
 	"github.com/ark-forge/proveit/scorer/pyjson"
 	"github.com/ark-forge/proveit/scorer/submission"
 )
@@ -52,8 +55,10 @@ type Track struct {
 
 // Task is one [[tasks]] of track.toml.
 type Task struct {
-	ID            string // <TaskPrefix>-NN
-	Question      string
+	ID string // <TaskPrefix>-NN
+	// Question is the task's question: French from track.toml, English
+	// from questions.en.toml (QuestionsFile).
+	Question      bilingual.Text
 	MinAssertions int // 1 ≤ MinAssertions ≤ MaxAssertions ≤ 64 (§5.5, §5.7)
 	MaxAssertions int
 	Params        map[string]string // e.g. entite, activite, date_examen; never nil
@@ -162,23 +167,26 @@ func (l *loader) loadTrack(s *Season, name string) (*Track, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := map[string]bool{"track.toml": true, "bareme.md": true, "preregistration.toml": true, "key.json": true, "key.salt": true}
+	files := map[string]bool{"track.toml": true, QuestionsFile: true, "bareme.md": true, "preregistration.toml": true, "key.json": true, "key.salt": true}
 	dirs := map[string]bool{"corpus": true, "submissions": true}
 	present := map[string]bool{}
 	for _, e := range entries {
 		if (e.isDir && !dirs[e.name]) || (!e.isDir && !files[e.name]) {
 			return nil, l.errf(join(name, e.name), "", "unexpected entry in the track, want only %s and the directories %s",
-				names("track.toml", "bareme.md", "preregistration.toml", "key.json", "key.salt"), names("corpus", "submissions"))
+				names("track.toml", QuestionsFile, "bareme.md", "preregistration.toml", "key.json", "key.salt"), names("corpus", "submissions"))
 		}
 		present[e.name] = true
 	}
-	for _, req := range []string{"track.toml", "bareme.md", "corpus", "preregistration.toml"} {
+	for _, req := range []string{"track.toml", QuestionsFile, "bareme.md", "corpus", "preregistration.toml"} {
 		if !present[req] {
-			return nil, l.errf(join(name, req), "", "missing, want every track to have track.toml, bareme.md, corpus/ and preregistration.toml (seasons/README.md)")
+			return nil, l.errf(join(name, req), "", "missing, want every track to have track.toml, %s, bareme.md, corpus/ and preregistration.toml (seasons/README.md)", QuestionsFile)
 		}
 	}
 	t, err := l.loadTrackTOML(name)
 	if err != nil {
+		return nil, err
+	}
+	if err := l.loadQuestionsEN(t); err != nil {
 		return nil, err
 	}
 	if t.BaremeMD, err = l.readFile(join(name, "bareme.md"), MaxBaremeBytes); err != nil {
@@ -364,7 +372,7 @@ func (l *loader) trackTasks(t *Track, rel string, f *trackFile, _ toml.MetaData)
 		if params == nil {
 			params = map[string]string{}
 		}
-		t.Tasks = append(t.Tasks, &Task{ID: *tf.ID, Question: *tf.Question, MinAssertions: int(lo), MaxAssertions: int(hi), Params: params})
+		t.Tasks = append(t.Tasks, &Task{ID: *tf.ID, Question: bilingual.Text{FR: *tf.Question}, MinAssertions: int(lo), MaxAssertions: int(hi), Params: params})
 	}
 	sort.Slice(t.Tasks, func(i, j int) bool { return t.Tasks[i].ID < t.Tasks[j].ID })
 	return nil
@@ -569,4 +577,52 @@ func (l *loader) loadSubmissions(s *Season, t *Track) ([]*SubmissionFile, error)
 		return out[i].TaskID < out[j].TaskID
 	})
 	return out, nil
+}
+
+// QuestionsFile is the file of a track that gives the English version of
+// each task's question, <track>/questions.en.toml: one key per task id of
+// track.toml and no other, each a non-empty string,
+//
+//	conf-01 = "Is entity ENT-0001 compliant for brokerage on 2026-10-15?"
+//
+// It is not track.toml because track.toml is frozen: its SHA-256 is in
+// every freeze's payload (§8), so its French questions cannot change, and
+// a translation is how the English pages word a question, not a rule that
+// scores it; correcting it must not re-anchor the barème. For the same
+// reason it is left out of published/SHA256SUMS
+// (publication.SumsExcluded), as season.toml's titles are.
+const QuestionsFile = publication.QuestionsFile
+
+// loadQuestionsEN reads <track>/questions.en.toml into the English
+// version of t's questions.
+func (l *loader) loadQuestionsEN(t *Track) error {
+	rel := join(t.Name, QuestionsFile)
+	data, err := l.readFile(rel, MaxTOMLBytes)
+	if err != nil {
+		return err
+	}
+	var f map[string]string
+	if _, err := l.decodeTOML(rel, data, &f, "*"); err != nil {
+		return err
+	}
+	ids := map[string]bool{}
+	for _, task := range t.Tasks {
+		ids[task.ID] = true
+	}
+	for _, id := range slices.Sorted(maps.Keys(f)) {
+		if !ids[id] {
+			return l.errf(rel, id, "%s is not a task of %s, want one question for each of its [[tasks]] and no other", quote(id), join(t.Name, "track.toml"))
+		}
+	}
+	for _, task := range t.Tasks {
+		q, ok := f[task.ID]
+		switch {
+		case !ok:
+			return l.missing(rel, task.ID, "the English version of the task's question, a string")
+		case strings.TrimSpace(q) == "":
+			return l.errf(rel, task.ID, "empty, want the English version of the task's question")
+		}
+		task.Question.EN = q
+	}
+	return nil
 }

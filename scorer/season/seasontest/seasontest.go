@@ -32,15 +32,17 @@ var Salt = []byte("0123456789abcdef0123456789abcdef")
 
 // Config is what a test's season is made of.
 type Config struct {
-	Number       int
-	Title        string
-	Seed         []byte // the test issuer's seed, for the participants' proofs and for the freezes
-	Host         string // the corpus host
-	ChallengeDID string
-	Opens        time.Time
-	Closes       time.Time
-	KeyWindow    rfc3161test.Validity // the test issuer's key validity
-	ContestEmail string               // season.toml's [contest] email, none when ""
+	Number int
+	// TitleFR and TitleEN are the season's title, in French and in
+	// English (season.toml's title).
+	TitleFR, TitleEN string
+	Seed             []byte // the test issuer's seed, for the participants' proofs and for the freezes
+	Host             string // the corpus host
+	ChallengeDID     string
+	Opens            time.Time
+	Closes           time.Time
+	KeyWindow        rfc3161test.Validity // the test issuer's key validity
+	ContestEmail     string               // season.toml's [contest] email, none when ""
 	// Corpus is every track's corpus: the body served at each path, by GET
 	// with an empty payload, stored as <path>.json.
 	Corpus map[string]string
@@ -58,7 +60,10 @@ type Track struct {
 	TitleFR, TitleEN string
 	Bareme           string // the barème's name; bareme.md is written from it
 	TOML             string // track.toml
-	Key              string // key.json
+	// QuestionsEN is questions.en.toml, the English version of each
+	// task's question: `conf-01 = "…"`, one line per task of TOML.
+	QuestionsEN string
+	Key         string // key.json
 }
 
 // Season is a season directory in memory. Files, by slash path relative
@@ -88,8 +93,8 @@ func New(t testing.TB, c Config) *Season {
 		names = append(names, fmt.Sprintf("%q", tr.Name))
 		titles = append(titles, fmt.Sprintf("track_titles.%s = { fr = %q, en = %q }\n", tr.Name, tr.TitleFR, tr.TitleEN))
 	}
-	toml := fmt.Sprintf("number = %d\ntitle = %q\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\nchallenge_did = %q\ntracks = [%s]\n%s",
-		c.Number, c.Title, c.Opens.Format(time.RFC3339), c.Closes.Format(time.RFC3339), c.Host, c.ChallengeDID, strings.Join(names, ", "), strings.Join(titles, ""))
+	toml := fmt.Sprintf("number = %d\ntitle = { fr = %q, en = %q }\nopens_at = %s\ncloses_at = %s\nstatus = \"closed\"\ndemo = true\ncorpus_host = %q\nchallenge_did = %q\ntracks = [%s]\n%s",
+		c.Number, c.TitleFR, c.TitleEN, c.Opens.Format(time.RFC3339), c.Closes.Format(time.RFC3339), c.Host, c.ChallengeDID, strings.Join(names, ", "), strings.Join(titles, ""))
 	if c.ContestEmail != "" {
 		toml += fmt.Sprintf("\n[contest]\nemail = %q\n", c.ContestEmail)
 	}
@@ -110,6 +115,7 @@ func New(t testing.TB, c Config) *Season {
 		}
 		s.Files[tr.Name+"/corpus/manifest.json"] = manifest
 		s.Files[tr.Name+"/track.toml"] = []byte(tr.TOML)
+		s.Files[tr.Name+"/questions.en.toml"] = []byte(tr.QuestionsEN)
 		s.Files[tr.Name+"/bareme.md"] = []byte("# " + tr.Bareme + "\n\nSection autonome et gelable (fixture de test).\n")
 		s.Files[tr.Name+"/key.json"] = []byte(tr.Key)
 		s.Files[tr.Name+"/key.salt"] = []byte(hex.EncodeToString(Salt) + "\n")

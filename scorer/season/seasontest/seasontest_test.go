@@ -35,13 +35,13 @@ indeterminable = 0
 func build(t *testing.T) string {
 	opens := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
 	s := seasontest.New(t, seasontest.Config{
-		Number: 4, Title: "Saison de test", Seed: []byte("seasontest"), Host: "https://corpus.arkforge.tech", ChallengeDID: "did:key:z6MkChallenge",
+		Number: 4, TitleFR: "Saison de test", TitleEN: "Test season", Seed: []byte("seasontest"), Host: "https://corpus.arkforge.tech", ChallengeDID: "did:key:z6MkChallenge",
 		Opens: opens, Closes: opens.Add(30 * 24 * time.Hour), ContestEmail: "contest@example.org",
 		KeyWindow: rfc3161test.Validity{NotBefore: opens.Add(-300 * 24 * time.Hour), NotAfter: opens.Add(90 * 24 * time.Hour)},
 		Corpus: map[string]string{"/entites/ENT-0001": `{"statut": "actif"}`, "/_systeme/403": `{"erreur": "accès refusé"}`,
 			"/_systeme/503": `{"erreur": "corpus indisponible"}`, "/_systeme/400": `{"erreur": "requête invalide"}`},
 		FreezesAnchored: opens.Add(-40 * time.Hour),
-		Tracks:          []seasontest.Track{{Name: "conformite", TitleFR: "conformité", TitleEN: "compliance", Bareme: "conformite-bareme-essai", TOML: trackTOML, Key: `{"conf-01": {"verdict": "conforme"}}`}},
+		Tracks:          []seasontest.Track{{Name: "conformite", TitleFR: "conformité", TitleEN: "compliance", Bareme: "conformite-bareme-essai", TOML: trackTOML, QuestionsEN: "conf-01 = \"Is entity ENT-0001 compliant?\"\n", Key: `{"conf-01": {"verdict": "conforme"}}`}},
 	})
 	s.Participant("alice", "", "", "Go")
 	p := s.Call("alice", "/entites/ENT-0001", seasontest.CallOpts{})

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/ark-forge/proveit/cmd/proveit/internal/guard"
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/internal/pool"
 	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/publication"
@@ -358,6 +359,12 @@ func buildSeason(out Sink, sum *Summary, dir, digest string, opts Options, site 
 
 		InputsDigest: digest,
 	}
+	for _, m := range s.Moderation {
+		if view.Withheld == nil {
+			view.Withheld = map[string]bilingual.Text{}
+		}
+		view.Withheld[m.Notice()] = bilingual.Text{FR: m.NoticeIn("fr"), EN: m.NoticeIn("en")}
+	}
 	if s.Status == season.Invalidated {
 		view.InvalidatedAt = s.InvalidatedAt.UTC().Format(time.RFC3339)
 	}
@@ -526,7 +533,7 @@ func trackTitles(s *season.Season) map[string]templates.TrackTitle {
 }
 
 func trackView(tr *season.Track) templates.Track {
-	v := templates.Track{Name: tr.Name, Title: templates.TrackTitle(tr.Title), Bareme: tr.Bareme, Tasks: len(tr.Tasks), Questions: map[string]string{}}
+	v := templates.Track{Name: tr.Name, Title: templates.TrackTitle(tr.Title), Bareme: tr.Bareme, Tasks: len(tr.Tasks), Questions: map[string]bilingual.Text{}}
 	for _, task := range tr.Tasks {
 		v.Questions[task.ID] = task.Question
 		v.TaskIDs = append(v.TaskIDs, task.ID)
@@ -574,21 +581,15 @@ type indexJSON struct {
 
 type indexSeason struct {
 	Number int `json:"number"`
-	// Title is the season's title in each language its season.toml gives
-	// it: French alone until season.toml carries an English one.
-	Title        indexTitle   `json:"title"`
-	Status       string       `json:"status"`
-	Demo         bool         `json:"demo"`
-	OpensAt      string       `json:"opens_at"`
-	ClosesAt     string       `json:"closes_at"`
-	InputsDigest string       `json:"inputs_digest"`
-	Tracks       []indexTrack `json:"tracks"`
-}
-
-// indexTitle is a title by language.
-type indexTitle struct {
-	FR string `json:"fr"`
-	EN string `json:"en,omitempty"`
+	// Title is the season's title in French and in English, as
+	// season.toml gives it.
+	Title        bilingual.Text `json:"title"`
+	Status       string         `json:"status"`
+	Demo         bool           `json:"demo"`
+	OpensAt      string         `json:"opens_at"`
+	ClosesAt     string         `json:"closes_at"`
+	InputsDigest string         `json:"inputs_digest"`
+	Tracks       []indexTrack   `json:"tracks"`
 }
 
 type indexTrack struct {
@@ -604,7 +605,7 @@ type indexTrack struct {
 func addIndex(t Sink, site templates.Site) error {
 	idx := indexJSON{AIAct: score.AIActJSON{Label: score.AIActLabel, DigitalSourceType: score.AlgorithmicMedia}, ProveitVersion: site.Version, InputsDigest: site.InputsDigest, Seasons: []indexSeason{}}
 	for _, s := range site.Seasons {
-		is := indexSeason{Number: s.Number, Title: indexTitle{FR: s.Title}, Status: "open", Demo: s.Demo, OpensAt: s.OpensAt, ClosesAt: s.ClosesAt, InputsDigest: s.InputsDigest, Tracks: []indexTrack{}}
+		is := indexSeason{Number: s.Number, Title: s.Title, Status: "open", Demo: s.Demo, OpensAt: s.OpensAt, ClosesAt: s.ClosesAt, InputsDigest: s.InputsDigest, Tracks: []indexTrack{}}
 		switch {
 		case s.Closed:
 			is.Status = "closed"

@@ -51,7 +51,7 @@ func seasonFiles(t *testing.T, number int, status string) map[string]string {
 	}
 	files := map[string]string{
 		"season.toml": fmt.Sprintf(`number = %d
-title = "Saison %d — essai <fictif> & \"cité\""
+title = { fr = "Saison %d — essai <fictif> & \"cité\"", en = "Season %d — <fictional> trial & \"quoted\"" }
 opens_at = 2026-09-21T08:00:00Z
 closes_at = 2026-10-05T20:00:00Z
 status = %q
@@ -60,12 +60,13 @@ corpus_host = %q
 challenge_did = "did:key:z6MkChallenge"
 tracks = ["conformite"]
 track_titles.conformite = { fr = "conformité <essai> & \"cité\"", en = "compliance <trial> & \"quoted\"" }
-`, number, number, status, corpusHost),
-		"participants/alice.toml":   "agent = \"<script>alert(1)</script>\"\ndid = \"did:key:z6MkAlice\"\ndeclared_stack = \"Go\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
-		"participants/bob.toml":     "agent = \"Bob\"\ndid = \"did:key:z6MkBob\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
-		"trust/trusted_root.json":   tr,
-		"trust/published_keys.json": tl,
-		"conformite/bareme.md":      "# conformite-bareme-v3\n",
+`, number, number, number, status, corpusHost),
+		"participants/alice.toml":      "agent = \"<script>alert(1)</script>\"\ndid = \"did:key:z6MkAlice\"\ndeclared_stack = \"Go\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
+		"participants/bob.toml":        "agent = \"Bob\"\ndid = \"did:key:z6MkBob\"\ndeclared_stack = \"\"\nenrolled_at = 2026-09-20T09:00:00Z\n",
+		"trust/trusted_root.json":      tr,
+		"trust/published_keys.json":    tl,
+		"conformite/bareme.md":         "# conformite-bareme-v3\n",
+		"conformite/questions.en.toml": "conf-01 = \"Is entity ENT-0001 compliant?\"\nconf-02 = \"Is entity ENT-0002 compliant?\"\n",
 		"conformite/track.toml": `bareme = "conformite-bareme-v3"
 task_prefix = "conf"
 trap_families = ["P1", "P2", "P3", "P4", "P5"]

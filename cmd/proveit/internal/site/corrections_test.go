@@ -25,9 +25,9 @@ func registerSeason(t *testing.T) (root string) {
 	root, dir := contested(t, true)
 	writeDecision(t, dir, "contestations", "C-2026-001", contestation("C-2026-001", "upheld", "2026-11-05T10:00:00Z", "2026-11-20T10:00:00Z"))
 	writeDecision(t, dir, "contestations", "C-2026-002", contestation("C-2026-002", "rejected", "2026-11-20T10:00:00Z", "2026-11-25T10:00:00Z"))
-	writeDecision(t, dir, "contestations", "C-2026-003", strings.Replace(contestation("C-2026-003", "pending", "2026-11-10T10:00:00Z", ""), `reason = "Décision motivée."`, `reason = ""`, 1))
+	writeDecision(t, dir, "contestations", "C-2026-003", strings.Replace(contestation("C-2026-003", "pending", "2026-11-10T10:00:00Z", ""), `reason = { fr = "Décision motivée.", en = "Reasoned decision." }`, `reason = { fr = "", en = "" }`, 1))
 	writeDecision(t, dir, "contestations", "C-2026-004", contestation("C-2026-004", "rejected", "2026-11-06T10:00:00Z", "2026-12-20T10:00:00Z"))
-	writeDecision(t, dir, "rectifications", "R-2026-001", "id = \"R-2026-001\"\ndecided_at = 2026-11-10T10:00:00Z\nreason = \"Défaut du programme corrigé.\"\n[[changes]]\ntrack = \"conformite\"\nparticipant = \"surdeclare\"\ntask = \"conf-02\"\nassertion = \"\"\n")
+	writeDecision(t, dir, "rectifications", "R-2026-001", "id = \"R-2026-001\"\ndecided_at = 2026-11-10T10:00:00Z\nreason = { fr = \"Défaut du programme corrigé.\", en = \"Program defect fixed.\" }\n[[changes]]\ntrack = \"conformite\"\nparticipant = \"surdeclare\"\ntask = \"conf-02\"\nassertion = \"\"\n")
 	return root
 }
 
@@ -62,6 +62,22 @@ func TestCorrectionsPage(t *testing.T) {
 	}
 	if !strings.Contains(string(tree["saison-3/index.html"]), `href="corrections/index.html"`) {
 		t.Error("the season page does not link the register")
+	}
+	// The English register writes the maintainers' texts in English, and
+	// never their French version.
+	en := string(tree["en/saison-3/corrections/index.html"])
+	for _, w := range []string{`<dd data-field="summary">The value read is the corpus&#39;s.</dd>`, `<dd data-field="reason">Reasoned decision.</dd>`, `<dd data-field="reason">Program defect fixed.</dd>`} {
+		if !strings.Contains(en, w) {
+			t.Errorf("the English register page lacks %q", w)
+		}
+	}
+	for _, fr := range []string{"La valeur lue est celle du corpus.", "Décision motivée.", "Défaut du programme corrigé."} {
+		if strings.Contains(en, fr) {
+			t.Errorf("the English register page shows the French %q", fr)
+		}
+		if !strings.Contains(page, fr) {
+			t.Errorf("the French register page lacks %q", fr)
+		}
 	}
 }
 
@@ -463,7 +479,8 @@ func TestInvalidatedSeason(t *testing.T) {
 		t.Fatal(err)
 	}
 	reason := "Le barème de la piste conformite a été modifié le 3 du mois, après le gel."
-	inv := strings.Replace(string(b), `status = "closed"`, `status = "invalidated"`+"\nreason = \""+reason+"\"\ninvalidated_at = "+fxOpens.Add(48*time.Hour).Format(time.RFC3339), 1)
+	reasonEN := "The scoring scheme of the compliance track was changed on the 3rd of the month, after the freeze."
+	inv := strings.Replace(string(b), `status = "closed"`, `status = "invalidated"`+"\nreason = { fr = \""+reason+"\", en = \""+reasonEN+"\" }\ninvalidated_at = "+fxOpens.Add(48*time.Hour).Format(time.RFC3339), 1)
 	if inv == string(b) {
 		t.Fatal("the fixture has no status line")
 	}
@@ -483,6 +500,9 @@ func TestInvalidatedSeason(t *testing.T) {
 	if !strings.Contains(string(tree["index.html"]), "Saison invalidée") {
 		t.Error("the index does not say the season is invalidated")
 	}
+	if en := string(tree[fmt.Sprintf("en/saison-%d/index.html", fxSeason)]); !strings.Contains(en, `<p data-field="reason">`+reasonEN+`</p>`) || strings.Contains(en, reason) {
+		t.Errorf("the English season page: want the English reason %q, never the French one", reasonEN)
+	}
 	prefix := fmt.Sprintf("saison-%d/", fxSeason)
 	for name := range tree {
 		if strings.HasPrefix(name, prefix) && name != prefix+"index.html" {
@@ -500,7 +520,7 @@ func TestInvalidatedSeason(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inv := strings.Replace(string(b), `status = "closed"`, `status = "invalidated"`+"\nreason = \""+reason+"\"\ninvalidated_at = "+at.Format(time.RFC3339), 1)
+		inv := strings.Replace(string(b), `status = "closed"`, `status = "invalidated"`+"\nreason = { fr = \""+reason+"\", en = \""+reasonEN+"\" }\ninvalidated_at = "+at.Format(time.RFC3339), 1)
 		if err := os.WriteFile(p, []byte(inv), 0o644); err != nil {
 			t.Fatal(err)
 		}

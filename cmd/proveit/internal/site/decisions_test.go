@@ -54,7 +54,7 @@ func pubTime() time.Time { t, _ := time.Parse(time.RFC3339, publishedAt); return
 // contestation is a valid contestation of honnete's first assertion, whose
 // snapshot cause the tests set to "value_mismatch".
 func contestation(id, decision, received, decided string) string {
-	s := "id = \"" + id + "\"\ntrack = \"conformite\"\nparticipant = \"honnete\"\ntask = \"conf-01\"\nassertion = \"a1\"\ncause_contested = \"value_mismatch\"\nreceived_at = " + received + "\nsummary = \"La valeur lue est celle du corpus.\"\ndecision = \"" + decision + "\"\nreason = \"Décision motivée.\"\n"
+	s := "id = \"" + id + "\"\ntrack = \"conformite\"\nparticipant = \"honnete\"\ntask = \"conf-01\"\nassertion = \"a1\"\ncause_contested = \"value_mismatch\"\nreceived_at = " + received + "\nsummary = { fr = \"La valeur lue est celle du corpus.\", en = \"The value read is the corpus's.\" }\ndecision = \"" + decision + "\"\nreason = { fr = \"Décision motivée.\", en = \"Reasoned decision.\" }\n"
 	if decided != "" {
 		s += "decided_at = " + decided + "\n"
 	}
@@ -113,7 +113,7 @@ func TestDecisionsCoverDifferences(t *testing.T) {
 	if err == nil || strings.Contains(err.Error(), "honnete") || !strings.Contains(err.Error(), "surdeclare") {
 		t.Fatalf("an upheld contestation covers honnete's assertion only; got %v", err)
 	}
-	writeDecision(t, dir, "rectifications", "R-2026-001", "id = \"R-2026-001\"\ndecided_at = 2026-11-10T10:00:00Z\nreason = \"Défaut du programme corrigé.\"\n[[changes]]\ntrack = \"conformite\"\nparticipant = \"surdeclare\"\ntask = \"conf-02\"\nassertion = \"\"\n")
+	writeDecision(t, dir, "rectifications", "R-2026-001", "id = \"R-2026-001\"\ndecided_at = 2026-11-10T10:00:00Z\nreason = { fr = \"Défaut du programme corrigé.\", en = \"Program defect fixed.\" }\n[[changes]]\ntrack = \"conformite\"\nparticipant = \"surdeclare\"\ntask = \"conf-02\"\nassertion = \"\"\n")
 	if _, err := Build(root); err != nil {
 		t.Fatalf("every difference is covered, got %v", err)
 	}
@@ -127,7 +127,7 @@ func TestDecisionsCoverDifferences(t *testing.T) {
 
 func TestDecisionLoaderRefusals(t *testing.T) {
 	_, dir := contested(t, false)
-	const rect = "id = \"R-2026-001\"\ndecided_at = 2026-11-10T10:00:00Z\nreason = \"Défaut corrigé.\"\n[[changes]]\ntrack = \"conformite\"\nparticipant = \"honnete\"\ntask = \"conf-01\"\nassertion = \"a1\"\n"
+	const rect = "id = \"R-2026-001\"\ndecided_at = 2026-11-10T10:00:00Z\nreason = { fr = \"Défaut corrigé.\", en = \"Defect fixed.\" }\n[[changes]]\ntrack = \"conformite\"\nparticipant = \"honnete\"\ntask = \"conf-01\"\nassertion = \"a1\"\n"
 	ok := contestation("C-2026-001", "upheld", "2026-11-05T10:00:00Z", "2026-11-20T10:00:00Z")
 	for _, c := range []struct {
 		name, sub, file, body string
@@ -174,7 +174,7 @@ func TestDecisionLoaderRefusals(t *testing.T) {
 	os.RemoveAll(filepath.Join(dir, "contestations"))
 	os.RemoveAll(filepath.Join(dir, "rectifications"))
 	writeDecision(t, dir, "contestations", "C-2026-001", contestation("C-2026-001", "rejected", "2026-11-16T10:00:01Z", "2026-12-20T10:00:00Z"))
-	writeDecision(t, dir, "contestations", "C-2026-002", strings.Replace(contestation("C-2026-002", "pending", "2026-11-05T10:00:00Z", ""), `reason = "Décision motivée."`, `reason = ""`, 1))
+	writeDecision(t, dir, "contestations", "C-2026-002", strings.Replace(contestation("C-2026-002", "pending", "2026-11-05T10:00:00Z", ""), `reason = { fr = "Décision motivée.", en = "Reasoned decision." }`, `reason = { fr = "", en = "" }`, 1))
 	writeDecision(t, dir, "rectifications", "R-2026-001", rect)
 	s, err := season.Load(dir)
 	if err != nil {

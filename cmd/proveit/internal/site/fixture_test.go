@@ -117,6 +117,14 @@ params = { entite = "/entites/ENT-0001", activite = "courtage", date_examen = "2
 %s`, tr.bareme, tr.prefix, tr.verdicts, tr.pattern, tr.prefix, tr.prefix, tr.dist, fxRules)
 }
 
+// fxQuestionsEN is the English version of fxTrackTOML(i)'s questions.
+func fxQuestionsEN(i int) string {
+	p := fxTracks[i].prefix
+	return p + `-01 = "Is entity ENT-0001 <compliant> for brokerage on 2026-10-15?"
+` + p + `-02 = "Same entity, on 2026-10-20, with the list of restrictive measures?"
+`
+}
+
 func fxKeyJSON(i int) string {
 	tr := fxTracks[i]
 	return fmt.Sprintf(`{
@@ -155,10 +163,10 @@ func newClosedFixture(t *testing.T) *seasontest.Season {
 	tracks := make([]seasontest.Track, len(fxTracks))
 	titles := map[string][2]string{"conformite": {"conformité", "compliance"}, "generique": {"générique", "generic"}}
 	for i, tr := range fxTracks {
-		tracks[i] = seasontest.Track{Name: tr.name, TitleFR: titles[tr.name][0], TitleEN: titles[tr.name][1], Bareme: tr.bareme, TOML: fxTrackTOML(i), Key: fxKeyJSON(i)}
+		tracks[i] = seasontest.Track{Name: tr.name, TitleFR: titles[tr.name][0], TitleEN: titles[tr.name][1], Bareme: tr.bareme, TOML: fxTrackTOML(i), QuestionsEN: fxQuestionsEN(i), Key: fxKeyJSON(i)}
 	}
 	return seasontest.New(t, seasontest.Config{
-		Number: fxSeason, Title: fmt.Sprintf("Saison %d, close (fictive)", fxSeason), Seed: []byte("templates fixture"), Host: fxHost, ChallengeDID: fxChallengeDID,
+		Number: fxSeason, TitleFR: fmt.Sprintf("Saison %d, close (fictive)", fxSeason), TitleEN: fmt.Sprintf("Season %d, closed (fictional)", fxSeason), Seed: []byte("templates fixture"), Host: fxHost, ChallengeDID: fxChallengeDID,
 		Opens: fxOpens, Closes: fxCloses, KeyWindow: fxKeyWin, ContestEmail: "contestations@example.org", Corpus: fxBodies, Tracks: tracks,
 		FreezesAnchored: fxOpens.Add(-40 * time.Hour),
 	})

@@ -553,7 +553,7 @@ func TestModeratedNarrative(t *testing.T) {
 	}
 	sum := sha256.Sum256([]byte(sub.Narrative))
 	hash := hex.EncodeToString(sum[:])
-	reg := "[[moderated]]\nparticipant = \"honnete\"\nfield = \"narrative\"\ntrack = \"conformite\"\ntask = \"conf-01\"\nrule = \"intent\"\nsha256 = \"" + hash + "\"\ndecision = \"récit retenu : un mot qui impute une intention\"\ndecided_at = 2026-10-06T10:00:00Z\n"
+	reg := "[[moderated]]\nparticipant = \"honnete\"\nfield = \"narrative\"\ntrack = \"conformite\"\ntask = \"conf-01\"\nrule = \"intent\"\nsha256 = \"" + hash + "\"\ndecision = { fr = \"récit retenu : un mot qui impute une intention\", en = \"narrative withheld: a word imputing intent\" }\ndecided_at = 2026-10-06T10:00:00Z\n"
 	if err := os.WriteFile(filepath.Join(root, "3", "moderation.toml"), []byte(reg), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -565,6 +565,25 @@ func TestModeratedNarrative(t *testing.T) {
 		page := string(tree[name])
 		if strings.Contains(page, "menti") || !strings.Contains(page, "texte retenu par la mod") || !strings.Contains(page, hash) {
 			t.Errorf("%s does not show the notice in place of the narrative", name)
+		}
+	}
+	// The English report shows the notice and the decision in English, not
+	// marked as the participant's words; the other narratives are.
+	en := string(tree["en/saison-3/conformite/participants/honnete/index.html"])
+	notice := `<blockquote data-field="narrative" data-withheld="true">[text withheld by moderation — rule intent (§1); SHA-256 of the withheld text: ` + hash + `; decision: narrative withheld: a word imputing intent]</blockquote>`
+	if !strings.Contains(en, notice) || strings.Contains(en, "texte retenu") || strings.Contains(en, "récit retenu") {
+		t.Errorf("the English report lacks the English notice %q, or shows the French one", notice)
+	}
+	for _, c := range []struct{ name, label string }{{"saison-3/conformite/participants/honnete/index.html", ""}, {"en/saison-3/conformite/participants/honnete/index.html", ""}, {"saison-3/generique/participants/honnete/index.html", "Texte du participant, tel que soumis."}, {"en/saison-3/generique/participants/honnete/index.html", "The participant's own words, as submitted."}} {
+		page := string(tree[c.name])
+		if regexp.MustCompile(`data-withheld="true">[^<]*</blockquote>\s*<p class="own-words">`).MatchString(page) {
+			t.Errorf("%s marks the notice as the participant's words", c.name)
+		}
+		if c.label == "" {
+			continue // honnete's one narrative in conformite is withheld
+		}
+		if n, m := strings.Count(page, `<blockquote data-field="narrative" translate="no">`), strings.Count(page, `<p class="own-words">`+c.label+`</p>`); n == 0 || n != m {
+			t.Errorf("%s: %d narratives as written, %d labelled %q: want each labelled", c.name, n, m, c.label)
 		}
 	}
 }

@@ -120,7 +120,11 @@ func TestTaskPageListsEveryParticipant(t *testing.T) {
 				continue
 			}
 			e := key[task.ID]
-			for _, want := range []string{template.HTMLEscapeString(task.Question), "<code>" + e.Family + "</code>", "<dt>Verdict attendu</dt><dd><code>" + e.Verdict + "</code></dd>"} {
+			en := string(d.tree["en/"+name])
+			if !strings.Contains(en, template.HTMLEscapeString(task.Question.EN)) || strings.Contains(en, template.HTMLEscapeString(task.Question.FR)) {
+				t.Errorf("en/%s: want the English question %q, never the French one", name, task.Question.EN)
+			}
+			for _, want := range []string{template.HTMLEscapeString(task.Question.FR), "<code>" + e.Family + "</code>", "<dt>Verdict attendu</dt><dd><code>" + e.Verdict + "</code></dd>"} {
 				if !strings.Contains(page, want) {
 					t.Errorf("%s lacks %q", name, want)
 				}

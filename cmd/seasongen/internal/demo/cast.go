@@ -578,11 +578,13 @@ func scriptCarrefour(w *world, p *participant) {
 // that the build stops on it until the maintainers decide, in
 // moderation.toml, to withhold it; every page then shows the notice.
 var moderatedNarrative = struct {
-	participant, track, task, text, decision string
+	participant, track, task, text string
+	decision, decisionEN           string
 }{
 	participant: "heron",
 	track:       conformite,
 	task:        "conf-02",
 	text:        "Vérification complète ; le référentiel signale un risque de fraude documentaire, écarté par les dates de l'avenant.",
 	decision:    "un mot de la liste du §1 y désigne un risque du corpus et non une intention ; la règle ne connaît pas d'exception, le récit est retenu",
+	decisionEN:  "a word on the §1 list names a risk found in the corpus here, not an intent; the rule has no exception, so the narrative is withheld",
 }

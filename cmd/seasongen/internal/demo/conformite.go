@@ -37,10 +37,20 @@ func conformiteRules() *rules {
 }
 
 // Activities and the attestation each requires.
-var activites = []struct{ slug, libelle, attestation string }{
-	{"transport-fonds", "transport de fonds et de valeurs", "garantie_financiere"},
-	{"courtage-assurance", "courtage d'assurance", "garantie_financiere"},
-	{"collecte-dechets", "collecte et transport de déchets", "assurance_rc"},
+var activites = []struct{ slug, libelle, label, attestation string }{
+	{"transport-fonds", "transport de fonds et de valeurs", "cash-in-transit and valuables transport", "garantie_financiere"},
+	{"courtage-assurance", "courtage d'assurance", "insurance brokerage", "garantie_financiere"},
+	{"collecte-dechets", "collecte et transport de déchets", "waste collection and transport", "assurance_rc"},
+}
+
+// label is the activity's name in English.
+func label(activite string) string {
+	for _, a := range activites {
+		if a.slug == activite {
+			return a.label
+		}
+	}
+	return activite
 }
 
 func libelle(activite string) string {
@@ -266,8 +276,9 @@ func conformiteTrack() *track {
 	}
 	newTask := func(id, entite, denomination, activite, date string) *task {
 		k := &task{id: id, min: 4, max: 8,
-			question: fmt.Sprintf("L'entité %s (%s) est-elle conforme pour l'activité %s (%s) à la date d'examen %s ?", entite, denomination, activite, libelle(activite), date),
-			params:   map[string]string{"entite": ent(entite), "activite": activite, "date_examen": date}}
+			question:   fmt.Sprintf("L'entité %s (%s) est-elle conforme pour l'activité %s (%s) à la date d'examen %s ?", entite, denomination, activite, libelle(activite), date),
+			questionEN: fmt.Sprintf("Is the entity %s (%s) compliant for the activity %s (%s) on the examination date %s?", entite, denomination, activite, label(activite), date),
+			params:     map[string]string{"entite": ent(entite), "activite": activite, "date_examen": date}}
 		t.tasks = append(t.tasks, k)
 		return k
 	}

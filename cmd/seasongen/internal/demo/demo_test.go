@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ark-forge/proveit/internal/bilingual"
 	"github.com/ark-forge/proveit/scorer/hashes"
 	"github.com/ark-forge/proveit/scorer/jsonpointer"
 	pv "github.com/ark-forge/proveit/scorer/proof"
@@ -216,7 +217,7 @@ func TestScale(t *testing.T) {
 func TestLoad(t *testing.T) {
 	g := load(t)
 	s := g.season
-	if s.Number != 0 || !s.Demo || s.Status != season.Closed || s.CorpusHost != "https://corpus.arkforge.tech" || !strings.Contains(s.Title, "fictive") {
+	if s.Number != 0 || !s.Demo || s.Status != season.Closed || s.CorpusHost != "https://corpus.arkforge.tech" || !strings.Contains(s.Title.FR, "fictive") || !strings.Contains(s.Title.EN, "fictional") {
 		t.Errorf("season %d demo %t status %s host %s title %q", s.Number, s.Demo, s.Status, s.CorpusHost, s.Title)
 	}
 	if len(s.Tracks) != 2 || len(s.Participants) != CastSize() {
@@ -446,8 +447,8 @@ func TestFreezes(t *testing.T) {
 		if pre.Current.Bareme != tr.Bareme {
 			t.Errorf("%s: current freeze %s", tr.Name, pre.Current.Bareme)
 		}
-		if tr.Name == "conformite" && (pre.Freezes[0].SupersededBy != pre.Freezes[1].ProofID || pre.Freezes[0].Reason != SupersedeReason) {
-			t.Errorf("conformité v2 freeze: superseded_by %s reason %q", pre.Freezes[0].SupersededBy, pre.Freezes[0].Reason)
+		if tr.Name == "conformite" && (pre.Freezes[0].SupersededBy != pre.Freezes[1].ProofID || pre.Freezes[0].Reason != (bilingual.Text{FR: SupersedeReason, EN: SupersedeReasonEN})) {
+			t.Errorf("conformité v2 freeze: superseded_by %s reason %+v", pre.Freezes[0].SupersededBy, pre.Freezes[0].Reason)
 		}
 	}
 }

@@ -49,6 +49,9 @@ var season1 = edition{number: Season1, shift: 31 * 24 * time.Hour, members: []st
 // invalidation (§8: a change during the season invalidates it).
 const Season1InvalidationReason = "Après la publication, les mainteneurs ont constaté que l'hôte du corpus a servi, du 10 au 14 novembre 2026, une version modifiée du fichier produits/REF-3102.json de la piste generique, différente de la version figée au gel : le corpus a changé en cours de saison. Un changement en cours de saison ne se corrige pas : il invalide la saison (§8). Les résultats publiés le 1er décembre 2026 sont retirés ; la saison suivante repart d'un corpus figé et d'un barème gelé."
 
+// Season1InvalidationReasonEN is its English version.
+const Season1InvalidationReasonEN = "After the publication, the maintainers found that from 10 to 14 November 2026 the corpus host served a modified version of the file produits/REF-3102.json of the generic track, different from the version frozen at the freeze: the corpus changed during the season. A change during the season cannot be corrected; it invalidates the season (§8). The results published on 1 December 2026 are withdrawn; the next season starts again from a fixed corpus and a frozen scoring scheme."
+
 // Season1InvalidatedAt is when season 1 was invalidated: after its
 // publication.
 var Season1InvalidatedAt = time.Date(2026, 12, 9, 14, 0, 0, 0, time.UTC)
@@ -138,7 +141,7 @@ func invalidate(dir string) error {
 	if !strings.Contains(string(b), old) {
 		return fmt.Errorf("demo: %s has no %q", p, old)
 	}
-	inv := "# Invalidée après la publication (§8) : les résultats publiés sont retirés, l'avis reste.\nstatus = \"invalidated\"\nreason = " + tomlString(Season1InvalidationReason) + "\ninvalidated_at = " + rfc3339(Season1InvalidatedAt) + "\n"
+	inv := "# Invalidée après la publication (§8) : les résultats publiés sont retirés, l'avis reste.\nstatus = \"invalidated\"\nreason = " + tomlText(Season1InvalidationReason, Season1InvalidationReasonEN) + "\ninvalidated_at = " + rfc3339(Season1InvalidatedAt) + "\n"
 	out := strings.Replace(string(b), old, inv, 1)
 	out = strings.Replace(out, fmt.Sprintf("le registre des décisions est sur saison-%d/corrections/.", ed.number), "la saison invalidée, le site n'en publie que l'avis.", 1)
 	return os.WriteFile(p, []byte(out), 0o644)

@@ -43,6 +43,8 @@ const (
 	ChallengeDID = "did:key:z6MkDemoChallengeKeySaison0ProveItTest"
 	// SupersedeReason is the published reason of the conformité v2 freeze's replacement.
 	SupersedeReason = "verdict fondé appliqué ; /page_suivante retiré des listes communes"
+	// SupersedeReasonEN is its English version.
+	SupersedeReasonEN = "grounded verdict applied; /page_suivante removed from the common lists"
 
 	batchWindow = 10 * time.Minute
 )
@@ -218,7 +220,8 @@ func (g *generator) writeStatic() {
 # Écrite par cmd/seasongen à partir d'une graine fixe, avec un émetteur de test (scorer/proof/prooftest) :
 # aucune clé, aucun jeton, aucune entrée de journal d'ArkForge.
 number = `+n+`
-title = "Saison `+n+` — démonstration fictive : entités, agents et preuves de test, aucun résultat réel"
+title = `+tomlText("Saison "+n+" — démonstration fictive : entités, agents et preuves de test, aucun résultat réel",
+		"Season "+n+" — a fictional demonstration: test entities, agents and proofs, no real result")+`
 opens_at = `+rfc3339(OpensAt)+`
 closes_at = `+rfc3339(ClosesAt)+`
 status = "closed"
@@ -247,9 +250,9 @@ track = %q
 task = %q
 rule = "intent"
 sha256 = "%x"
-decision = %q
+decision = %s
 decided_at = `+rfc3339(ClosesAt.Add(24*time.Hour))+`
-`, moderatedNarrative.participant, moderatedNarrative.track, moderatedNarrative.task, sum, moderatedNarrative.decision)))
+`, moderatedNarrative.participant, moderatedNarrative.track, moderatedNarrative.task, sum, tomlText(moderatedNarrative.decision, moderatedNarrative.decisionEN))))
 	}
 	root, tl, err := g.is.TrustMaterial()
 	if err != nil {
@@ -263,6 +266,7 @@ decided_at = `+rfc3339(ClosesAt.Add(24*time.Hour))+`
 		}
 		g.write(t.name+"/corpus/manifest.json", t.corpus.manifest())
 		g.write(t.name+"/track.toml", t.trackTOML())
+		g.write(t.name+"/questions.en.toml", t.questionsTOML())
 		g.write(t.name+"/bareme.md", t.baremeMD())
 		g.write(t.name+"/key.json", t.keyJSON())
 		g.write(t.name+"/key.salt", []byte(hex.EncodeToString(t.salt())+"\n"))
@@ -352,7 +356,7 @@ func (g *generator) freezes() {
 			fmt.Fprintf(&b, "\n[[freezes]]\nbareme = %s\nproof_id = %s\ntarget = %s\nmethod = \"POST\"\npayload = %s\n",
 				tomlString(f.version), tomlString(f.proof.ID), tomlString(FreezeTarget), tomlString(string(pyjson.Canonical(f.payload))))
 			if f.supersededBy != "" {
-				fmt.Fprintf(&b, "superseded_by = %s\nreason = %s\n", tomlString(f.supersededBy), tomlString(SupersedeReason))
+				fmt.Fprintf(&b, "superseded_by = %s\nreason = %s\n", tomlString(f.supersededBy), tomlText(SupersedeReason, SupersedeReasonEN))
 			}
 			fmt.Fprintf(&b, "[freezes.request_hash]\nnonce = %s\nvalue = %s\n", tomlString(d.RequestHash.Nonce), tomlString(d.RequestHash.Value))
 			fmt.Fprintf(&b, "[freezes.response_hash]\nnonce = %s\nvalue = %s\n", tomlString(d.ResponseHash.Nonce), tomlString(d.ResponseHash.Value))

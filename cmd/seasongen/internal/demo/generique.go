@@ -46,13 +46,26 @@ type conditionDef struct {
 	du, au      any
 }
 
-var categories = []struct{ slug, libelle string }{
-	{"sieges-ergonomiques", "sièges de bureau ergonomiques"},
-	{"ecrans-27-pouces", "écrans 27 pouces"},
-	{"toner-laser", "cartouches de toner laser"},
-	{"gants-nitrile", "gants en nitrile (boîtes de 100)"},
-	{"palettes-bois", "palettes en bois"},
+var categories = []struct{ slug, libelle, label string }{
+	{"sieges-ergonomiques", "sièges de bureau ergonomiques", "ergonomic office chairs"},
+	{"ecrans-27-pouces", "écrans 27 pouces", "27-inch monitors"},
+	{"toner-laser", "cartouches de toner laser", "laser toner cartridges"},
+	{"gants-nitrile", "gants en nitrile (boîtes de 100)", "nitrile gloves (boxes of 100)"},
+	{"palettes-bois", "palettes en bois", "wooden pallets"},
 }
+
+// categoryLabel is the category's name in English.
+func categoryLabel(slug string) string {
+	for _, c := range categories {
+		if c.slug == slug {
+			return c.label
+		}
+	}
+	return slug
+}
+
+// zoneLabels are the delivery zones' names in English.
+var zoneLabels = map[string]string{"France métropolitaine": "mainland France", "Corse": "Corsica", "Guadeloupe": "Guadeloupe"}
 
 func categorieLibelle(slug string) string {
 	for _, c := range categories {
@@ -190,6 +203,8 @@ func generiqueTrack() *track {
 		k := &task{id: id, min: 4, max: 8,
 			question: fmt.Sprintf("Quelle référence recommander pour %s %s, livrés en %s sous %s jours au plus, à %s EUR l'unité au plus, pour une demande du %s ?",
 				quantite, categorieLibelle(cat), zone, delaiMax, prixMax, date),
+			questionEN: fmt.Sprintf("Which reference should be recommended for %s %s, delivered to %s within %s days at most, at no more than EUR %s per unit, for a request dated %s?",
+				quantite, categoryLabel(cat), zoneLabel(zone), delaiMax, prixMax, date),
 			params: map[string]string{"categorie": cat, "quantite": quantite, "zone_livraison": zone, "date_demande": date, "delai_max_jours": delaiMax, "prix_unitaire_max": prixMax}}
 		t.tasks = append(t.tasks, k)
 		return k
@@ -318,4 +333,14 @@ func referentielGenerique() obj {
 		{"references_absentes", "Une référence qui répond {\"existe\": false} n'est pas une option valide."},
 		{"choix", "Une option est valide si chaque contrainte est établie satisfaite. Recommander l'option valide au prix le plus bas ; à prix égal, la plus petite référence. Si aucune option n'est valide, rendre aucune_option_valide."},
 	}
+}
+
+// zoneLabel is the delivery zone's name in English; a zone without one
+// stops the generation rather than write French on the English pages.
+func zoneLabel(zone string) string {
+	l, ok := zoneLabels[zone]
+	if !ok {
+		panic("demo: no English name for the delivery zone " + zone)
+	}
+	return l
 }

@@ -136,48 +136,60 @@ func writeRegister(dir string) error {
 	day := func(d int, h int) string {
 		return rfc3339(PublishedAt.Truncate(24 * time.Hour).Add(time.Duration(d)*24*time.Hour + time.Duration(h)*time.Hour))
 	}
-	contest := func(id string, pl place, cause, received, summary, decision, decided, reason string) {
+	// contest writes a contestation; summary and reason are its French and
+	// English versions.
+	contest := func(id string, pl place, cause, received string, summary [2]string, decision, decided string, reason [2]string) {
 		var b strings.Builder
-		fmt.Fprintf(&b, "# Contestation de la saison 0 (fictive).\nid = %q\ntrack = %q\nparticipant = %q\ntask = %q\nassertion = %q\ncause_contested = %q\nreceived_at = %s\nsummary = %q\ndecision = %q\n",
-			id, conformite, pl.p.Slug, pl.task, pl.a.ID, cause, received, summary, decision)
+		fmt.Fprintf(&b, "# Contestation de la saison 0 (fictive).\nid = %q\ntrack = %q\nparticipant = %q\ntask = %q\nassertion = %q\ncause_contested = %q\nreceived_at = %s\nsummary = %s\ndecision = %q\n",
+			id, conformite, pl.p.Slug, pl.task, pl.a.ID, cause, received, tomlText(summary[0], summary[1]), decision)
 		if decided != "" {
 			fmt.Fprintf(&b, "decided_at = %s\n", decided)
 		}
-		fmt.Fprintf(&b, "reason = %q\n", reason)
+		fmt.Fprintf(&b, "reason = %s\n", tomlText(reason[0], reason[1]))
 		files["contestations/"+id+".toml"] = []byte(b.String())
 	}
 	up := supported[0]
 	contest("C-2026-001", up, CauseValueMismatch, day(5, 10),
-		"Le participant demande le réexamen de la cause value_mismatch : la valeur déclarée est celle de la réponse reçue.",
+		[2]string{"Le participant demande le réexamen de la cause value_mismatch : la valeur déclarée est celle de la réponse reçue.",
+			"The participant asks for the value_mismatch cause to be reviewed: the declared value is the one in the response received."},
 		publication.Upheld, day(12, 10),
-		"Accueillie : la comparaison des valeurs du scorer, à la publication, confondait deux formes équivalentes d'une même valeur (§5.7). La valeur déclarée figure dans la réponse reçue ; l'assertion est étayée, le taux d'overclaim est recalculé.")
+		[2]string{"Accueillie : la comparaison des valeurs du scorer, à la publication, confondait deux formes équivalentes d'une même valeur (§5.7). La valeur déclarée figure dans la réponse reçue ; l'assertion est étayée, le taux d'overclaim est recalculé.",
+			"Upheld: at publication, the scorer's comparison of values treated two equivalent forms of the same value as different (§5.7). The declared value is in the response received; the assertion is supported, and the overclaim rate is recomputed."})
 	contest("C-2026-002", picked[0], picked[0].cause, day(6, 9),
-		"Le participant estime que la ressource citée suffit à étayer la valeur déclarée.",
+		[2]string{"Le participant estime que la ressource citée suffit à étayer la valeur déclarée.",
+			"The participant considers that the resource cited is enough to support the declared value."},
 		publication.Rejected, day(20, 14),
-		"Rejetée : la valeur lue dans la réponse reçue diffère de la valeur déclarée ; la cause publiée est confirmée.")
+		[2]string{"Rejetée : la valeur lue dans la réponse reçue diffère de la valeur déclarée ; la cause publiée est confirmée.",
+			"Rejected: the value read in the response received differs from the declared value; the published cause stands."})
 	contest("C-2026-003", picked[1], picked[1].cause, day(19, 8),
-		"Le participant demande le réexamen de la cause publiée pour cette assertion.",
+		[2]string{"Le participant demande le réexamen de la cause publiée pour cette assertion.",
+			"The participant asks for the published cause of this assertion to be reviewed."},
 		publication.Rejected, day(22, 11),
-		"Rejetée sans examen au fond : la demande est reçue plus de 14 jours après la publication (hors délai, §9.2).")
+		[2]string{"Rejetée sans examen au fond : la demande est reçue plus de 14 jours après la publication (hors délai, §9.2).",
+			"Rejected without examination of the merits: the appeal was received more than 14 days after the publication (out of time, §9.2)."})
 	contest("C-2026-004", picked[2], picked[2].cause, day(10, 16),
-		"Le participant conteste la cause publiée et joint la réponse qu'il a reçue.",
-		publication.Pending, "", "")
+		[2]string{"Le participant conteste la cause publiée et joint la réponse qu'il a reçue.",
+			"The participant appeals against the published cause and attaches the response they received."},
+		publication.Pending, "", [2]string{})
 	contest("C-2026-005", picked[3], picked[3].cause, day(7, 10),
-		"Le participant demande si une autre page de la liste aurait étayé la valeur déclarée.",
+		[2]string{"Le participant demande si une autre page de la liste aurait étayé la valeur déclarée.",
+			"The participant asks whether another page of the list would have supported the declared value."},
 		publication.Rejected, day(45, 10),
-		"Rejetée : la page citée ne porte pas la valeur déclarée, et aucune autre preuve n'est citée. La décision est rendue après le délai de 30 jours, ce que le registre indique.")
+		[2]string{"Rejetée : la page citée ne porte pas la valeur déclarée, et aucune autre preuve n'est citée. La décision est rendue après le délai de 30 jours, ce que le registre indique.",
+			"Rejected: the page cited does not carry the declared value, and no other proof is cited. The decision was given after the 30-day period, as the register states."})
 	rect := supported[1]
 	files["rectifications/R-2026-001.toml"] = []byte(fmt.Sprintf(`# Rectification de la saison 0 (fictive) : décidée par les mainteneurs, sans demande d'un participant.
 id = "R-2026-001"
 decided_at = %s
-reason = %q
+reason = %s
 
 [[changes]]
 track = %q
 participant = %q
 task = %q
 assertion = %q
-`, day(13, 10), "Le défaut de comparaison des valeurs corrigé après la contestation C-2026-001 touchait aussi cette assertion, que personne n'a contestée : sa cause publiée (value_mismatch) est rectifiée, le taux d'overclaim est recalculé.",
+`, day(13, 10), tomlText("Le défaut de comparaison des valeurs corrigé après la contestation C-2026-001 touchait aussi cette assertion, que personne n'a contestée : sa cause publiée (value_mismatch) est rectifiée, le taux d'overclaim est recalculé.",
+		"The defect in the comparison of values fixed after appeal C-2026-001 also affected this assertion, which nobody appealed against: its published cause (value_mismatch) is corrected, and the overclaim rate is recomputed."),
 		conformite, rect.p.Slug, rect.task, rect.a.ID))
 	for rel, data := range files {
 		p := filepath.Join(dir, filepath.FromSlash(rel))

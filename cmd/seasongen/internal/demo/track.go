@@ -42,13 +42,15 @@ type track struct {
 // task is one [[tasks]] with its sealed key entry.
 type task struct {
 	id       string
-	question string
-	min, max int
-	params   map[string]string
-	verdict  string // expected
-	family   string
-	trap     string // what the trap is, for the generation report
-	facts    []fact
+	question string // in French, in track.toml
+	// questionEN is its English version, in questions.en.toml.
+	questionEN string
+	min, max   int
+	params     map[string]string
+	verdict    string // expected
+	family     string
+	trap       string // what the trap is, for the generation report
+	facts      []fact
 
 	graph *graph
 	pool  []poolClaim
@@ -109,6 +111,17 @@ func (t *track) distribution() map[string]int {
 		d[k.verdict]++
 	}
 	return d
+}
+
+// questionsTOML writes <track>/questions.en.toml: the English version of
+// each task's question, outside track.toml, which the freeze anchors.
+func (t *track) questionsTOML() []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Questions de la piste %s en anglais, pour l'édition anglaise (la version française est dans track.toml, gelé). Écrit par cmd/seasongen.\n", t.name)
+	for _, k := range t.tasks {
+		fmt.Fprintf(&b, "%s = %s\n", k.id, tomlString(k.questionEN))
+	}
+	return []byte(b.String())
 }
 
 // trackTOML writes <track>/track.toml.

@@ -178,6 +178,12 @@ func tomlString(s string) string {
 }
 
 // tomlStrings writes a TOML array of strings on one line.
+// tomlText writes a text the maintainers write for the pages, in French
+// and in English, as the inline table the season loader requires.
+func tomlText(fr, en string) string {
+	return "{ fr = " + tomlString(fr) + ", en = " + tomlString(en) + " }"
+}
+
 func tomlStrings(ss []string) string {
 	q := make([]string, len(ss))
 	for i, s := range ss {
