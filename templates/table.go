@@ -90,6 +90,21 @@ func (t *table) withHistory(h map[string]*RowHistory) {
 	}
 }
 
+// hasCounts reports whether the row has counts or unsupported assertions
+// to show beside its links.
+func (r *row) hasCounts() bool {
+	return len(r.Causes) > 0 || len(r.Statuses) > 0 || len(r.Unsupported) > 0
+}
+
+// stackTitle is a declared stack whole, or the words for none, for the
+// title of a cell that may cut it.
+func stackTitle(l *locale, stack string) string {
+	if stack == "" {
+		return l.text("stack.none")
+	}
+	return stack
+}
+
 // assertionLink points at one assertion's anchor on a report page.
 type assertionLink struct {
 	Label string

@@ -395,7 +395,7 @@ func TestTableBothColumns(t *testing.T) {
 		t.Fatal("no best constant row")
 	}
 	bestN, _ := strconv.Atoi(best[1])
-	success := regexp.MustCompile(`<td class="rate">(\d+)/\d+ \(\d+\x{a0}%\)<br><span class="note ci">[^<]*</span>(<br><span class="note">au niveau de la meilleure réponse constante)?`)
+	success := regexp.MustCompile(`<td class="rate">(\d+)/\d+ \(\d+\x{a0}%\)<br><span class="note ci">[^<]*</span>(<br><span class="note">≤\x{a0}meilleure réponse constante)?`)
 	marked := 0
 	for _, r := range rows {
 		m := success.FindAllStringSubmatch(r, -1)
