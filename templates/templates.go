@@ -879,7 +879,7 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 					grid = &g
 				}
 				return page{Title: l.text("page.track.title", "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.track.description", "track", l.title(tr.Title), "season", s.Number),
-					Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result, l.title(tr.Title)), Grid: grid, Demo: s.Demo,
+					Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, s.Number, tr.Result, l.title(tr.Title), at), Grid: grid, Demo: s.Demo,
 					Crumbs: []crumb{index, seasonCrumb}}, nil
 			})
 			for _, id := range tr.TaskIDs {
