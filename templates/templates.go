@@ -61,7 +61,14 @@
 // are read together without scrolling (§5.7); the cells marked col-detail
 // (DID, declared stack, proofs) are hidden there and repeated in a
 // <details> of the agent cell, whose summary names the stack declarative
-// on the row. The tables marked empile (a season's tracks and freezes, a
+// on the row. On a wider screen every row of the track table is at most
+// two lines beside its notes, so that ten rows fit on a laptop's screen:
+// the DID and the declared stack are cut to a line, whole in their title
+// and in the copied text (the stack's label stays on its row, §7.3), and
+// a row's counts and links to its unsupported assertions are folded in a
+// <details>; the task grid fits 1280 px. The home page and a season's
+// page show the head of each closed track's table (leadingTable). The
+// tables marked empile (a season's tracks and freezes, a
 // report's assertions) show one block per row on a phone, each value
 // after its column's heading, which the rows write as data-label. Table
 // semantics stay: caption, th scope, the thead kept for assistive

@@ -168,7 +168,7 @@ func TestBrowser(t *testing.T) {
 	// (and Chromium emulating one) zooms out on a page wider than the
 	// window, and innerWidth then grows to the page's width.
 	const probe = `(() => { const vw = () => Math.min(window.innerWidth, document.documentElement.clientWidth); return {
-		links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
+		links: Array.from(document.querySelectorAll('a[href]')).map(a => typeof a.href === 'string' ? a.href : new URL(a.href.baseVal, document.baseURI).href), // an SVG link's href is an SVGAnimatedString
 		ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id),
 		scripts: document.querySelectorAll('script:not([type="application/ld+json"])').length,
 		xss: typeof window.__xss,
