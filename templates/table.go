@@ -252,3 +252,13 @@ func leadingTables(l *locale, s *seasonView, at sitepath.Page) []leadingTable {
 	}
 	return out
 }
+
+// anyLeading reports whether any of the seasons shows heads of table.
+func anyLeading(ss []seasonView) bool {
+	for i := range ss {
+		if len(ss[i].Leading) > 0 {
+			return true
+		}
+	}
+	return false
+}
