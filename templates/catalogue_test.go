@@ -466,7 +466,7 @@ func TestTrackTitles(t *testing.T) {
 		"saison-3/conformite/index.html":    "<h1>Saison 3, piste conformité &lt;b&gt;&amp;</h1>",
 		"en/saison-3/conformite/index.html": "compliance &lt;b&gt;&amp;",
 		"saison-3/index.html":               `<a href="conformite/index.html">conformité &lt;b&gt;&amp;</a>`,
-		"index.html":                        ">conformité &lt;b&gt;&amp;</a>",
+		"index.html":                        "Le tableau complet de la piste conformité &lt;b&gt;&amp; :",
 	} {
 		if !strings.Contains(byName[name], want) {
 			t.Errorf("%s lacks %q", name, want)

@@ -2,11 +2,14 @@ package templates
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 )
 
@@ -42,6 +45,22 @@ import (
 // sans-serif faces), with a margin; when a label finds no place, the
 // plotting area grows taller by a quarter and every label is placed again.
 //
+// Intervals (issue 32): every point carries the 95 % Wilson interval of
+// its success, a horizontal bar, and of its overclaim, a vertical bar
+// (score.Wilson, the interval the table prints), the bounds rounded to the
+// per mille and placed as the points are. The participants of one point
+// share its success interval (the same count of the same tasks) but may
+// not share their overclaim's (the same rate of different counts): each
+// distinct overclaim interval has its own bar, side by side, plotDodge
+// units apart, centred on the point. The bars are drawn under every
+// marker and label and are not obstacles to the labels, whose halo keeps
+// them legible over a bar.
+//
+// Links: a point of one participant is a link to their report, marker and
+// label; in a point of several, each name is a link to its participant's
+// report. Every link's accessible name is the participant's name, then
+// both rates.
+//
 // Colours come from the stylesheet's classes (frame, grid, graduation,
 // reference, point, leader, name, axis-title in layout.templ),
 // text from currentColor, never from an attribute of the SVG, so that
@@ -76,6 +95,10 @@ const (
 	// plotMinPoints is the fewest participants with an overclaim rate
 	// that make a plot: with one, nothing is compared.
 	plotMinPoints = 2
+	// plotDodge is the distance between two overclaim bars of one point,
+	// and plotCap half the length of a bar's end caps.
+	plotDodge = 4
+	plotCap   = 3
 )
 
 type plot struct {
@@ -138,7 +161,39 @@ type point struct {
 	Negative bool
 	Names    []string
 	Label    label
+	// Links are the reports of the point's participants, in the order of
+	// Names.
+	Links []plotLink
+	// SuccessBar is the interval of the point's success, OverclaimBars
+	// the distinct intervals of its participants' overclaim, left to right.
+	SuccessBar    bar
+	OverclaimBars []bar
 }
+
+// plotLink is a participant's report, linked from the plot, and the
+// link's accessible name.
+type plotLink struct {
+	Href  sitepath.Href
+	Label string
+}
+
+// bar is an interval's bar, from (X1, Y1) to (X2, Y2): horizontal (Y1 ==
+// Y2, X1 ≤ X2) or vertical (X1 == X2, Y1 ≥ Y2, from the low bound to the
+// high), with end caps plotCap units each side.
+type bar struct{ X1, Y1, X2, Y2 int }
+
+// Path is the bar and its two caps as SVG path data.
+func (b bar) Path() string {
+	if b.Y1 == b.Y2 {
+		return fmt.Sprintf("M%d %dH%dM%d %dV%dM%d %dV%d", b.X1, b.Y1, b.X2, b.X1, b.Y1-plotCap, b.Y1+plotCap, b.X2, b.Y1-plotCap, b.Y1+plotCap)
+	}
+	return fmt.Sprintf("M%d %dV%dM%d %dH%dM%d %dH%d", b.X1, b.Y1, b.Y2, b.X1-plotCap, b.Y1, b.X1+plotCap, b.X1-plotCap, b.Y2, b.X1+plotCap)
+}
+
+// perMille is a bound of an interval in [0, 1] rounded half up to the per
+// mille; the product is rounded before the sum (an explicit conversion), so
+// that no fused multiply-add changes the result on any machine.
+func perMille(v float64) int { return int(math.Floor(float64(v*1000) + 0.5)) }
 
 // label is the names of a point, one tspan a line.
 type label struct {
@@ -152,6 +207,15 @@ type label struct {
 type labelLine struct {
 	X, Y int // baseline start
 	Text string
+	// Segs are the line's text in runs: a run of one name (Name, its index
+	// in the point's Names) or a separator between names (Name -1).
+	Segs []labelSeg
+}
+
+// labelSeg is a run of a label's line.
+type labelSeg struct {
+	Text string
+	Name int
 }
 
 // divRound is round(a/b) half up for a ≥ 0, b > 0.
@@ -253,11 +317,18 @@ type bucket struct {
 	key      bucketKey
 	names    []string
 	negative bool
+	members  []member
 }
 
-// buildPlot is the plot of a track, or the sentence that says why there is
-// none.
-func buildPlot(l *locale, r *score.TrackResult, title string) plot {
+// member is a participant of a point: its name, slug and overclaim.
+type member struct {
+	name, slug string
+	n, d       int
+}
+
+// buildPlot is the plot of the track r of season n, on the page at, or the
+// sentence that says why there is none.
+func buildPlot(l *locale, n int, r *score.TrackResult, title string, at sitepath.Page) plot {
 	p := plot{ID: "graphe-" + r.Track, W: plotW}
 	tasks := r.Tasks
 	if tasks <= 0 {
@@ -277,12 +348,22 @@ func buildPlot(l *locale, r *score.TrackResult, title string) plot {
 			b = &bucket{key: k}
 			byKey[k] = b
 		}
-		b.names = append(b.names, l.own(pr.Participant.Agent))
+		agent := l.own(pr.Participant.Agent)
+		b.names = append(b.names, agent)
+		b.members = append(b.members, member{agent, pr.Participant.Slug, n, d})
 		b.negative = b.negative || negativeParticipant(pr)
 	}
 	buckets := make([]*bucket, 0, len(byKey))
 	for _, b := range byKey {
-		sort.Strings(b.names)
+		sort.Slice(b.members, func(i, j int) bool {
+			if b.members[i].name != b.members[j].name {
+				return b.members[i].name < b.members[j].name
+			}
+			return b.members[i].slug < b.members[j].slug
+		})
+		for i, m := range b.members {
+			b.names[i] = m.name
+		}
 		buckets = append(buckets, b)
 	}
 	sort.Slice(buckets, func(i, j int) bool {
@@ -311,6 +392,7 @@ func buildPlot(l *locale, r *score.TrackResult, title string) plot {
 			return p
 		}
 		if p.layout(l, r, tasks, buckets, h) {
+			p.links(l, n, r, buckets, at)
 			return p
 		}
 	}
@@ -325,6 +407,7 @@ func (p *plot) layout(l *locale, r *score.TrackResult, tasks int, buckets []*buc
 	dw, dh := p.Frame.W-2*plotPad, h-2*plotPad
 	x := func(s int) int { return x0 + divRound(s*dw, tasks) }
 	y := func(pm int) int { return y0 - divRound(pm*dh, 1000) }
+	xpm := func(pm int) int { return x0 + divRound(pm*dw, 1000) }
 
 	// x ticks: a gridline at every count (every step of counts when there
 	// are many), a label at the first step whose labels do not touch.
@@ -377,6 +460,26 @@ func (p *plot) layout(l *locale, r *score.TrackResult, tasks int, buckets []*buc
 		who := l.text("plot.who", "n", len(b.names))
 		pt := point{X: x(b.key.s), Y: y(b.key.pm), R: plotR, Negative: b.negative, Names: b.names,
 			Title: l.text("plot.point", "who", who, "success", l.rate(b.key.s, r.Tasks), "overclaim", l.permille(b.key.pm), "names", strings.Join(b.names, ", "))}
+		lo, hi := score.Wilson(b.key.s, tasks)
+		pt.SuccessBar = bar{xpm(perMille(lo)), pt.Y, xpm(perMille(hi)), pt.Y}
+		type span struct{ lo, hi int }
+		var spans []span
+		for _, m := range b.members {
+			lo, hi := score.Wilson(m.n, m.d)
+			if sp := (span{perMille(lo), perMille(hi)}); !slices.Contains(spans, sp) {
+				spans = append(spans, sp)
+			}
+		}
+		sort.Slice(spans, func(i, j int) bool {
+			if spans[i].lo != spans[j].lo {
+				return spans[i].lo < spans[j].lo
+			}
+			return spans[i].hi < spans[j].hi
+		})
+		for j, sp := range spans {
+			bx := pt.X + plotDodge*j - plotDodge*(len(spans)-1)/2
+			pt.OverclaimBars = append(pt.OverclaimBars, bar{bx, y(sp.lo), bx, y(sp.hi)})
+		}
 		p.Points = append(p.Points, pt)
 		markers = append(markers, box{pt.X - plotR - 1, pt.Y - plotR - 1, 2*plotR + 2, 2*plotR + 2})
 	}
@@ -610,4 +713,112 @@ func nearestWithin(px, py, w, h int, area box, free func(box) bool, cost func(bo
 		}
 	}
 	return best, bestCost >= 0
+}
+
+// links sets each point's links to its participants' reports, from the
+// page at, and cuts its label's lines into runs of one name each.
+func (p *plot) links(l *locale, n int, r *score.TrackResult, buckets []*bucket, at sitepath.Page) {
+	for i := range p.Points {
+		pt := &p.Points[i]
+		pt.Links = pt.Links[:0]
+		for _, m := range buckets[i].members {
+			pt.Links = append(pt.Links, plotLink{Href: sitepath.Link(at, sitepath.Report(n, r.Track, m.slug)),
+				Label: l.text("plot.link", "agent", m.name, "success", l.rate(buckets[i].key.s, r.Tasks), "overclaim", l.rate(m.n, m.d))})
+		}
+		segLines(pt.Names, pt.Label.Lines)
+	}
+}
+
+// segLines cuts the lines of a label of these names (wrap, labelShapes)
+// into runs of one name each and separators: the lines hold the names'
+// words in order, a comma after every name but the last, a space between
+// two words on one line, and a word cut between lines. A space between
+// two words of one name belongs to the name. Lines that do not hold the
+// names so are left as one separator run each: no text is linked to a
+// name it may not be.
+func segLines(names []string, lines []labelLine) {
+	type owned struct {
+		r    rune
+		name int
+	}
+	var want []owned // the names' runes but spaces, each with its name
+	for i, n := range names {
+		words := strings.Fields(n)
+		if len(words) == 0 {
+			words = []string{n}
+		}
+		for _, w := range words {
+			for _, c := range w {
+				if c != ' ' {
+					want = append(want, owned{c, i})
+				}
+			}
+		}
+		if i < len(names)-1 {
+			want = append(want, owned{',', -1})
+		}
+	}
+	k := 0
+	var owners [][]int
+	for _, ln := range lines {
+		var os []int
+		for _, c := range ln.Text {
+			if c == ' ' {
+				os = append(os, -2) // decided below
+				continue
+			}
+			if k >= len(want) || want[k].r != c {
+				for j := range lines {
+					lines[j].Segs = []labelSeg{{Text: lines[j].Text, Name: -1}}
+				}
+				return
+			}
+			os = append(os, want[k].name)
+			k++
+		}
+		owners = append(owners, os)
+	}
+	if k != len(want) {
+		for j := range lines {
+			lines[j].Segs = []labelSeg{{Text: lines[j].Text, Name: -1}}
+		}
+		return
+	}
+	for j := range lines {
+		rs := []rune(lines[j].Text)
+		os := owners[j]
+		for x := range os {
+			if os[x] != -2 {
+				continue
+			}
+			// A space inside one name's run is the name's.
+			before, after := -1, -1
+			for y := x - 1; y >= 0; y-- {
+				if os[y] != -2 {
+					before = os[y]
+					break
+				}
+			}
+			for y := x + 1; y < len(os); y++ {
+				if os[y] != -2 {
+					after = os[y]
+					break
+				}
+			}
+			if before >= 0 && before == after {
+				os[x] = before
+			} else {
+				os[x] = -1
+			}
+		}
+		lines[j].Segs = nil
+		for x := 0; x < len(rs); {
+			y := x
+			for y < len(rs) && os[y] == os[x] {
+				y++
+			}
+			lines[j].Segs = append(lines[j].Segs, labelSeg{Text: string(rs[x:y]), Name: os[x]})
+			x = y
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ark-forge/proveit/internal/sitepath"
 	"github.com/ark-forge/proveit/scorer/score"
 	"github.com/ark-forge/proveit/templates/messages"
 )
@@ -27,7 +28,7 @@ func plotOf(t *testing.T, tasks, best int, ps []pt) plot {
 		r.Participants = append(r.Participants, pr)
 	}
 	l := &locale{cat: messages.French}
-	pl := buildPlot(l, r, r.Track)
+	pl := buildPlot(l, 3, r, r.Track, sitepath.Track(3, r.Track).In(sitepath.French))
 	if l.err != nil {
 		t.Fatal(l.err)
 	}
@@ -342,5 +343,129 @@ func TestLabelShapes(t *testing.T) {
 	}
 	if got := labelShapes([]string{"Seul"}); len(got) != 1 {
 		t.Errorf("one name: %d shapes, want 1", len(got))
+	}
+}
+
+// TestPlotIntervals: every point carries its success's 95 % Wilson
+// interval as a horizontal bar through it and each distinct interval of
+// its participants' overclaim as a vertical bar, the bounds rounded to the
+// per mille and placed on the axes as the points are; two participants of
+// one point with different intervals have a bar each, side by side around
+// the point; the same interval is drawn once.
+func TestPlotIntervals(t *testing.T) {
+	p := plotOf(t, 10, 4, []pt{{"Sept", 7, 0, 40}, {"Deux", 2, 20, 40}, {"Autre", 7, 0, 20}, {"Même", 2, 20, 40}})
+	x0, y0 := p.Frame.X+plotPad, p.Frame.Bottom()-plotPad
+	dw, dh := p.Frame.W-2*plotPad, p.Frame.H-2*plotPad
+	xpm := func(pm int) int { return x0 + divRound(pm*dw, 1000) }
+	ypm := func(pm int) int { return y0 - divRound(pm*dh, 1000) }
+	byName := map[string]point{}
+	for _, q := range p.Points {
+		byName[q.Names[0]] = q
+	}
+	// 7/10: Wilson 0.3968–0.8922; 0/40: 0–0.0876; 0/20: 0–0.1611; 2/10:
+	// 0.0567–0.5098; 20/40: 0.3520–0.6480.
+	for _, c := range []struct {
+		name       string
+		success    [2]int
+		overclaims [][2]int
+	}{
+		{"Autre", [2]int{397, 892}, [][2]int{{0, 88}, {0, 161}}},
+		{"Deux", [2]int{57, 510}, [][2]int{{352, 648}}},
+	} {
+		q, ok := byName[c.name]
+		if !ok {
+			t.Fatalf("no point named %s first: %v", c.name, p.Points)
+		}
+		if want := (bar{xpm(c.success[0]), q.Y, xpm(c.success[1]), q.Y}); q.SuccessBar != want {
+			t.Errorf("%s: success bar %v, want %v", c.name, q.SuccessBar, want)
+		}
+		if q.SuccessBar.X1 > q.X || q.SuccessBar.X2 < q.X {
+			t.Errorf("%s: success bar %v does not pass through the point at x = %d", c.name, q.SuccessBar, q.X)
+		}
+		if len(q.OverclaimBars) != len(c.overclaims) {
+			t.Fatalf("%s: %d overclaim bars %v, want %d", c.name, len(q.OverclaimBars), q.OverclaimBars, len(c.overclaims))
+		}
+		for j, o := range c.overclaims {
+			bx := q.X
+			if len(c.overclaims) == 2 {
+				bx = q.X - plotDodge/2 + j*plotDodge
+			}
+			if want := (bar{bx, ypm(o[0]), bx, ypm(o[1])}); q.OverclaimBars[j] != want {
+				t.Errorf("%s: overclaim bar %d %v, want %v", c.name, j, q.OverclaimBars[j], want)
+			}
+			if b := q.OverclaimBars[j]; b.Y1 < q.Y || b.Y2 > q.Y {
+				t.Errorf("%s: overclaim bar %v does not pass through the point at y = %d", c.name, b, q.Y)
+			}
+		}
+	}
+	if got := (bar{10, 20, 30, 20}).Path(); got != "M10 20H30M10 17V23M30 17V23" {
+		t.Errorf("horizontal bar path %q", got)
+	}
+	if got := (bar{10, 40, 10, 20}).Path(); got != "M10 40V20M7 40H13M7 20H13" {
+		t.Errorf("vertical bar path %q", got)
+	}
+	for _, c := range []struct {
+		v    float64
+		want int
+	}{{0, 0}, {1, 1000}, {0.0875, 88}, {0.08749, 87}, {0.3968, 397}} {
+		if got := perMille(c.v); got != c.want {
+			t.Errorf("perMille(%v) = %d, want %d", c.v, got, c.want)
+		}
+	}
+}
+
+// TestPlotLinks: a point of one participant links to the report, a point
+// of several links each name to its participant's report, from the track's
+// page; every link's accessible name begins with the participant's name
+// and gives both rates; the runs of a label's lines hold its text and
+// link each name's words, and only them.
+func TestPlotLinks(t *testing.T) {
+	long := "Très long nom d'agent qui ne tient pas sur une seule ligne"
+	p := plotOf(t, 10, 4, []pt{{"Seul", 3, 1, 10}, {"Boussole", 9, 0, 40}, {"Héron", 9, 0, 40}, {long, 9, 0, 40}})
+	at := sitepath.Track(3, "conformite").In(sitepath.French)
+	slugs := map[string]string{"Seul": "p00", "Boussole": "p01", "Héron": "p02", long: "p03"}
+	for _, q := range p.Points {
+		if len(q.Links) != len(q.Names) {
+			t.Fatalf("%v: %d links", q.Names, len(q.Links))
+		}
+		for i, n := range q.Names {
+			if want := sitepath.Link(at, sitepath.Report(3, "conformite", slugs[n])); q.Links[i].Href != want {
+				t.Errorf("%s links %s, want %s", n, q.Links[i].Href, want)
+			}
+			if !strings.HasPrefix(q.Links[i].Label, n+" : rapport individuel ; réussite ") || !strings.Contains(q.Links[i].Label, "overclaim ") {
+				t.Errorf("%s: accessible name %q", n, q.Links[i].Label)
+			}
+		}
+		linked := map[int]string{}
+		for _, ln := range q.Label.Lines {
+			var text string
+			runs := map[int]int{}
+			for _, sg := range ln.Segs {
+				text += sg.Text
+				if sg.Name >= 0 {
+					// A name's words on one line are one link.
+					if runs[sg.Name]++; runs[sg.Name] > 1 {
+						t.Errorf("%v: name %d is cut into several links on the line %q", q.Names, sg.Name, ln.Text)
+					}
+					linked[sg.Name] += sg.Text + " "
+				} else if strings.Trim(sg.Text, ", ") != "" {
+					t.Errorf("%v: separator %q holds more than a comma and spaces", q.Names, sg.Text)
+				}
+			}
+			if text != ln.Text {
+				t.Errorf("%v: runs %q do not make the line %q", q.Names, text, ln.Text)
+			}
+		}
+		for i, n := range q.Names {
+			if got := strings.Join(strings.Fields(linked[i]), " "); strings.ReplaceAll(got, " ", "") != strings.ReplaceAll(n, " ", "") {
+				t.Errorf("name %d of %v: linked text %q, want %q", i, q.Names, got, n)
+			}
+		}
+	}
+	// Lines that do not hold the names are linked to no name.
+	lines := []labelLine{{Text: "Boussole, Autre"}}
+	segLines([]string{"Boussole", "Héron"}, lines)
+	if len(lines[0].Segs) != 1 || lines[0].Segs[0].Name != -1 {
+		t.Errorf("mismatched line: runs %v, want one separator", lines[0].Segs)
 	}
 }

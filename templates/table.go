@@ -94,6 +94,21 @@ func (t *table) withHistory(h map[string]*RowHistory) {
 	}
 }
 
+// hasCounts reports whether the row has counts or unsupported assertions
+// to show beside its links.
+func (r *row) hasCounts() bool {
+	return len(r.Causes) > 0 || len(r.Statuses) > 0 || len(r.Unsupported) > 0
+}
+
+// stackTitle is a declared stack whole, or the words for none, for the
+// title of a cell that may cut it.
+func stackTitle(l *locale, stack string) string {
+	if stack == "" {
+		return l.text("stack.none")
+	}
+	return stack
+}
+
 // assertionLink points at one assertion's anchor on a report page.
 type assertionLink struct {
 	Label string
@@ -184,6 +199,68 @@ func negativeTask(t *score.TaskResult) bool {
 func negativeParticipant(p *score.ParticipantResult) bool {
 	for _, t := range p.Tasks {
 		if negativeTask(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// leadingRows is how many of a track's first rows the home page and the
+// season's page show (issue 32): enough to see who leads and how close the
+// next ones are, few enough that every track's rows are on a phone's first
+// screens.
+const leadingRows = 3
+
+// leadingTable is the head of one track's table, as the home page and the
+// season's page show it: the best constant answer's row, then the first
+// leadingRows rows in the table's own order (score.TableOrder: by success,
+// the highest first, then by overclaim, the lowest first, within one
+// success only; the pending after), each with the agent and both rates,
+// never combined; and the link to the whole table. One table per track:
+// two tracks never share one (§6.6).
+type leadingTable struct {
+	Name, Title  string
+	Season       int
+	BestConstant bestRow
+	Rows         []row
+	Participants string        // how many participants the whole table has, in words
+	Href         sitepath.Href // the whole table
+}
+
+// leadingTables are the heads of the tables of season s's scored tracks,
+// linked from the page at; none while the season is open or once it is
+// invalidated (§7.4, §8).
+func leadingTables(l *locale, s *seasonView, at sitepath.Page) []leadingTable {
+	if !s.Closed || s.Invalidated {
+		return nil
+	}
+	var out []leadingTable
+	for i := range s.Tracks {
+		tr := &s.Tracks[i]
+		r := tr.Result
+		if !tr.Scored || r == nil {
+			continue
+		}
+		lt := leadingTable{Name: tr.Name, Title: l.title(tr.Title), Season: s.Number,
+			BestConstant: bestRow{Verdict: r.BestConstant.Verdict, Success: l.rate(r.BestConstant.Successes, r.Tasks)},
+			Participants: l.text("plot.who", "n", len(r.Participants)), Href: sitepath.Link(at, sitepath.Track(s.Number, tr.Name))}
+		for _, p := range tableOrder(r) {
+			if len(lt.Rows) == leadingRows {
+				break
+			}
+			rw := participantRow(l, s.Number, r, p, at)
+			rw.History = tr.RowHistory[rw.Slug]
+			lt.Rows = append(lt.Rows, rw)
+		}
+		out = append(out, lt)
+	}
+	return out
+}
+
+// anyLeading reports whether any of the seasons shows heads of table.
+func anyLeading(ss []seasonView) bool {
+	for i := range ss {
+		if len(ss[i].Leading) > 0 {
 			return true
 		}
 	}

@@ -61,7 +61,14 @@
 // are read together without scrolling (§5.7); the cells marked col-detail
 // (DID, declared stack, proofs) are hidden there and repeated in a
 // <details> of the agent cell, whose summary names the stack declarative
-// on the row. The tables marked empile (a season's tracks and freezes, a
+// on the row. On a wider screen every row of the track table is at most
+// two lines beside its notes, so that ten rows fit on a laptop's screen:
+// the DID and the declared stack are cut to a line, whole in their title
+// and in the copied text (the stack's label stays on its row, §7.3), and
+// a row's counts and links to its unsupported assertions are folded in a
+// <details>; the task grid fits 1280 px. The home page and a season's
+// page show the head of each closed track's table (leadingTable). The
+// tables marked empile (a season's tracks and freezes, a
 // report's assertions) show one block per row on a phone, each value
 // after its column's heading, which the rows write as data-label. Table
 // semantics stay: caption, th scope, the thead kept for assistive
@@ -236,18 +243,11 @@ type seasonView struct {
 	// season shows none (§7.4), and a closed one none that this build did
 	// not compute.
 	StatusText string
-	// Tables are the season's scored tracks, one click from the index.
-	Tables []indexTable
+	// Leading is each scored track's first rows, on the home page and the
+	// season's page; none for an open or invalidated season.
+	Leading []leadingTable
 	// Href is the season's page, linked from the index.
 	Href sitepath.Href
-}
-
-// indexTable is a scored track as the index lists it: its table's link
-// from the index, how many participants it ranks, and its best-constant
-// line (§7.2).
-type indexTable struct {
-	Name, Title, Participants, BestConstant string
-	Href                                    sitepath.Href
 }
 
 // Track is one track of a season.
@@ -689,12 +689,6 @@ func (pl *plan) addLazy(pg sitepath.Page, tmpl string, view func(l *locale, at s
 // newSeasonView is a season as its pages show it, in l's language.
 func newSeasonView(l *locale, s Season) seasonView {
 	v := seasonView{Season: s, StatusText: l.text("season.status.open"), Href: sitepath.Link(sitepath.Home(), sitepath.Season(s.Number))}
-	for _, tr := range s.Tracks {
-		if tr.Scored && tr.Result != nil {
-			v.Tables = append(v.Tables, indexTable{Name: tr.Name, Title: l.title(tr.Title), Href: sitepath.Link(sitepath.Home(), sitepath.Track(s.Number, tr.Name)),
-				Participants: l.text("plot.who", "n", len(tr.Result.Participants)), BestConstant: l.rate(tr.Result.BestConstant.Successes, tr.Result.Tasks)})
-		}
-	}
 	switch {
 	case s.Invalidated:
 		v.StatusText = l.text("season.status.invalidated")
@@ -845,12 +839,16 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 	seasons := make([]seasonView, len(site.Seasons))
 	for i, s := range site.Seasons {
 		seasons[i] = newSeasonView(l, s)
+		seasons[i].Leading = leadingTables(l, &seasons[i], sitepath.Home().In(r.ed))
 	}
 	if err := add(sitepath.Home(), "index", page{Title: l.text("index.seasons"), Description: l.text("page.index.description"), Seasons: seasons}, nil); err != nil {
 		return nil, err
 	}
 	for i := range seasons {
-		s := &seasons[i]
+		// The season's page links its leading rows from its own place.
+		sv := seasons[i]
+		s := &sv
+		s.Leading = leadingTables(l, s, sitepath.Season(s.Number).In(r.ed))
 		seasonCrumb := crumb{l.text("nav.season", "season", s.Number), sitepath.Season(s.Number)}
 		at := sitepath.Season(s.Number).In(r.ed)
 		if err := add(sitepath.Season(s.Number), "season", page{Title: l.in(s.Title), Description: l.text("page.season.description", "season", s.Number), Season: s, Demo: s.Demo,
@@ -900,7 +898,7 @@ func (r *renderer) jobs(site Site) ([]Job, error) {
 					grid = &g
 				}
 				return page{Title: l.text("page.track.title", "season", s.Number, "track", l.title(tr.Title)), Description: l.text("page.track.description", "track", l.title(tr.Title), "season", s.Number),
-					Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, tr.Result, l.title(tr.Title)), Grid: grid, Demo: s.Demo,
+					Season: s, Track: tr, Table: tbl, Plot: buildPlot(l, s.Number, tr.Result, l.title(tr.Title), at), Grid: grid, Demo: s.Demo,
 					Crumbs: []crumb{index, seasonCrumb}}, nil
 			})
 			for _, id := range tr.TaskIDs {

@@ -493,7 +493,7 @@ next:
 var svgElements = map[string]string{}
 
 func init() {
-	for _, n := range []string{"svg", "g", "line", "text", "tspan", "circle", "rect", "desc", "title", "path", "polyline", "polygon", "ellipse", "defs", "use", "symbol", "style", "foreignobject"} {
+	for _, n := range []string{"svg", "g", "a", "line", "text", "tspan", "circle", "rect", "desc", "title", "path", "polyline", "polygon", "ellipse", "defs", "use", "symbol", "style", "foreignobject"} {
 		svgElements[n] = n
 	}
 }

@@ -203,6 +203,7 @@ var readPages = []struct{ name, page string }{
 	{"element after </body>, in the body", `<!DOCTYPE html><html><head></head><body data-negative="true"></body><p>Claude</p></html>`},
 	{"text after </html>", `<!DOCTYPE html><html><head></head><body data-negative="true"></body></html>Claude`},
 	{"svg", doc(`<figure><svg viewBox="0 0 10 10" role="img" aria-labelledby="t"><title id="t">Claude tricheur</title><desc>menteur</desc><g data-negative="true"><circle cx="1" cy="1" r="1"/><text x="1">GPT-4o</text><text><tspan>Llama</tspan> 3</text></g></svg></figure>`)},
+	{"svg link", doc(`<svg role="group"><g data-negative="true"><title>x</title><a href="r.html" aria-label="GPT-4o : rapport"><circle cx="1" cy="1" r="1"/><text class="name"><tspan x="1" y="1">Claude</tspan></text></a></g><g><text><tspan><a href="r.html" aria-label="tricheur">A</a>, <a href="s.html">B</a></tspan></text></g></svg>`)},
 	{"svg style", doc(`<svg><style><text data-negative="true">Claude</text></style></svg><p data-participant="x"><svg><style><text data-declarative="true">x</text></style></svg></p>`)},
 	{"svg self-closing", doc(`<p data-negative="true"><svg/>Claude</p><svg><g data-negative="true"/><text>Claude</text></svg>`)},
 	{"CDATA in svg", doc(`<svg><text>tri<![CDATA[ch]]>eur</text></svg>`)},

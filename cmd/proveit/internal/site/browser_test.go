@@ -31,14 +31,19 @@ import (
 // horizontal overflow at phone (390 px) and desktop (1280 px) widths; at
 // both widths it measures
 // element boxes: on every row of every track table both rates and the tasks
-// rendered, on a participant's page both rates of each track, on a season
-// page each track's results and on a report each status and cause, lie
-// inside the window, and their table does not scroll sideways in its
+// rendered, on a participant's page both rates of each track, on the home
+// and a season's page both rates of every row of each head of table, on a
+// season page each track's results and on a report each status and cause,
+// lie inside the window, and their table does not scroll sideways in its
 // region. On one page of each kind and edition (the crawl classes them),
 // at both widths and in the light and the dark colour scheme (print stays
-// light): the scheme asked for is in effect, and, at the phone width,
-// axe-core finds no serious or critical violation (axe-core costs about a
-// second a page: the stylesheet is the same on every page of a kind).
+// light): the scheme asked for is in effect; at the phone width, axe-core
+// finds no serious or critical violation (axe-core costs about a second a
+// page: the stylesheet is the same on every page of a kind); and the
+// overview holds (checkOverview, in a 390 × 844 and a 1280 × 800 window):
+// the first row's rates on a phone's first screen, ten rows of a track
+// table in a laptop's screen, the task grid without sideways scroll, and
+// each closed track's head of table on the home page's first screen.
 // With PROVEIT_SCREENSHOTS=DIR it writes screenshots of every page kind at
 // both widths in both schemes into DIR, for a person to look at.
 //
@@ -163,7 +168,7 @@ func TestBrowser(t *testing.T) {
 	// (and Chromium emulating one) zooms out on a page wider than the
 	// window, and innerWidth then grows to the page's width.
 	const probe = `(() => { const vw = () => Math.min(window.innerWidth, document.documentElement.clientWidth); return {
-		links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
+		links: Array.from(document.querySelectorAll('a[href]')).map(a => typeof a.href === 'string' ? a.href : new URL(a.href.baseVal, document.baseURI).href), // an SVG link's href is an SVGAnimatedString
 		ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id),
 		scripts: document.querySelectorAll('script:not([type="application/ld+json"])').length,
 		xss: typeof window.__xss,
@@ -172,7 +177,7 @@ func TestBrowser(t *testing.T) {
 		title: document.title,
 		lang: document.documentElement.lang,
 		...(() => {
-			const must = Array.from(document.querySelectorAll('table.track tbody tr:not(.group), table.by-track tbody tr'));
+			const must = Array.from(document.querySelectorAll('table.track tbody tr:not(.group), table.by-track tbody tr, table.leading tbody tr'));
 			const cells = must.flatMap(tr => {
 				const c = Array.from(tr.querySelectorAll('td.rate'));
 				return c.length >= 2 ? c : [tr];
@@ -183,7 +188,7 @@ func TestBrowser(t *testing.T) {
 			}).map(c => {
 				const r = c.getBoundingClientRect();
 				const row = c.closest('tr');
-				return (c.tagName === 'TR' ? 'row without its two rates' : c.className) + ' of ' + ((row && (row.dataset.participant || row.dataset.track || row.id)) || (row && row.querySelector('th') ? row.querySelector('th').textContent.slice(0, 40) : '?')) + ' at ' + Math.round(r.left) + '–' + Math.round(r.right);
+				return (c.tagName === 'TR' ? 'row without its two rates' : c.className) + ' of ' + ((row && (row.dataset.participant || row.dataset.leading || row.dataset.track || row.id)) || (row && row.querySelector('th') ? row.querySelector('th').textContent.slice(0, 40) : '?')) + ' at ' + Math.round(r.left) + '–' + Math.round(r.right);
 			});
 			const scrolls = Array.from(document.querySelectorAll('.scroll'))
 				.filter(s => s.querySelector('table.track, table.by-track, td.results, td.status') && s.scrollWidth > s.clientWidth + 1)
@@ -473,7 +478,7 @@ func TestBrowser(t *testing.T) {
 		if w < 600 {
 			vopts = append(vopts, chromedp.EmulateMobile, chromedp.EmulatePortrait)
 		}
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 844, vopts...)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, screenHeight[w], vopts...)); err != nil {
 			t.Fatal(err)
 		}
 		for _, sc := range []string{"light", "dark"} {
@@ -496,6 +501,7 @@ func TestBrowser(t *testing.T) {
 				if k == "piste" {
 					checkPlot(t, ctx, name, w)
 				}
+				checkOverview(t, ctx, k, name, w, sc)
 				if shots == "" {
 					continue
 				}
@@ -515,6 +521,108 @@ func TestBrowser(t *testing.T) {
 		t.Logf("screenshots of %v in %s", kinds, shots)
 	}
 }
+
+// screenHeight is the height of the window the layout is measured in, by
+// width: a phone's (390 × 844) and a laptop's (1280 × 800).
+var screenHeight = map[int64]int64{390: 844, 1280: 800}
+
+// checkOverview measures, on a page of kind k loaded at the top in a window
+// of width w and screenHeight[w], the overview of issue 32, with the boxes
+// of the rates' values (the text of the rate, before its interval and
+// notes):
+//
+//   - on a track page (piste, en-piste), whose table must have at least ten
+//     rows (the demo's): at 390 px, both rates of the first row lie inside
+//     the first screen; at 1280 px, ten rows fit in one screen, from the top
+//     of the first row to the bottom of the tenth, and the task grid does
+//     not scroll sideways (scrollWidth ≤ clientWidth of its region);
+//   - on the home page (index, en-index): every closed track has its head of
+//     table (table.leading, at least two: the demo's two tracks), each with
+//     at least one row; at both widths both rates of the first head's first
+//     row lie inside the first screen, and at 1280 px both rates of every
+//     row of the first season's heads do.
+func checkOverview(t *testing.T, ctx context.Context, kind, name string, w int64, scheme string) {
+	t.Helper()
+	type box struct{ Top, Bottom, Left, Right float64 }
+	type head struct {
+		ID   string
+		Rows [][]box
+	}
+	type overview struct {
+		Height, Width float64
+		Rows          int
+		FirstRates    []box
+		TenRows       float64
+		Grid          []int
+		Heads         []head
+	}
+	info, err := chromedp.Run(ctx, chromedp.Evaluate[overview](overviewProbe))
+	if err != nil {
+		t.Fatalf("%s: measuring the overview: %v", name, err)
+	}
+	at := fmt.Sprintf("%s at %d × %d px (%s)", name, w, screenHeight[w], scheme)
+	inside := func(b box) bool {
+		return b.Bottom > b.Top && b.Top >= -0.5 && b.Bottom <= info.Height+0.5 && b.Left >= -0.5 && b.Right <= info.Width+0.5
+	}
+	switch strings.TrimPrefix(kind, "en-") {
+	case "piste":
+		if info.Rows < 10 {
+			t.Errorf("%s: %d rows in the track table, the measure needs ten (the demo season's)", at, info.Rows)
+			return
+		}
+		if len(info.FirstRates) != 2 || !inside(info.FirstRates[0]) || !inside(info.FirstRates[1]) {
+			t.Errorf("%s: the first row's two rates %v are not inside the first screen", at, info.FirstRates)
+		}
+		if w >= 1280 {
+			if info.TenRows > info.Height {
+				t.Errorf("%s: ten rows of the track table take %.0f px, more than a screen of %.0f px", at, info.TenRows, info.Height)
+			}
+			if len(info.Grid) != 2 || info.Grid[0] > info.Grid[1] {
+				t.Errorf("%s: the task grid scrolls sideways (scrollWidth, clientWidth %v)", at, info.Grid)
+			}
+		}
+	case "index":
+		if len(info.Heads) < 2 {
+			t.Errorf("%s: %d heads of table, want one per closed track (at least the demo's two)", at, len(info.Heads))
+			return
+		}
+		// A head's id is tete-<season>-<track>: the first season's are
+		// those of the first head.
+		season := strings.Join(strings.SplitN(info.Heads[0].ID, "-", 3)[:min(2, strings.Count(info.Heads[0].ID, "-")+1)], "-")
+		for i, h := range info.Heads {
+			if len(h.Rows) == 0 {
+				t.Errorf("%s: the head %s has no row", at, h.ID)
+				continue
+			}
+			for j, r := range h.Rows {
+				if (i == 0 && j == 0 || w >= 1280 && strings.HasPrefix(h.ID, season+"-")) && (len(r) != 2 || !inside(r[0]) || !inside(r[1])) {
+					t.Errorf("%s: row %d of the head %s has its rates %v outside the first screen", at, j+1, h.ID, r)
+				}
+			}
+		}
+	}
+}
+
+// overviewProbe measures what checkOverview checks, the page scrolled to
+// its top.
+const overviewProbe = `(() => {
+	window.scrollTo(0, 0);
+	const box = e => { const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
+	const value = td => { const r = document.createRange(); const n = td.firstChild; if (n && n.nodeType === Node.TEXT_NODE) r.selectNode(n); else r.selectNodeContents(td); return box(r); };
+	const rates = tr => Array.from(tr.querySelectorAll('td.rate')).slice(0, 2).map(value);
+	const out = {height: window.innerHeight, width: Math.min(window.innerWidth, document.documentElement.clientWidth), rows: 0, firstRates: [], tenRows: 0, grid: [], heads: []};
+	const track = document.querySelector('table.track');
+	if (track) {
+		const rows = Array.from(track.querySelectorAll('tr[data-participant]'));
+		out.rows = rows.length;
+		if (rows.length > 0) out.firstRates = rates(rows[0]);
+		if (rows.length >= 10) out.tenRows = rows[9].getBoundingClientRect().bottom - rows[0].getBoundingClientRect().top;
+	}
+	const grid = document.querySelector('table.grid');
+	if (grid) { const s = grid.closest('.scroll'); out.grid = [s.scrollWidth, s.clientWidth]; }
+	out.heads = Array.from(document.querySelectorAll('table.leading')).map(t => ({id: t.caption ? t.caption.id : '', rows: Array.from(t.querySelectorAll('tr[data-leading]')).map(rates)}));
+	return out;
+})()`
 
 // checkPlot measures the plot of a track page as the browser lays it out:
 // every text at least 11 px high and in a font of at least 11 px, every point's label inside the SVG and

@@ -382,7 +382,7 @@ func TestTableBothColumns(t *testing.T) {
 		t.Fatalf("%d participant rows, want 9", len(rows))
 	}
 	// Each rate with its 95 % interval; no overclaim without an assertion.
-	rate := regexp.MustCompile(`<td class="rate">(\d+/\d+ \(\d+\x{a0}%\)<br><span class="note ci">IC\x{a0}95\x{a0}%\x{a0}: \d+\x{2060}–\x{2060}\d+\x{a0}%</span>(<br><span class="note">au niveau de la meilleure réponse constante ou en dessous \(§10\)</span>)?|sans objet<br><span class="note">aucune tâche comptée dans l&#39;overclaim</span>|en attente)</td>`)
+	rate := regexp.MustCompile(`<td class="rate">(\d+/\d+ \(\d+\x{a0}%\)<br><span class="note ci">IC\x{a0}95\x{a0}%\x{a0}: \d+\x{2060}–\x{2060}\d+\x{a0}%</span>(<br><span class="note">≤\x{a0}meilleure réponse constante \(§10\)</span>)?|sans objet<br><span class="note">aucune tâche comptée dans l&#39;overclaim</span>|en attente)</td>`)
 	for _, r := range rows {
 		if n := len(rate.FindAllString(r, -1)); n < 2 {
 			t.Errorf("row without its two rates side by side (%d): %s", n, r)
@@ -395,7 +395,7 @@ func TestTableBothColumns(t *testing.T) {
 		t.Fatal("no best constant row")
 	}
 	bestN, _ := strconv.Atoi(best[1])
-	success := regexp.MustCompile(`<td class="rate">(\d+)/\d+ \(\d+\x{a0}%\)<br><span class="note ci">[^<]*</span>(<br><span class="note">au niveau de la meilleure réponse constante)?`)
+	success := regexp.MustCompile(`<td class="rate">(\d+)/\d+ \(\d+\x{a0}%\)<br><span class="note ci">[^<]*</span>(<br><span class="note">≤\x{a0}meilleure réponse constante)?`)
 	marked := 0
 	for _, r := range rows {
 		m := success.FindAllStringSubmatch(r, -1)
@@ -424,9 +424,11 @@ func TestTableBothColumns(t *testing.T) {
 // TestTableRowDetail: on a phone the track table keeps four columns
 // (agent, both rates, tasks rendered); every other cell of a row, the DID,
 // the stack and the proofs, is marked col-detail (hidden there by the
-// style) and is repeated in the <details> of the agent cell, the stack
-// labelled declarative there too, its summary saying so on the row. The
-// browser test measures that the four columns fit.
+// style) and is repeated whole in the <details> of the agent cell, the
+// stack labelled declarative there too, its summary saying so on the row.
+// On a wide screen the DID and the stack, cut to a line by the style, carry
+// their whole value in their title, and the stack its label on its row
+// (§7.3). The browser test measures that the four columns fit.
 func TestTableRowDetail(t *testing.T) {
 	tree := buildTree(t)
 	row := regexp.MustCompile(`(?s)<tr data-participant="[^"]*".*?</tr>`)
@@ -467,24 +469,31 @@ func TestTableRowDetail(t *testing.T) {
 				continue
 			}
 			detail := agent[d:]
-			did := regexp.MustCompile(`<td class="did col-detail"><code data-identifier="true">([^<]*)</code></td>`).FindStringSubmatch(r)
-			stack := regexp.MustCompile(`<td class="col-detail" data-declarative="true" data-field="declared_stack">(.*?)</td>`).FindStringSubmatch(r)
+			// On a wide screen the DID and the stack are cut to a line, whole
+			// in their title; the proofs cell folds its counts in a
+			// <details> that the phone's detail does not repeat.
+			did := regexp.MustCompile(`<td class="did col-detail"><code data-identifier="true" title="([^"]*)">([^<]*)</code></td>`).FindStringSubmatch(r)
+			stack := regexp.MustCompile(`<td class="stack col-detail" data-declarative="true" data-field="declared_stack"><span class="stack-name" title="([^"]*)">([^<]*)</span><br><span class="decl">(\(déclarative, non vérifiée\))</span></td>`).FindStringSubmatch(r)
 			proofs := regexp.MustCompile(`<td class="proofs col-detail">(.*?)</td>`).FindStringSubmatch(r)
 			if did == nil || stack == nil || proofs == nil {
 				t.Errorf("%s: a row lacks its DID, stack or proofs cell: %s", name, r)
 				continue
 			}
+			if did[1] != did[2] || stack[1] != stack[2] {
+				t.Errorf("%s: a cell's title is not its whole value: DID %q %q, stack %q %q", name, did[1], did[2], stack[1], stack[2])
+			}
+			folded := strings.Replace(proofs[1], `<details class="more"><summary>Comptes et liens</summary>`, "", 1)
+			if folded != proofs[1] {
+				folded = strings.TrimSuffix(folded, "</details>")
+			}
 			for what, want := range map[string]string{
-				"DID":    `<dd><code class="did" data-identifier="true">` + did[1] + `</code></dd>`,
-				"stack":  `<dd data-declarative="true" data-field="declared_stack">` + stack[1] + `</dd>`,
-				"proofs": `<dd>` + proofs[1] + `</dd>`,
+				"DID":    `<dd><code class="did" data-identifier="true">` + did[2] + `</code></dd>`,
+				"stack":  `<dd data-declarative="true" data-field="declared_stack">` + stack[2] + ` <span class="decl">` + stack[3] + `</span></dd>`,
+				"proofs": `<dd>` + folded + `</dd>`,
 			} {
 				if !strings.Contains(detail, want) {
 					t.Errorf("%s: the detail does not repeat the %s cell %q", name, what, want)
 				}
-			}
-			if !strings.Contains(stack[1], "déclarative") {
-				t.Errorf("%s: the stack is not labelled declarative: %s", name, stack[1])
 			}
 		}
 	}
@@ -791,22 +800,57 @@ func TestTableCauses(t *testing.T) {
 	}
 }
 
-// TestIndexLinksTables: every scored track's table is one click from the
-// home page, with its participant count and its best-constant line; an
-// open season lists none (§7.4).
+// TestIndexLinksTables: the home page shows the head of every scored
+// track's table, one table per track (§6.6): the best constant answer's
+// row first (§7.2), then the table's first rows in its order, each linked
+// to its report, and a link to the whole table; an open season shows none
+// (§7.4).
 func TestIndexLinksTables(t *testing.T) {
 	tree := buildTree(t)
 	index := string(tree["index.html"])
-	for track, title := range map[string]string{"conformite": "conformité", "generique": "générique"} {
-		if !strings.Contains(index, `Tableau de la piste <a href="saison-3/`+track+`/index.html">`+title+`</a> : `) {
-			t.Errorf("the index does not link the %s table", track)
+	heads := regexp.MustCompile(`(?s)<table class="leading">.*?</table>`).FindAllString(index, -1)
+	if len(heads) != 2 {
+		t.Fatalf("the index shows %d heads of table, want the closed season's 2", len(heads))
+	}
+	reports := regexp.MustCompile(`<tr data-leading="([^"]*)" data-negative="(?:true|false)"><th scope="row"><a href="saison-3/([a-z]+)/participants/([^/"]+)/index.html" data-field="agent">[^<]*</a></th><td class="rate">`)
+	for i, track := range []string{"conformite", "generique"} {
+		h := heads[i]
+		if !strings.Contains(h, `<caption id="tete-3-`+track+`">`) {
+			t.Errorf("head %d is not the %s track's", i, track)
+		}
+		// The best constant answer's row heads the table (§7.2).
+		if b, r := strings.Index(h, "Meilleure réponse constante"), strings.Index(h, "data-leading="); b < 0 || r < b {
+			t.Errorf("%s: the best constant answer's row does not head the table", track)
+		}
+		rows := reports.FindAllStringSubmatch(h, -1)
+		if len(rows) == 0 || len(rows) > 3 || len(rows) != strings.Count(h, "data-leading=") {
+			t.Errorf("%s: %d leading rows linked to their reports, of %d", track, len(rows), strings.Count(h, "data-leading="))
+		}
+		for _, r := range rows {
+			// One table per track: its rows are the track's alone (§6.6).
+			if r[2] != track || r[1] != r[3] {
+				t.Errorf("%s: the head holds a row of %s/%s", track, r[2], r[1])
+			}
+		}
+		if !strings.Contains(index, `<a href="saison-3/`+track+`/index.html">Le tableau complet de la piste `) {
+			t.Errorf("the index does not link the whole %s table", track)
 		}
 	}
-	if !strings.Contains(index, "meilleure réponse constante 1/2 (50\u00a0%)") {
+	if !strings.Contains(heads[0], "<td class=\"rate\">1/2 (50\u00a0%)</td></tr></tbody>") {
 		t.Error("the index lacks conformite's best-constant line")
 	}
-	if n := strings.Count(index, "Tableau de la piste"); n != 2 {
-		t.Errorf("the index lists %d tables, want the closed season's 2", n)
+	// In the table's order: the conformite table's first rows.
+	tbl := string(tree["saison-3/conformite/index.html"])
+	var first []string
+	for _, m := range regexp.MustCompile(`<tr data-participant="([^"]*)"`).FindAllStringSubmatch(tbl, 3) {
+		first = append(first, m[1])
+	}
+	var lead []string
+	for _, m := range regexp.MustCompile(`<tr data-leading="([^"]*)"`).FindAllStringSubmatch(heads[0], -1) {
+		lead = append(lead, m[1])
+	}
+	if strings.Join(lead, " ") != strings.Join(first, " ") {
+		t.Errorf("the head's rows %v are not the table's first rows %v", lead, first)
 	}
 	for _, open := range []string{"saison-1/", "saison-2/"} {
 		if strings.Contains(index, `href="`+open+`conformite/`) || strings.Contains(index, `href="`+open+`generique/`) {
