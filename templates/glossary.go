@@ -35,7 +35,6 @@ var terms = []term{termSupported, termUnsupported, termInstrument, termPending, 
 // links it (sitepath.Link keeps the edition).
 var glossary = sitepath.Content("glossaire")
 
-// define links the term t from the page at: the glossary at t's heading.
-func define(at sitepath.Page, t term) sitepath.Href {
-	return sitepath.Link(at, glossary).At(string(t))
-}
+// glossaryFrom is the link from the page at to the glossary of its
+// edition; glossaryFrom(at).At(string(t)) leads to the term t.
+func glossaryFrom(at sitepath.Page) sitepath.Href { return sitepath.Link(at, glossary) }

@@ -68,9 +68,9 @@ func TestGlossaryDefinesTerms(t *testing.T) {
 	}
 }
 
-// TestDefineLinksTheGlossary: a term's link leads to the glossary of the
+// TestGlossaryFrom: a term's link leads to the glossary of the
 // linking page's edition, at the term's heading.
-func TestDefineLinksTheGlossary(t *testing.T) {
+func TestGlossaryFrom(t *testing.T) {
 	report := sitepath.Report(0, "conformite", "albatros")
 	for _, tc := range []struct {
 		at   string
@@ -83,7 +83,7 @@ func TestDefineLinksTheGlossary(t *testing.T) {
 		{"the French home", sitepath.Home(), termScored, "glossaire.html#scoree"},
 		{"the English home", sitepath.Home().In(sitepath.English), termBestConstant, "glossaire.html#meilleure-reponse-constante"},
 	} {
-		if got := define(tc.from, tc.term).String(); got != tc.want {
+		if got := glossaryFrom(tc.from).At(string(tc.term)).String(); got != tc.want {
 			t.Errorf("%s: define = %q, want %q", tc.at, got, tc.want)
 		}
 	}

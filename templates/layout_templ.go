@@ -477,7 +477,7 @@ func styleElement() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "<style>\n:root{color-scheme:light dark}\n*{box-sizing:border-box}\nhtml{-webkit-text-size-adjust:100%;text-size-adjust:100%}\nbody{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;line-height:1.5;margin:0 auto;max-width:72rem;padding:0 1rem;color:#1a1a1a;background:#fff}\na{color:#0645ad}\na:focus,[tabindex]:focus,summary:focus{outline:3px solid #8a6d00;outline-offset:2px}\n.skip-link{position:absolute;left:-999rem}\n.skip-link:focus{position:static}\nheader{border-bottom:1px solid #bbb;display:flex;flex-wrap:wrap;align-items:baseline;column-gap:1rem}\nheader .site{flex:1 1 auto}\nheader>nav:not(.language){flex:1 1 100%}\n.site{font-weight:bold;margin:.75rem 0 .25rem}\n.language{margin:.75rem 0 .25rem;font-size:.9rem}\n.breadcrumbs{list-style:none;margin:0 0 .5rem;padding:0;display:flex;flex-wrap:wrap;font-size:.9rem}\n.breadcrumbs li+li::before{content:\"›\";padding:0 .4rem;color:#555}\nfooter{border-top:1px solid #bbb;margin-top:2rem;font-size:.9rem}\n.provenance code,p code,li code{overflow-wrap:anywhere}\npre{overflow-x:auto;max-width:100%;white-space:pre}\n.pages{padding-left:1.2rem}\nh1{font-size:1.6rem;line-height:1.25;overflow-wrap:anywhere}\nh2{font-size:1.3rem;margin-top:2rem}\nh3{font-size:1.1rem}\n.notice{border-left:4px solid #8a6d00;background:#fff8e1;padding:.5rem 1rem}\n.scroll{overflow-x:auto;margin:1rem 0;max-width:100%}\ntable{border-collapse:collapse;width:100%;font-size:.95rem}\ncaption{text-align:left;font-weight:bold;padding:.4rem 0}\nth,td{border:1px solid #bbb;padding:.35rem .5rem;text-align:left;vertical-align:top}\ntbody th{overflow-wrap:break-word;min-width:7rem}\narticle td code{overflow-wrap:anywhere}\ntd.rate{white-space:nowrap}\ntd.rate .note{white-space:normal;font-size:.85rem;color:#4d4d4d}\n.history code{white-space:nowrap}\ntable.track tbody th a[data-field=\"agent\"],table.track tbody th code{overflow-wrap:anywhere}\ntd.did{min-width:7.5rem}\ntable.track{font-size:.85rem}\ntable.track th,table.track td{padding:.2rem .4rem;line-height:1.3}\ntable.track tr.group th{padding:.1rem .4rem}\ntable.track tbody th{min-width:9rem}\ntable.track td.rate .note:not(.ci){display:inline-block;min-width:9rem}\ntable.track td.rate .history{min-width:12rem}\ntable.track .stack .decl{white-space:nowrap}\ntable.track td.rate .ci{white-space:nowrap}\ntable.track td.did code{display:block;max-width:7rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;word-break:normal;overflow-wrap:normal}\ntable.track .stack-name{display:inline-block;max-width:11rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;vertical-align:bottom}\n.line{display:block}\n.leading-tracks{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,22rem),1fr));gap:0 1.5rem;margin:.5rem 0}\ntable.leading{font-size:.9rem}\ntable.leading th,table.leading td{padding:.2rem .4rem}\ntable.leading tbody th{min-width:0}\ntable.leading tbody th a,table.leading tbody th code{overflow-wrap:anywhere}\ntable.leading td.rate .ci{white-space:nowrap}\n.full-table{margin:.3rem 0 .8rem;font-size:.9rem}\ndetails.more summary{cursor:pointer}\ndetails.more[open]{margin-top:.2rem}\nthead th{background:#eef1f5}\ntbody.reference th,tbody.reference td{background:#f4f4f4}\ntr.group th{background:#e8eef7;font-weight:normal}\ncode,.did{font-family:ui-monospace,\"SFMono-Regular\",Menlo,Consolas,monospace;font-size:.9em}\n.did,.hash,.value{overflow-wrap:anywhere;word-break:break-all}\n.decl{color:#4d4d4d;font-style:italic}\n.trace{color:#333;font-size:.9rem;overflow-wrap:anywhere}\n.nowrap{white-space:nowrap}\ntd.proofs{white-space:nowrap}\ntd.proofs .line{white-space:normal}\n.narrative{border:1px dashed #777;padding:.5rem 1rem;margin:1rem 0}\n.narrative figcaption{font-weight:bold;font-size:.9rem}\n.narrative blockquote{margin:.5rem 0;white-space:pre-wrap;overflow-wrap:anywhere}\n.narrative .own-words{margin:0;font-size:.9rem;font-style:italic}\n.status-negative{color:#8b1a1a}\n.status-positive{color:#1d5e20}\ndl.card{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}\ndl.card dt{font-weight:bold}\ndl.card dd{margin:0;overflow-wrap:anywhere}\nfigure.graph{margin:1rem 0}\nfigure.graph svg{width:100%;max-width:30rem;height:auto;display:block}\nfigure.graph figcaption{max-width:40rem}\n.graph text{fill:currentColor}\n.graph .frame{fill:none;stroke:#6b6b6b}\n.graph .grid{stroke:#e0e0e0}\n.graph .point{fill:#0645ad;stroke:#032a66}\n.graph .reference{stroke:#8a6d00;stroke-width:2;stroke-dasharray:6 4}\n.graph text.reference{fill:#5c4800;stroke:none}\n.graph .leader{stroke:#6b6b6b}\n.graph .ci{fill:none;stroke:#6b6b6b;stroke-width:1.5}\n.graph a:focus{outline:3px solid #8a6d00}\n.graph .name{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}\nsection.task{border-top:2px solid #ddd;margin-top:1.5rem}\n.row-detail{display:none}\n.row-detail summary{cursor:pointer;font-weight:normal;font-size:.85rem}\n.row-detail dl{margin:.3rem 0 0;font-weight:normal;font-size:.85rem}\n.row-detail dt{font-weight:bold}\n.row-detail dd{margin:0 0 .3rem}\n.secondary-link{font-weight:normal;font-size:.85rem}\ntable.by-track tbody th{min-width:0}\ntable.by-track td.rate{white-space:normal}\ntable.grid{font-size:.8rem}\ntable.grid th,table.grid td{padding:.2rem .3rem}\ntable.grid .status-positive,table.grid .status-negative{white-space:nowrap}\ntable.grid th:first-child{position:sticky;left:0;z-index:1;background:Canvas}\ntable.grid td .note{white-space:normal;font-size:.8rem;color:#4d4d4d}\n@media (max-width:40rem){\nbody{padding:0 .6rem;font-size:.95rem}\nh1{font-size:1.35rem}\nth,td{padding:.25rem .35rem}\ndl.card{grid-template-columns:1fr}\ndl.card dd{margin-bottom:.4rem}\ntable.track .col-detail{display:none}\ntable.track .row-detail{display:block}\ntable.track{font-size:.85rem}\ntable.track th,table.track td{padding:.25rem .3rem}\ntable.track tbody th{min-width:0}\ntable.track td.rate{white-space:normal}\ntable.track td.rate .note:not(.ci){display:inline;min-width:0}\ntable.track td.rate .ci{white-space:normal}\nul.seasons{padding-left:1.1rem}\ntable.leading td.rate .ci{white-space:normal}\ntable.stacked,table.stacked tbody,table.stacked tr,table.stacked th,table.stacked td{display:block}\ntable.stacked thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}\ntable.stacked caption{display:block}\ntable.stacked tr{border:1px solid #bbb;margin:0 0 .6rem}\ntable.stacked th,table.stacked td{border:0;border-top:1px solid #ddd}\ntable.stacked tr>:first-child{border-top:0}\ntable.stacked tbody th{min-width:0;background:#eef1f5}\ntable.stacked [data-label]::before{content:attr(data-label) \"\\00a0: \";font-weight:bold}\n}\n@media screen and (prefers-color-scheme:dark){\nbody{color:#e6e6e6;background:#14161a}\na{color:#9ec1ff}\na:focus,[tabindex]:focus,summary:focus{outline-color:#ffd166}\nheader,footer{border-color:#555}\n.breadcrumbs li+li::before{color:#aaa}\n.notice{border-left-color:#d4a72c;background:#2b2611}\nth,td{border-color:#555}\nthead th{background:#242a33}\ntbody.reference th,tbody.reference td{background:#1f2125}\ntr.group th{background:#1c2430}\ntd.rate .note,table.grid td .note,.decl{color:#b3b3b3}\n.trace{color:#cfcfcf}\n.narrative{border-color:#888}\n.status-negative{color:#ff9e9e}\n.status-positive{color:#8fd18f}\nsection.task{border-top-color:#3a3a3a}\npre{background:#1c1f24}\n.graph .frame,.graph .leader,.graph .ci{stroke:#8c8c8c}\n.graph .grid{stroke:#3a3a3a}\n.graph .point{fill:#7aa7f5;stroke:#cfe0ff}\n.graph .reference{stroke:#d4a72c}\n.graph text.reference{fill:#e8c35a}\n.graph .name{stroke:#14161a}\n}\n@media screen and (prefers-color-scheme:dark) and (max-width:40rem){\ntable.stacked tr{border-color:#555}\ntable.stacked th,table.stacked td{border-top-color:#3a3a3a}\ntable.stacked tbody th{background:#242a33}\n}\n@media print{\n:root{color-scheme:light}\ntable.track .col-detail{display:table-cell}\ntable.track .row-detail{display:none}\ntable.track td.did code,table.track .stack-name{display:inline;max-width:none;white-space:normal;overflow:visible;word-break:break-all}\nbody{max-width:none;font-size:10pt;color:#000}\na{color:inherit;text-decoration:none}\n.skip-link,.breadcrumbs,footer nav{display:none}\n.scroll{overflow:visible}\ntable{font-size:9pt}\nthead{display:table-header-group}\ntr,figure,.narrative{break-inside:avoid}\nfigure.graph svg{max-width:12cm}\nsection.task{break-before:auto}\n}\n</style>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "<style>\n:root{color-scheme:light dark}\n*{box-sizing:border-box}\nhtml{-webkit-text-size-adjust:100%;text-size-adjust:100%}\nbody{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;line-height:1.5;margin:0 auto;max-width:72rem;padding:0 1rem;color:#1a1a1a;background:#fff}\na{color:#0645ad}\na:focus,[tabindex]:focus,summary:focus{outline:3px solid #8a6d00;outline-offset:2px}\n.skip-link{position:absolute;left:-999rem}\n.skip-link:focus{position:static}\nheader{border-bottom:1px solid #bbb;display:flex;flex-wrap:wrap;align-items:baseline;column-gap:1rem}\nheader .site{flex:1 1 auto}\nheader>nav:not(.language){flex:1 1 100%}\n.site{font-weight:bold;margin:.75rem 0 .25rem}\n.language{margin:.75rem 0 .25rem;font-size:.9rem}\n.breadcrumbs{list-style:none;margin:0 0 .5rem;padding:0;display:flex;flex-wrap:wrap;font-size:.9rem}\n.breadcrumbs li+li::before{content:\"›\";padding:0 .4rem;color:#555}\nfooter{border-top:1px solid #bbb;margin-top:2rem;font-size:.9rem}\n.provenance code,p code,li code{overflow-wrap:anywhere}\npre{overflow-x:auto;max-width:100%;white-space:pre}\n.pages{padding-left:1.2rem}\nh1{font-size:1.6rem;line-height:1.25;overflow-wrap:anywhere}\nh2{font-size:1.3rem;margin-top:2rem}\nh3{font-size:1.1rem}\n.notice{border-left:4px solid #8a6d00;background:#fff8e1;padding:.5rem 1rem}\n.scroll{overflow-x:auto;margin:1rem 0;max-width:100%}\ntable{border-collapse:collapse;width:100%;font-size:.95rem}\ncaption{text-align:left;font-weight:bold;padding:.4rem 0}\nth,td{border:1px solid #bbb;padding:.35rem .5rem;text-align:left;vertical-align:top}\ntbody th{overflow-wrap:break-word;min-width:7rem}\narticle td code{overflow-wrap:anywhere}\ntd.rate{white-space:nowrap}\ntd.rate .note{white-space:normal;font-size:.85rem;color:#4d4d4d}\n.history code{white-space:nowrap}\ntable.track tbody th a[data-field=\"agent\"],table.track tbody th code{overflow-wrap:anywhere}\ntd.did{min-width:7.5rem}\ntable.track{font-size:.85rem}\ntable.track th,table.track td{padding:.2rem .4rem;line-height:1.3}\ntable.track tr.group th{padding:.1rem .4rem}\ntable.track tbody th{min-width:9rem}\ntable.track td.rate .note:not(.ci){display:inline-block;min-width:9rem}\ntable.track td.rate .history{min-width:12rem}\ntable.track .stack .decl{white-space:nowrap}\ntable.track td.rate .ci{white-space:nowrap}\ntable.track td.did code{display:block;max-width:7rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;word-break:normal;overflow-wrap:normal}\ntable.track .stack-name{display:inline-block;max-width:11rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;vertical-align:bottom}\n.line{display:block}\n.leading-tracks{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,22rem),1fr));gap:0 1.5rem;margin:.5rem 0}\ntable.leading{font-size:.9rem}\ntable.leading th,table.leading td{padding:.2rem .4rem}\ntable.leading tbody th{min-width:0}\ntable.leading tbody th a,table.leading tbody th code{overflow-wrap:anywhere}\ntable.leading td.rate .ci{white-space:nowrap}\n.full-table{margin:.3rem 0 .8rem;font-size:.9rem}\ndetails.more summary{cursor:pointer}\ndetails.more[open]{margin-top:.2rem}\nthead th{background:#eef1f5}\na.term{text-decoration-style:dotted;text-underline-offset:.15em}\ntbody.reference th,tbody.reference td{background:#f4f4f4}\ntr.group th{background:#e8eef7;font-weight:normal}\ncode,.did{font-family:ui-monospace,\"SFMono-Regular\",Menlo,Consolas,monospace;font-size:.9em}\n.did,.hash,.value{overflow-wrap:anywhere;word-break:break-all}\n.decl{color:#4d4d4d;font-style:italic}\n.trace{color:#333;font-size:.9rem;overflow-wrap:anywhere}\n.nowrap{white-space:nowrap}\ntd.proofs{white-space:nowrap}\ntd.proofs .line{white-space:normal}\n.narrative{border:1px dashed #777;padding:.5rem 1rem;margin:1rem 0}\n.narrative figcaption{font-weight:bold;font-size:.9rem}\n.narrative blockquote{margin:.5rem 0;white-space:pre-wrap;overflow-wrap:anywhere}\n.narrative .own-words{margin:0;font-size:.9rem;font-style:italic}\n.status-negative{color:#8b1a1a}\n.status-positive{color:#1d5e20}\ndl.card{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}\ndl.card dt{font-weight:bold}\ndl.card dd{margin:0;overflow-wrap:anywhere}\nfigure.graph{margin:1rem 0}\nfigure.graph svg{width:100%;max-width:30rem;height:auto;display:block}\nfigure.graph figcaption{max-width:40rem}\n.graph text{fill:currentColor}\n.graph .frame{fill:none;stroke:#6b6b6b}\n.graph .grid{stroke:#e0e0e0}\n.graph .point{fill:#0645ad;stroke:#032a66}\n.graph .reference{stroke:#8a6d00;stroke-width:2;stroke-dasharray:6 4}\n.graph text.reference{fill:#5c4800;stroke:none}\n.graph .leader{stroke:#6b6b6b}\n.graph .ci{fill:none;stroke:#6b6b6b;stroke-width:1.5}\n.graph a:focus{outline:3px solid #8a6d00}\n.graph .name{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}\nsection.task{border-top:2px solid #ddd;margin-top:1.5rem}\n.row-detail{display:none}\n.row-detail summary{cursor:pointer;font-weight:normal;font-size:.85rem}\n.row-detail dl{margin:.3rem 0 0;font-weight:normal;font-size:.85rem}\n.row-detail dt{font-weight:bold}\n.row-detail dd{margin:0 0 .3rem}\n.secondary-link{font-weight:normal;font-size:.85rem}\ntable.by-track tbody th{min-width:0}\ntable.by-track td.rate{white-space:normal}\ntable.grid{font-size:.8rem}\ntable.grid th,table.grid td{padding:.2rem .3rem}\ntable.grid .status-positive,table.grid .status-negative{white-space:nowrap}\ntable.grid th:first-child{position:sticky;left:0;z-index:1;background:Canvas}\ntable.grid td .note{white-space:normal;font-size:.8rem;color:#4d4d4d}\n@media (max-width:40rem){\nbody{padding:0 .6rem;font-size:.95rem}\nh1{font-size:1.35rem}\nth,td{padding:.25rem .35rem}\ndl.card{grid-template-columns:1fr}\ndl.card dd{margin-bottom:.4rem}\ntable.track .col-detail{display:none}\ntable.track .row-detail{display:block}\ntable.track{font-size:.85rem}\ntable.track th,table.track td{padding:.25rem .3rem}\ntable.track tbody th{min-width:0}\ntable.track td.rate{white-space:normal}\ntable.track td.rate .note:not(.ci){display:inline;min-width:0}\ntable.track td.rate .ci{white-space:normal}\nul.seasons{padding-left:1.1rem}\ntable.leading td.rate .ci{white-space:normal}\ntable.stacked,table.stacked tbody,table.stacked tr,table.stacked th,table.stacked td{display:block}\ntable.stacked thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}\ntable.stacked caption{display:block}\ntable.stacked tr{border:1px solid #bbb;margin:0 0 .6rem}\ntable.stacked th,table.stacked td{border:0;border-top:1px solid #ddd}\ntable.stacked tr>:first-child{border-top:0}\ntable.stacked tbody th{min-width:0;background:#eef1f5}\ntable.stacked [data-label]::before{content:attr(data-label) \"\\00a0: \";font-weight:bold}\n}\n@media screen and (prefers-color-scheme:dark){\nbody{color:#e6e6e6;background:#14161a}\na{color:#9ec1ff}\na:focus,[tabindex]:focus,summary:focus{outline-color:#ffd166}\nheader,footer{border-color:#555}\n.breadcrumbs li+li::before{color:#aaa}\n.notice{border-left-color:#d4a72c;background:#2b2611}\nth,td{border-color:#555}\nthead th{background:#242a33}\ntbody.reference th,tbody.reference td{background:#1f2125}\ntr.group th{background:#1c2430}\ntd.rate .note,table.grid td .note,.decl{color:#b3b3b3}\n.trace{color:#cfcfcf}\n.narrative{border-color:#888}\n.status-negative{color:#ff9e9e}\n.status-positive{color:#8fd18f}\nsection.task{border-top-color:#3a3a3a}\npre{background:#1c1f24}\n.graph .frame,.graph .leader,.graph .ci{stroke:#8c8c8c}\n.graph .grid{stroke:#3a3a3a}\n.graph .point{fill:#7aa7f5;stroke:#cfe0ff}\n.graph .reference{stroke:#d4a72c}\n.graph text.reference{fill:#e8c35a}\n.graph .name{stroke:#14161a}\n}\n@media screen and (prefers-color-scheme:dark) and (max-width:40rem){\ntable.stacked tr{border-color:#555}\ntable.stacked th,table.stacked td{border-top-color:#3a3a3a}\ntable.stacked tbody th{background:#242a33}\n}\n@media print{\n:root{color-scheme:light}\ntable.track .col-detail{display:table-cell}\ntable.track .row-detail{display:none}\ntable.track td.did code,table.track .stack-name{display:inline;max-width:none;white-space:normal;overflow:visible;word-break:break-all}\nbody{max-width:none;font-size:10pt;color:#000}\na{color:inherit;text-decoration:none}\n.skip-link,.breadcrumbs,footer nav{display:none}\n.scroll{overflow:visible}\ntable{font-size:9pt}\nthead{display:table-header-group}\ntr,figure,.narrative{break-inside:avoid}\nfigure.graph svg{max-width:12cm}\nsection.task{break-before:auto}\n}\n</style>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -510,7 +510,7 @@ func codeFragment(s string) templ.Component {
 		var templ_7745c5c3_Var25 string
 		templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(s)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 242, Col: 10}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 243, Col: 10}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 		if templ_7745c5c3_Err != nil {
@@ -554,7 +554,7 @@ func codesFragment(ss []string) templ.Component {
 			var templ_7745c5c3_Var27 string
 			templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(s)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 248, Col: 34}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 249, Col: 34}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 			if templ_7745c5c3_Err != nil {
@@ -600,7 +600,7 @@ func codeLinksFragment(hrefs, codes []string) templ.Component {
 			var templ_7745c5c3_Var29 string
 			templ_7745c5c3_Var29, templ_7745c5c3_Err = templruntime.NewAttributeExpression(hrefs[i]).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 256, Col: 43}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 257, Col: 43}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var29)
 			if templ_7745c5c3_Err != nil {
@@ -613,7 +613,7 @@ func codeLinksFragment(hrefs, codes []string) templ.Component {
 			var templ_7745c5c3_Var30 string
 			templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(c)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 256, Col: 55}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 257, Col: 55}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
 			if templ_7745c5c3_Err != nil {
@@ -653,7 +653,7 @@ func linkFragment(href string, text string) templ.Component {
 		var templ_7745c5c3_Var32 string
 		templ_7745c5c3_Var32, templ_7745c5c3_Err = templruntime.NewAttributeExpression(href).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 262, Col: 15}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 263, Col: 15}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var32)
 		if templ_7745c5c3_Err != nil {
@@ -666,7 +666,7 @@ func linkFragment(href string, text string) templ.Component {
 		var templ_7745c5c3_Var33 string
 		templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(text)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 262, Col: 24}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 263, Col: 24}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var33))
 		if templ_7745c5c3_Err != nil {
@@ -705,7 +705,7 @@ func linkHTMLFragment(href string, text templ.Component) templ.Component {
 		var templ_7745c5c3_Var35 string
 		templ_7745c5c3_Var35, templ_7745c5c3_Err = templruntime.NewAttributeExpression(href).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 267, Col: 15}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 268, Col: 15}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var35)
 		if templ_7745c5c3_Err != nil {
@@ -752,7 +752,7 @@ func datetimeFragment(iso, text string) templ.Component {
 		var templ_7745c5c3_Var37 string
 		templ_7745c5c3_Var37, templ_7745c5c3_Err = templruntime.NewAttributeExpression(iso).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 272, Col: 21}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 273, Col: 21}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var37)
 		if templ_7745c5c3_Err != nil {
@@ -765,7 +765,7 @@ func datetimeFragment(iso, text string) templ.Component {
 		var templ_7745c5c3_Var38 string
 		templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(text)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 272, Col: 30}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 273, Col: 30}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var38))
 		if templ_7745c5c3_Err != nil {
@@ -804,7 +804,7 @@ func fieldFragment(name, text string) templ.Component {
 		var templ_7745c5c3_Var40 string
 		templ_7745c5c3_Var40, templ_7745c5c3_Err = templruntime.NewAttributeExpression(name).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 277, Col: 24}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 278, Col: 24}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var40)
 		if templ_7745c5c3_Err != nil {
@@ -817,7 +817,7 @@ func fieldFragment(name, text string) templ.Component {
 		var templ_7745c5c3_Var41 string
 		templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(text)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 277, Col: 33}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 278, Col: 33}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var41))
 		if templ_7745c5c3_Err != nil {
@@ -859,7 +859,7 @@ func traceFragment(s string) templ.Component {
 				var templ_7745c5c3_Var43 string
 				templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(t.Text)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 285, Col: 40}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 286, Col: 40}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var43))
 				if templ_7745c5c3_Err != nil {
@@ -902,7 +902,7 @@ func str(s string) templ.Component {
 		var templ_7745c5c3_Var45 string
 		templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(s)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 295, Col: 4}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `layout.templ`, Line: 296, Col: 4}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var45))
 		if templ_7745c5c3_Err != nil {

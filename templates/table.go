@@ -225,6 +225,7 @@ type leadingTable struct {
 	Rows         []row
 	Participants string        // how many participants the whole table has, in words
 	Href         sitepath.Href // the whole table
+	Glossary     sitepath.Href // the glossary, where the column headings lead (termLink)
 }
 
 // leadingTables are the heads of the tables of season s's scored tracks,
@@ -243,7 +244,8 @@ func leadingTables(l *locale, s *seasonView, at sitepath.Page) []leadingTable {
 		}
 		lt := leadingTable{Name: tr.Name, Title: l.title(tr.Title), Season: s.Number,
 			BestConstant: bestRow{Verdict: r.BestConstant.Verdict, Success: l.rate(r.BestConstant.Successes, r.Tasks)},
-			Participants: l.text("plot.who", "n", len(r.Participants)), Href: sitepath.Link(at, sitepath.Track(s.Number, tr.Name))}
+			Participants: l.text("plot.who", "n", len(r.Participants)), Href: sitepath.Link(at, sitepath.Track(s.Number, tr.Name)),
+			Glossary: glossaryFrom(at)}
 		for _, p := range tableOrder(r) {
 			if len(lt.Rows) == leadingRows {
 				break

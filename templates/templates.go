@@ -344,8 +344,11 @@ type page struct {
 	// Home, Sums, Trail and Nav are the layout's links: the site's home
 	// page, SHA256SUMS, the breadcrumbs and the content pages.
 	Home, Sums sitepath.Href
-	Trail      []link
-	Nav        []link
+	// Glossary is the glossary of the page's edition, which the column
+	// headings and labels of the rates link at their term (termLink).
+	Glossary sitepath.Href
+	Trail    []link
+	Nav      []link
 	// Alternates are the page in every edition, and x-default (French),
 	// for <link rel="alternate" hreflang>; Switch is the page in the other
 	// edition, for the visible link.
@@ -664,6 +667,7 @@ func (pl *plan) addLazy(pg sitepath.Page, tmpl string, view func(l *locale, at s
 			p.Digest = p.Season.InputsDigest
 		}
 		p.Home, p.Sums = sitepath.Link(at, sitepath.Home()), sitepath.Link(at, sitepath.Sums())
+		p.Glossary = glossaryFrom(at)
 		for _, c := range p.Crumbs {
 			p.Trail = append(p.Trail, link{Text: c.Label, Href: sitepath.ThroughRoot(at, c.To)})
 		}

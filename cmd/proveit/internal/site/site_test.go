@@ -509,7 +509,7 @@ func TestTableBestConstantFirst(t *testing.T) {
 			t.Errorf("%s: the best-constant row is not the first row, with overclaim « sans objet »", name)
 		}
 	}
-	if !strings.Contains(string(tree["saison-3/conformite/index.html"]), "verdict <code>conforme</code> partout)</th><td class=\"col-detail\">—</td><td class=\"rate\">sans objet</td><td class=\"rate\">1/2 (50\u00a0%)</td>") {
+	if !strings.Contains(string(tree["saison-3/conformite/index.html"]), "verdict <code>conforme</code> partout)</a></th><td class=\"col-detail\">—</td><td class=\"rate\">sans objet</td><td class=\"rate\">1/2 (50\u00a0%)</td>") {
 		t.Error("best constant of conformite is not conforme, 1/2")
 	}
 }
