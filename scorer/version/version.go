@@ -6,4 +6,4 @@ package version
 
 // Proveit is the version of this proveit, changed with every change that
 // can change a published byte.
-const Proveit = "0.4.0"
+const Proveit = "0.5.0"
