@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -351,22 +352,10 @@ func TestBrowser(t *testing.T) {
 		// The English edition, reached by the language link, is the same
 		// kinds of pages under en/.
 		p, edition := strings.CutPrefix(page, "en/")
-		var kind string
-		switch {
-		case p == "index.html":
-			kind = "index"
-		case !strings.Contains(p, "/"):
-			kind = "contenu"
-		case strings.Count(p, "/") == 1:
-			kind = "saison"
-		case strings.Contains(p, "/taches/"):
-			kind = "tache"
-		case strings.Count(p, "/") == 2 && strings.Contains(p, "/participants/"):
-			kind = "participant"
-		case strings.Contains(p, "/participants/"):
-			kind = "rapport"
-		default:
-			kind = "piste"
+		kind := pageKind(p)
+		if kind == "" {
+			t.Errorf("%s: a page of no known kind (pageKind)", page)
+			continue
 		}
 		if edition {
 			kind = "en-" + kind
@@ -380,7 +369,7 @@ func TestBrowser(t *testing.T) {
 			kinds["rapport-balises"] = page
 		}
 	}
-	for _, k := range []string{"index", "contenu", "saison", "piste", "rapport", "tache", "participant", "en-index", "en-piste", "en-rapport"} {
+	for _, k := range []string{"index", "contenu", "saison", "incidents", "dossier", "registre", "piste", "rapport", "tache", "participant", "en-index", "en-saison", "en-registre", "en-piste", "en-rapport"} {
 		if kinds[k] == "" {
 			t.Errorf("no %s page was reached from the index", k)
 		}
@@ -520,6 +509,46 @@ func TestBrowser(t *testing.T) {
 	if shots != "" {
 		t.Logf("screenshots of %v in %s", kinds, shots)
 	}
+}
+
+// The kinds of pages, by their path in the French edition (pageKind).
+var (
+	seasonPage      = regexp.MustCompile(`^saison-[0-9]+/index\.html$`)
+	incidentsPage   = regexp.MustCompile(`^saison-[0-9]+/incidents\.html$`)
+	dossierPage     = regexp.MustCompile(`^saison-[0-9]+/dossier/index\.html$`)
+	registerPage    = regexp.MustCompile(`^saison-[0-9]+/corrections/index\.html$`)
+	participantPage = regexp.MustCompile(`^saison-[0-9]+/participants/[^/]+\.html$`)
+	taskPage        = regexp.MustCompile(`^saison-[0-9]+/[^/]+/taches/[^/]+\.html$`)
+	reportPage      = regexp.MustCompile(`^saison-[0-9]+/[^/]+/participants/[^/]+/index\.html$`)
+	trackPage       = regexp.MustCompile(`^saison-[0-9]+/[^/]+/index\.html$`)
+)
+
+// pageKind is the kind of the page at the French path p, as the browser
+// test names its screenshots: "" for a path no page kind has.
+func pageKind(p string) string {
+	switch {
+	case p == "index.html":
+		return "index"
+	case !strings.Contains(p, "/") && strings.HasSuffix(p, ".html"):
+		return "contenu"
+	case seasonPage.MatchString(p):
+		return "saison"
+	case incidentsPage.MatchString(p):
+		return "incidents"
+	case dossierPage.MatchString(p):
+		return "dossier"
+	case registerPage.MatchString(p):
+		return "registre"
+	case participantPage.MatchString(p):
+		return "participant"
+	case taskPage.MatchString(p):
+		return "tache"
+	case reportPage.MatchString(p):
+		return "rapport"
+	case trackPage.MatchString(p):
+		return "piste"
+	}
+	return ""
 }
 
 // screenHeight is the height of the window the layout is measured in, by
