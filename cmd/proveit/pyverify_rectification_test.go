@@ -15,12 +15,13 @@ import (
 // TestPyVerifierTaskRectification: a rectification whose change names a
 // task without an assertion covers every assertion of the task (§9.2), and
 // the verifier derives it so. The demo season, unpublished, is published;
-// its snapshot then records all four assertions of heron's conformite task
-// conf-02 as value_mismatch (and heron's overclaim accordingly), as a
-// scorer defect later fixed would have; R-2026-001 rectifies the whole
-// task. proveit builds the site with the four assertion corrections and the
-// overclaim's, each by R-2026-001, and the verifier must agree, counting
-// the four assertions' corrections.
+// its snapshot then records heron's conformite task conf-02 as not rendered
+// and all four of its assertions as value_mismatch (and heron's overclaim
+// accordingly), as a scorer defect later fixed would have; R-2026-001
+// rectifies the whole task. proveit builds the site with the task's
+// correction, the four assertions' and the overclaim's, each by
+// R-2026-001, and the verifier must agree, counting the four assertions'
+// corrections.
 func TestPyVerifierTaskRectification(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: building the demo season is long")
@@ -48,6 +49,7 @@ func TestPyVerifierTaskRectification(t *testing.T) {
 	if st.Status != "scored" || len(st.Assertions) < 2 {
 		t.Fatalf("%s %s: status %s, %d assertions, want a scored task of two assertions or more", slug, task, st.Status, len(st.Assertions))
 	}
+	st.Status = "not_rendered"
 	var ids []string
 	for i := range st.Assertions {
 		a := &st.Assertions[i]
@@ -89,8 +91,8 @@ func TestPyVerifierTaskRectification(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "build", "--seasons", filepath.Dir(dir), "--out", site, "--no-cache", "--quiet"); code != 0 {
 		t.Fatalf("proveit build: exit %d\n%s", code, stderr)
 	}
-	// What proveit published: a correction of each assertion of the task,
-	// by R-2026-001.
+	// What proveit published: a correction of the task and of each of its
+	// assertions, by R-2026-001.
 	data, err = os.ReadFile(filepath.Join(site, "saison-0", "conformite", "participants", slug, "report.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -101,6 +103,11 @@ func TestPyVerifierTaskRectification(t *testing.T) {
 	}
 	corrected := 0
 	for _, rt := range rep.Tasks {
+		if c := rt.Correction; (c != nil) != (rt.TaskID == task) {
+			t.Errorf("%s: correction %+v, want one for %s alone", rt.TaskID, c, task)
+		} else if c != nil && (c.Published == nil || c.Published.Status != "not_rendered" || len(c.Decisions) != 1 || c.Decisions[0].ID != "R-2026-001") {
+			t.Errorf("%s: correction %+v, want not_rendered → %s by R-2026-001", task, c, rt.Status)
+		}
 		for _, a := range rt.Assertions {
 			c := a.Correction
 			if rt.TaskID != task {
