@@ -63,7 +63,6 @@ func TestDeviationRejectedAtEntry(t *testing.T) {
 	post := f.call("dev", "/agrements/AGR-0001", callOpts{method: "POST"})
 	slash := f.call("dev", "/agrements/AGR-0001", callOpts{target: host + "/agrements/AGR-0001/"})
 	nullPayload := f.call("dev", "/agrements/AGR-0001", callOpts{payload: &null})
-	other := f.call("dev", "/avenants/AV-0001", callOpts{})
 	base := []claim{
 		{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{ok}},
 		{"/agrements/AGR-0001", "/activite", "courtage", []*prooftest.Proof{ok}},
@@ -85,7 +84,7 @@ func TestDeviationRejectedAtEntry(t *testing.T) {
 	}
 	f = newFixture(t)
 	f.participant("dev")
-	other = f.call("dev", "/avenants/AV-0001", callOpts{})
+	other := f.call("dev", "/avenants/AV-0001", callOpts{})
 	ok = f.call("dev", "/agrements/AGR-0001", callOpts{})
 	f.submit("dev", "conf-01", "conforme", []claim{{"/agrements/AGR-0001", "/statut", "actif", []*prooftest.Proof{ok}}, {"/agrements/AGR-0001", "/date_fin", "2026-12-31", []*prooftest.Proof{other}}}, nil)
 	if tr := f.score().task("dev", "conf-01"); tr.Status != Scored || tr.Assertions[1].Cause != ResourceMismatch {

@@ -139,8 +139,6 @@ const keyJSON = `{
 }
 `
 
-var salt = seasontest.Salt
-
 // fixture is the season of seasontest with this package's track, and
 // what the tests of score change after its freeze.
 type fixture struct {
@@ -222,14 +220,6 @@ func (f *fixture) write() (*season.Season, *trust.Material) {
 		f.T.Fatal(err)
 	}
 	return s, m
-}
-
-func mustInt(s string) pyjson.Value {
-	v, ok := pyjson.IntValue(s)
-	if !ok {
-		panic(s)
-	}
-	return v
 }
 
 // score writes the fixture and scores its track, with every participant's

@@ -56,16 +56,6 @@ type hashedRekord struct {
 	} `json:"spec"`
 }
 
-// parseEntry runs the parse checks, rekor.entry.* and rekor.body.decode,
-// .kind and .canonical.
-func parseEntry(entryJSON []byte) (*entry, *anchor.Failure) {
-	e, f := parseEnvelope(entryJSON)
-	if f != nil {
-		return nil, f
-	}
-	return e, e.checkKind()
-}
-
 // checkKind runs rekor.entry.kind and the rekor.body.* parse checks.
 func (e *entry) checkKind() *anchor.Failure {
 	if kv := e.tle.GetKindVersion(); kv.GetKind() != "hashedrekord" || kv.GetVersion() != "0.0.1" {

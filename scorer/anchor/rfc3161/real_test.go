@@ -188,7 +188,7 @@ func TestRealTokenMutations(t *testing.T) {
 	at := func(b, sub []byte, off int) int {
 		t.Helper()
 		i := bytes.Index(b, sub)
-		if i < 0 || bytes.Index(b[i+1:], sub) >= 0 {
+		if i < 0 || bytes.Contains(b[i+1:], sub) {
 			t.Fatalf("%x is not in the token exactly once", sub)
 		}
 		return i + off

@@ -14,9 +14,6 @@ import (
 	"github.com/ark-forge/proveit/scorer/score"
 )
 
-// schemaBase is the $id prefix of the published schemas.
-const schemaBase = "https://proveit.arkforge.tech/schemas/"
-
 // compileSchemas compiles the published schemas as a script would, from
 // the site's own schemas/ files, each $id being its address on the site.
 func compileSchemas(t *testing.T, tree Tree) (index, results, report *jsonschema.Schema) {

@@ -234,7 +234,7 @@ func TestLoad(t *testing.T) {
 			if k.MaxAssertions != 2*k.MinAssertions || k.MinAssertions < 3 {
 				t.Errorf("%s: bounds %d..%d", k.ID, k.MinAssertions, k.MaxAssertions)
 			}
-			if k.Params == nil || len(k.Params) < 3 {
+			if len(k.Params) < 3 {
 				t.Errorf("%s: params %v", k.ID, k.Params)
 			}
 		}

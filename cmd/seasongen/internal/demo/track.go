@@ -145,10 +145,7 @@ func (t *track) trackTOML() []byte {
 	}
 	b.WriteString("\n# Répartition publiée des verdicts attendus (§5.5, §6.5).\n[distribution]\n")
 	d := t.distribution()
-	keys := make([]string, 0, len(d))
-	for _, v := range t.verdicts {
-		keys = append(keys, v)
-	}
+	keys := append(make([]string, 0, len(d)), t.verdicts...)
 	// Only the fixed verdicts are published: how often a given product
 	// reference is expected would reveal an answer (§6.3, §6.5).
 	for _, v := range keys {
