@@ -18,7 +18,9 @@ func verifyBinding(e *entry, artifact []byte, submitter *ecdsa.PublicKey) *ancho
 	if want := hexString(digest[:]); e.digest != want {
 		return anchor.Failf("rekor.body.digest", "spec.data.hash.value %s, sha256 of the artefact (%d bytes) %s", e.digest, len(artifact), want)
 	}
-	if submitter == nil || submitter.Curve == nil {
+	// X and Y are deprecated, but MarshalPKIXPublicKey panics on a key
+	// without its point: they are read only to refuse one.
+	if submitter == nil || submitter.Curve == nil || submitter.X == nil || submitter.Y == nil {
 		return anchor.Failf("rekor.body.key", "no pinned submitter key to compare the body's key (SPKI sha256 %s) with", sha256Hex(e.spki))
 	}
 	spki, err := x509.MarshalPKIXPublicKey(submitter)

@@ -488,6 +488,8 @@ func failCases(t *testing.T) []failCase {
 			check: "rekor.body.key", detail: []string{spkiHex(t, &w.stranger.PublicKey), pinnedSPKI}},
 		{name: "no pinned submitter", entry: e0, submitter: &ecdsa.PublicKey{},
 			check: "rekor.body.key", detail: []string{"no pinned submitter key"}},
+		{name: "pinned submitter without its point", entry: e0, submitter: &ecdsa.PublicKey{Curve: elliptic.P256()},
+			check: "rekor.body.key", detail: []string{"no pinned submitter key"}},
 		{name: "body signature over another artefact", entry: w.entries[w.badSigIndex],
 			check: "rekor.body.signature", detail: []string{pinnedSPKI, digest0}},
 	}
