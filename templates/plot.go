@@ -315,7 +315,7 @@ type bucketKey struct{ s, pm int }
 
 type bucket struct {
 	key      bucketKey
-	names    []string
+	names    []string // the members' names, in their order
 	negative bool
 	members  []member
 }
@@ -348,9 +348,7 @@ func buildPlot(l *locale, n int, r *score.TrackResult, title string, at sitepath
 			b = &bucket{key: k}
 			byKey[k] = b
 		}
-		agent := l.own(pr.Participant.Agent)
-		b.names = append(b.names, agent)
-		b.members = append(b.members, member{agent, pr.Participant.Slug, n, d})
+		b.members = append(b.members, member{l.own(pr.Participant.Agent), pr.Participant.Slug, n, d})
 		b.negative = b.negative || negativeParticipant(pr)
 	}
 	buckets := make([]*bucket, 0, len(byKey))
@@ -361,8 +359,8 @@ func buildPlot(l *locale, n int, r *score.TrackResult, title string, at sitepath
 			}
 			return b.members[i].slug < b.members[j].slug
 		})
-		for i, m := range b.members {
-			b.names[i] = m.name
+		for _, m := range b.members {
+			b.names = append(b.names, m.name)
 		}
 		buckets = append(buckets, b)
 	}
@@ -768,9 +766,7 @@ func segLines(names []string, lines []labelLine) {
 				continue
 			}
 			if k >= len(want) || want[k].r != c {
-				for j := range lines {
-					lines[j].Segs = []labelSeg{{Text: lines[j].Text, Name: -1}}
-				}
+				unlinked(lines)
 				return
 			}
 			os = append(os, want[k].name)
@@ -779,9 +775,7 @@ func segLines(names []string, lines []labelLine) {
 		owners = append(owners, os)
 	}
 	if k != len(want) {
-		for j := range lines {
-			lines[j].Segs = []labelSeg{{Text: lines[j].Text, Name: -1}}
-		}
+		unlinked(lines)
 		return
 	}
 	for j := range lines {
@@ -820,5 +814,13 @@ func segLines(names []string, lines []labelLine) {
 			lines[j].Segs = append(lines[j].Segs, labelSeg{Text: string(rs[x:y]), Name: os[x]})
 			x = y
 		}
+	}
+}
+
+// unlinked makes each line one separator run: the label's text, linked to
+// no name.
+func unlinked(lines []labelLine) {
+	for j := range lines {
+		lines[j].Segs = []labelSeg{{Text: lines[j].Text, Name: -1}}
 	}
 }

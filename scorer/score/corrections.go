@@ -17,8 +17,8 @@ import (
 // compareSnapshot); this file holds their shape and the published rates.
 
 // DecisionJSON names one decision of the register: its id (C-… for a
-// contestation, R-… for a rectification), the anchor of its entry in the
-// season's register, and its date, RFC 3339 in UTC.
+// contestation, R-… for a rectification), which is also the anchor of its
+// entry in the season's register, and its date, RFC 3339 in UTC.
 type DecisionJSON struct {
 	ID        string `json:"id"`
 	DecidedAt string `json:"decided_at"`

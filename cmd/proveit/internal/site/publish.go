@@ -245,6 +245,8 @@ func compareWith(s *season.Season, snap *publication.Snapshot, res *score.TrackR
 			}
 			c.rows[d.Participant] = &templates.RowHistory{PublishedOverclaim: orDash(p.Overclaim), PublishedSuccess: orDash(p.Success), Rates: rates, Decisions: refs}
 		case d.Task == "":
+			// Another difference of the row (a count): the rates and the
+			// row's history above say what a reader needs of it.
 		case d.Assertion == "":
 			if d.What != "status" && d.What != "presence" {
 				continue
