@@ -245,8 +245,9 @@ func compareWith(s *season.Season, snap *publication.Snapshot, res *score.TrackR
 			}
 			c.rows[d.Participant] = &templates.RowHistory{PublishedOverclaim: orDash(p.Overclaim), PublishedSuccess: orDash(p.Success), Rates: rates, Decisions: refs}
 		case d.Task == "":
-			// Another difference of the row (a count): the rates and the
-			// row's history above say what a reader needs of it.
+			// The participant's presence: a row absent from the snapshot
+			// or from the fresh score has no published rates beside
+			// current ones to correct; the register names the decision.
 		case d.Assertion == "":
 			if d.What != "status" && d.What != "presence" {
 				continue
